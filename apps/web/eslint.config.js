@@ -1,0 +1,2 @@
+import { react } from '@feedloom/eslint-config';
+export default react;

@@ -1,0 +1,1 @@
+export { default } from '@feedloom/eslint-config';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZEmailSchema } from './email';
+import { MSG } from './messages';
+import { ZLoginPasswordSchema, ZPasswordPairSchema, ZPasswordSchema } from './password';
+
+export const ZSignupSchema = z.object({
+  email: ZEmailSchema,
+  isAgree: z.literal(true, { error: MSG.termsRequired }),
+});
+export type TSignup = z.infer<typeof ZSignupSchema>;
+
+export const ZLoginSchema = z.object({ email: ZEmailSchema, password: ZLoginPasswordSchema });
+export type TLogin = z.infer<typeof ZLoginSchema>;
+
+export const OTP_LENGTH = 6;
+export const ZOtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid) });
+export type TOtp = z.infer<typeof ZOtpSchema>;
+
+export const ZResendOtpSchema = z.object({ email: ZEmailSchema });
+
+/** Body of POST create-password?user_id: the mailed token plus the new password pair. */
+export const ZCreatePasswordSchema = ZPasswordPairSchema.and(z.object({ token: z.string().min(1) }));
+export type TCreatePassword = z.infer<typeof ZCreatePasswordSchema>;
+
+export const ZForgotPasswordSchema = z.object({ email: ZEmailSchema });
+export const ZResetPasswordSchema = ZPasswordPairSchema;
+export type TPasswordPair = z.infer<typeof ZPasswordPairSchema>;
+
+export const ZChangePasswordSchema = z
+  .object({
+    current_password: z.string().min(1, MSG.currentPasswordRequired),
+    password: ZPasswordSchema,
+    confirm: z.string().min(1, MSG.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirm, { message: MSG.confirmMismatch, path: ['confirm'] });
+export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
+
+export const ZRefreshSchema = z.object({ refresh_token: z.string().min(1) });
+
+export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
+export const ZSocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type TSocialProvider = z.infer<typeof ZSocialProviderSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Module names of spec §3; '_manage' grants write access, the plain name read access (spec §6). */
+export const MODULES = [
+  'product_and_promotions_feed',
+  'store_management',
+  'data_source_management',
+  'user_management',
+] as const;
+export type TModule = (typeof MODULES)[number];
+export const PERMISSIONS = MODULES.flatMap((m) => [m, `${m}_manage`] as const);
+export type TPermission = TModule | `${TModule}_manage`;
+export const ZPermissionSchema = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
+
+export type TAccessLevel = 'read' | 'manage';
+
+/** True when a permission list grants `level` on `module` (manage implies read). */
+export const hasModuleAccess = (
+  permissions: readonly string[],
+  module: TModule,
+  level: TAccessLevel,
+): boolean =>
+  permissions.includes(`${module}_manage`) || (level === 'read' && permissions.includes(module));

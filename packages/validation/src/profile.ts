@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { ZFirstNameSchema, ZLastNameSchema } from './names';
+import { DEFAULT_PHONE_CODE, refinePhone, ZPhoneCodeSchema } from './phone';
+
+export const BUSINESS_TYPES = [
+  'Retailer',
+  'Brand / Manufacturer',
+  'Agency',
+  'Marketplace seller',
+  'Wholesaler / Distributor',
+  'Other',
+] as const;
+
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const PICTURE_RECOMMENDED_PX = 500;
+
+/** Checks a chosen file's type and size before it is read (spec §5 profile picture). Returns a message or null. */
+export const checkPictureFile = (file: { type: string; size: number }): string | null => {
+  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return MSG.pictureType;
+  if (file.size >= PICTURE_MAX_BYTES) return MSG.pictureSize;
+  return null;
+};
+
+/** Data URL of a JPG/PNG picture, as the profile form sends it. */
+export const ZPictureDataSchema = z
+  .string()
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, MSG.pictureType)
+  .refine((v) => Math.floor(((v.length - v.indexOf(',') - 1) * 3) / 4) < PICTURE_MAX_BYTES, MSG.pictureSize);
+
+export const ZProfileSchema = z
+  .object({
+    first_name: ZFirstNameSchema,
+    last_name: ZLastNameSchema,
+    phone_code: ZPhoneCodeSchema.default(DEFAULT_PHONE_CODE),
+    phone_number: z.string().optional(),
+    timezone: z.string().max(64).optional(),
+    utc_offset: z.string().max(10).optional(),
+    preferred_language: z.string().max(64).optional(),
+    preferred_language_id: z.string().max(16).optional(),
+    business_type: z.string().max(64).optional(),
+    other_business_type: z.string().trim().max(100).optional(),
+    /** A data URL to upload a new picture, '' to remove it, absent to keep it. */
+    profile_picture: z.union([ZPictureDataSchema, z.literal('')]).optional(),
+  })
+  .superRefine(refinePhone)
+  .superRefine((v, ctx) => {
+    if (v.business_type === 'Other' && !v.other_business_type) {
+      ctx.addIssue({ code: 'custom', message: MSG.otherBusinessTypeRequired, path: ['other_business_type'] });
+    }
+  });
+export type TProfileInput = z.input<typeof ZProfileSchema>;
+export type TProfile = z.infer<typeof ZProfileSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { isAbsoluteUrl } from './url';
+
+export const ZStoreSchema = z.object({
+  shop_name: z.string({ error: MSG.storeNameRequired }).trim().min(1, MSG.storeNameRequired).max(100),
+  shop_url: z
+    .string({ error: MSG.storeUrlRequired })
+    .trim()
+    .min(1, MSG.storeUrlRequired)
+    .refine(isAbsoluteUrl, MSG.storeUrlInvalid),
+  shop_currency: z.string({ error: MSG.currencyRequired }).regex(/^[A-Z]{3}$/, MSG.currencyRequired),
+  shop_timezone: z.string({ error: MSG.timezoneRequired }).min(1, MSG.timezoneRequired),
+  utc_offset: z.string({ error: MSG.utcOffsetRequired }).regex(/^[+-]\d{2}:\d{2}$/, MSG.utcOffsetRequired),
+  is_testing: z.boolean().default(false),
+});
+export type TStoreInput = z.input<typeof ZStoreSchema>;
+export type TStore = z.infer<typeof ZStoreSchema>;

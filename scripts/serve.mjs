@@ -1,0 +1,113 @@
+// Runs the whole system on its embedded defaults: migrate, seed, then sandbox + api (+ worker) + gateway.
+// Used by `npm start` after it has installed and built, and by the e2e suite with its own data directory and ports.
+import path from 'node:path';
+import { embeddedSecrets, log, ROOT, spawnChild } from './lib.mjs';
+
+const env = process.env;
+const dataDir = path.resolve(ROOT, env.DATA_DIR ?? '.data');
+const host = env.HOST ?? '127.0.0.1';
+const port = Number(env.PORT ?? 3000);
+const apiPort = Number(env.API_PORT ?? 4020);
+const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
+const smtpPort = Number(env.SANDBOX_SMTP_PORT ?? 2525);
+const appUrl = env.APP_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+
+const secrets = embeddedSecrets(dataDir);
+const shared = {
+  NODE_ENV: env.NODE_ENV ?? 'development',
+  DATA_DIR: dataDir,
+  APP_URL: appUrl,
+  SANDBOX_URL: sandboxUrl,
+  LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+};
+const apiEnv = {
+  ...shared,
+  API_HOST: '127.0.0.1',
+  API_PORT: String(apiPort),
+  JWT_SECRET: env.JWT_SECRET ?? secrets.JWT_SECRET,
+  ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? secrets.ENCRYPTION_KEY,
+  SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  GOOGLE_OIDC_ISSUER: env.GOOGLE_OIDC_ISSUER ?? `${sandboxUrl}/google`,
+  MICROSOFT_OIDC_ISSUER: env.MICROSOFT_OIDC_ISSUER ?? `${sandboxUrl}/microsoft`,
+};
+const gatewayEnv = {
+  ...shared,
+  HOST: host,
+  PORT: String(port),
+  API_URL: env.API_URL ?? `http://127.0.0.1:${apiPort}/api/v1`,
+  SESSION_KEY: env.SESSION_KEY ?? secrets.SESSION_KEY,
+};
+const sandboxEnv = { ...shared, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) };
+
+const children = new Set();
+let stopping = false;
+const stop = (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => {
+    for (const c of children) c.kill('SIGKILL');
+    process.exit(code);
+  }, 5000).unref();
+  if (children.size === 0) process.exit(code);
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const start = (name, cwd, args, childEnv) => {
+  const child = spawnChild(name, 'tsx', [path.join(cwd, 'src/main.ts'), ...args], childEnv);
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      log(`${name} stopped (${code ?? signal}); stopping everything`);
+      stop(code || 1);
+    } else if (children.size === 0) process.exit(0);
+  });
+  return child;
+};
+
+const once = (name, cwd, args, childEnv) =>
+  new Promise((resolve, reject) => {
+    const child = spawnChild(name, 'tsx', [path.join(cwd, 'src/main.ts'), ...args], childEnv);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${args[0]} exited ${code}`))));
+  });
+
+const waitFor = async (url, name) => {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not become ready at ${url}`);
+};
+
+const api = path.join(ROOT, 'apps/api');
+try {
+  await once('migrate', api, ['migrate'], apiEnv);
+  if (env.SEED !== 'false') await once('seed', api, ['seed'], apiEnv);
+  start('sandbox', path.join(ROOT, 'apps/sandbox'), [], sandboxEnv);
+  await waitFor(`${sandboxUrl}/health`, 'sandbox');
+  // PGlite is one process's database: embedded, the api runs the job worker in-process.
+  // With PostgreSQL the worker is its own process, as in production.
+  const external = Boolean(env.DATABASE_URL);
+  start('api', api, external ? ['serve'] : ['serve', '--with-worker'], apiEnv);
+  if (external) start('worker', api, ['worker'], apiEnv);
+  await waitFor(`http://127.0.0.1:${apiPort}/api/v1/health`, 'api');
+  start('gateway', path.join(ROOT, 'apps/gateway'), [], gatewayEnv);
+  await waitFor(`http://127.0.0.1:${port}/healthz`, 'gateway');
+  log('');
+  log(`Feedloom is running at \x1b[1m${appUrl}\x1b[0m`);
+  if (env.SEED !== 'false') log('Demo merchant: demo@feedloom.test / Demo@12345');
+  log(`Sandbox mail viewer (OTPs, reset links): ${sandboxUrl}/mail`);
+  log('Press Ctrl-C to stop.');
+  if (env.READY_FILE) (await import('node:fs')).writeFileSync(env.READY_FILE, appUrl);
+} catch (err) {
+  log(String(err));
+  stop(1);
+}
