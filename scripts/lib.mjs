@@ -6,12 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const PNPM_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
+export const PNPM_VERSION = JSON.parse(
+  readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+).packageManager.split('@')[1];
 const LOCAL_BIN = path.join(ROOT, '.tools', 'node_modules', '.bin');
 
 export const log = (msg) => console.log(`\x1b[36m[feedloom]\x1b[0m ${msg}`);
 
-const has = (cmd, env = process.env) => spawnSync('sh', ['-c', `command -v ${cmd}`], { env, stdio: 'ignore' }).status === 0;
+const has = (cmd, env = process.env) =>
+  spawnSync('sh', ['-c', `command -v ${cmd}`], { env, stdio: 'ignore' }).status === 0;
 
 /** Environment with pnpm and the workspace's binaries on PATH. */
 export const toolEnv = (extra = {}) => ({

@@ -71,7 +71,9 @@ const start = (name, cwd, args, childEnv) => {
 const once = (name, cwd, args, childEnv) =>
   new Promise((resolve, reject) => {
     const child = spawnChild(name, 'tsx', [path.join(cwd, 'src/main.ts'), ...args], childEnv);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${args[0]} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} ${args[0]} exited ${code}`)),
+    );
   });
 
 const waitFor = async (url, name) => {

@@ -26,7 +26,16 @@ const ensureChromium = () => {
 bootstrap();
 ensureChromium();
 log(process.env.DATABASE_URL ? 'integration tests: PGlite and PostgreSQL' : 'integration tests: PGlite');
-run('pnpm', ['turbo', 'run', 'typecheck', 'lint', 'test', 'build', '--output-logs=errors-only', '--concurrency=2']);
+run('pnpm', [
+  'turbo',
+  'run',
+  'typecheck',
+  'lint',
+  'test',
+  'build',
+  '--output-logs=errors-only',
+  '--concurrency=2',
+]);
 
 log('end-to-end suite');
 const report = path.join(ROOT, 'e2e', 'test-results', 'results.json');

@@ -41,7 +41,9 @@ export const record = (figure: TBenchFigure): void => {
     .join('; ');
   console.log(`${entry.name}: ${entry.value} ${entry.unit}${extra ? ` (${extra})` : ''}`);
   const file = path.join(findRoot(), 'bench-results.json');
-  const all: TBenchFigure[] = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TBenchFigure[]) : [];
+  const all: TBenchFigure[] = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as TBenchFigure[])
+    : [];
   all.push(entry);
   writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
 };

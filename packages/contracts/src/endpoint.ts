@@ -1,5 +1,5 @@
 import type { TAccessLevel, TModule } from '@feedloom/validation';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Who may call an endpoint. Declared once, next to its path, and enforced by one hook in the api:
@@ -17,7 +17,12 @@ export type TAccess =
 export const PUBLIC = { kind: 'public' } as const satisfies TAccess;
 export const USER = { kind: 'user' } as const satisfies TAccess;
 export const ORG = { kind: 'org' } as const satisfies TAccess;
-export const needs = (module: TModule, level: TAccessLevel): TAccess => ({ kind: 'module', module, level });
+export type TModuleAccess = Extract<TAccess, { kind: 'module' }>;
+export const needs = (module: TModule, level: TAccessLevel): TModuleAccess => ({
+  kind: 'module',
+  module,
+  level,
+});
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,11 +31,13 @@ export interface TEndpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends TAccess = TAccess,
 > {
   method: THttpMethod;
   /** Path below /api/v1 in Fastify syntax, e.g. `/verify-account/:user_id`. */
   path: string;
-  access: TAccess;
+  /** Kept literal (`A`) so the api can type a handler's context by its access kind. */
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -45,14 +52,16 @@ export const endpoint = <
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
+  A extends TAccess = TAccess,
 >(
-  e: TEndpoint<P, Q, B, R>,
-): TEndpoint<P, Q, B, R> => e;
+  e: TEndpoint<P, Q, B, R, A>,
+): TEndpoint<P, Q, B, R, A> => e;
 
 export type TParamsOf<E> = E extends TEndpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
 export type TQueryOf<E> = E extends TEndpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type TBodyOf<E> = E extends TEndpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type TResponseOf<E> = E extends TEndpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type TResponseOf<E> =
+  E extends TEndpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** Fill `:name` segments of a path from params, URI-encoded. */
 export const buildPath = (path: string, params?: Record<string, unknown>): string =>

@@ -13,13 +13,15 @@ const toInt = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number
 /** List query of spec §5: bad values fall back to their defaults instead of failing. */
 export const ZListQuerySchema = z.object({
   page: z.preprocess(toInt, z.number().int().positive().catch(1)).default(1),
-  limit: z.preprocess(
-    toInt,
-    z
-      .number()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-      .catch(DEFAULT_PAGE_SIZE),
-  ).default(DEFAULT_PAGE_SIZE),
+  limit: z
+    .preprocess(
+      toInt,
+      z
+        .number()
+        .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+        .catch(DEFAULT_PAGE_SIZE),
+    )
+    .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional().catch(undefined),
   sort_col: z.string().max(64).optional().catch(undefined),
   order: z.preprocess(toInt, z.union([z.literal(1), z.literal(-1)]).catch(1)).default(1),

@@ -19,5 +19,4 @@ export const hasModuleAccess = (
   permissions: readonly string[],
   module: TModule,
   level: TAccessLevel,
-): boolean =>
-  permissions.includes(`${module}_manage`) || (level === 'read' && permissions.includes(module));
+): boolean => permissions.includes(`${module}_manage`) || (level === 'read' && permissions.includes(module));
