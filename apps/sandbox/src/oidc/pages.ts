@@ -1,0 +1,62 @@
+import { escapeHtml, renderPage } from '../lib/html';
+import type { TTestAccount } from './accounts';
+
+export interface TConsentView {
+  providerName: string;
+  action: string;
+  requestId: string;
+  clientId: string;
+  redirectOrigin: string;
+  scopes: string[];
+  accounts: TTestAccount[];
+  selected?: string;
+  typedEmail?: string;
+  error?: string;
+}
+
+export const consentPage = (v: TConsentView): string => {
+  const title = `Sign in with ${v.providerName} (sandbox)`;
+  const selected = v.selected ?? v.accounts[0]?.email;
+  const radios = v.accounts
+    .map(
+      (a, i) => `<label><input type="radio" name="account" value="${escapeHtml(a.email)}" id="account-${i}"${
+        a.email === selected ? ' checked' : ''
+      }> ${escapeHtml(a.name)} — ${escapeHtml(a.email)}</label>`,
+    )
+    .join('\n');
+  return renderPage({
+    title,
+    body: `<h1>${escapeHtml(title)}</h1>
+<div class="card">
+  <p><strong>${escapeHtml(v.clientId)}</strong> wants to sign you in and read your ${escapeHtml(
+    v.scopes.filter((s) => s !== 'openid').join(', ') || 'account id',
+  )}.<br><span class="muted">You will be sent back to ${escapeHtml(v.redirectOrigin)}. This is a local stand-in for ${escapeHtml(
+    v.providerName,
+  )}: no password is asked.</span></p>
+  ${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ''}
+  <form method="post" action="${escapeHtml(v.action)}">
+    <input type="hidden" name="request_id" value="${escapeHtml(v.requestId)}">
+    <fieldset>
+      <legend>Choose an account</legend>
+      ${radios}
+    </fieldset>
+    <label for="email">Or use another email address</label>
+    <input type="email" id="email" name="email" autocomplete="off" placeholder="someone@example.com" value="${escapeHtml(
+      v.typedEmail ?? '',
+    )}">
+    <div class="actions">
+      <button type="submit" class="primary" name="decision" value="allow">Allow</button>
+      <button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
+    </div>
+  </form>
+</div>`,
+  });
+};
+
+export const errorPage = (providerName: string, error: string, description: string): string =>
+  renderPage({
+    title: `${providerName} (sandbox): ${error}`,
+    body: `<h1>Sign in with ${escapeHtml(providerName)} (sandbox)</h1>
+<div class="card"><p class="error" role="alert"><strong>${escapeHtml(error)}</strong>: ${escapeHtml(description)}</p>
+<p class="muted">The request cannot be sent back to the application, so it stops here.</p></div>`,
+  });

@@ -1,0 +1,373 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { TIdentity, TProviderId } from './accounts';
+import { identityFor, isPlausibleEmail, TEST_ACCOUNTS } from './accounts';
+import type { ClientRegistry } from './clients';
+import type { TSigningKey } from './keys';
+import { SIGNING_ALG } from './keys';
+import { consentPage, errorPage } from './pages';
+
+export interface TOidcProviderOptions {
+  id: TProviderId;
+  displayName: string;
+  /** The issuer URL; a function because the port is only known once the server listens. */
+  issuer: () => string;
+  key: TSigningKey;
+  clients: ClientRegistry;
+}
+
+/** Authorization codes are single-use and short-lived. */
+const CODE_TTL_MS = 60_000;
+/** How long a consent page may stay open before its decision is refused. */
+const PENDING_TTL_MS = 10 * 60_000;
+const TOKEN_TTL_SECONDS = 3600;
+const SUPPORTED_SCOPES = ['openid', 'email', 'profile'];
+/** RFC 7636 §4.1: code verifier (and plain challenge) alphabet and length. */
+const PKCE_RE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+interface TAuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  state?: string;
+  nonce?: string;
+  codeChallenge: string;
+  codeChallengeMethod: 'S256' | 'plain';
+  loginHint?: string;
+}
+
+interface TPending {
+  request: TAuthorizationRequest;
+  expiresAt: number;
+}
+
+interface TCode {
+  request: TAuthorizationRequest;
+  identity: TIdentity;
+  authTime: number;
+  expiresAt: number;
+  used: boolean;
+}
+
+class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly status = 400,
+  ) {
+    super(description);
+  }
+}
+
+const token = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+
+const sweep = <T extends { expiresAt: number }>(map: Map<string, T>): void => {
+  const now = Date.now();
+  for (const [k, v] of map) if (v.expiresAt <= now) map.delete(k);
+};
+
+const safeEqual = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const withParams = (uri: string, params: Record<string, string | undefined>): string => {
+  const url = new URL(uri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+};
+
+/** A parameter that must appear at most once (RFC 6749 §3.1); repeated ones are refused. */
+const single = (source: unknown, name: string): string | undefined => {
+  const value = (source as Record<string, unknown> | undefined)?.[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new OAuthError('invalid_request', `${name} must be given once`);
+  return value;
+};
+
+/** Claims of the identity that the granted scopes release. */
+const releasedClaims = (identity: TIdentity, scopes: string[]): Record<string, unknown> => ({
+  ...(scopes.includes('email') ? { email: identity.email, email_verified: true } : {}),
+  ...(scopes.includes('profile')
+    ? { name: identity.name, given_name: identity.given_name, family_name: identity.family_name }
+    : {}),
+});
+
+/**
+ * One OpenID Connect provider (authorization code flow with PKCE), mounted under its own prefix. It
+ * speaks the protocol as Google and Microsoft do, so a standard client works against it unchanged.
+ */
+export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOptions): void => {
+  const { id, displayName, key, clients } = opts;
+  const pending = new Map<string, TPending>();
+  const codes = new Map<string, TCode>();
+  const endpoint = (path: string) => `${opts.issuer()}${path}`;
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  app.register(
+    async (r) => {
+      r.get('/.well-known/openid-configuration', async () => ({
+        issuer: opts.issuer(),
+        authorization_endpoint: endpoint('/authorize'),
+        token_endpoint: endpoint('/token'),
+        userinfo_endpoint: endpoint('/userinfo'),
+        jwks_uri: endpoint('/jwks'),
+        response_types_supported: ['code'],
+        response_modes_supported: ['query'],
+        grant_types_supported: ['authorization_code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: [SIGNING_ALG],
+        scopes_supported: SUPPORTED_SCOPES,
+        token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+        code_challenge_methods_supported: ['S256', 'plain'],
+        claims_supported: ['aud', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'iss', 'name', 'nonce', 'sub'],
+      }));
+
+      r.get('/jwks', async () => ({ keys: [key.publicJwk] }));
+
+      r.get('/authorize', async (req, reply) => {
+        const q = req.query as Record<string, unknown>;
+        // Until client and redirect URI are known good, errors are shown here, never redirected (RFC 6749 §4.1.2.1).
+        let clientId: string | undefined;
+        let redirectUri: string | undefined;
+        try {
+          clientId = single(q, 'client_id');
+          redirectUri = single(q, 'redirect_uri');
+        } catch (err) {
+          return html(reply, 400, errorPage(displayName, 'invalid_request', (err as Error).message));
+        }
+        const client = clientId ? clients.find(id, clientId) : undefined;
+        if (!client) return html(reply, 400, errorPage(displayName, 'invalid_client', `Unknown client_id "${clientId ?? ''}".`));
+        if (!redirectUri || !clients.acceptsRedirect(client, redirectUri)) {
+          return html(reply, 400, errorPage(displayName, 'invalid_request', `redirect_uri "${redirectUri ?? ''}" is not allowed for this client.`));
+        }
+
+        let state: string | undefined;
+        try {
+          state = single(q, 'state');
+          const responseType = single(q, 'response_type');
+          if (responseType !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be "code".');
+          const responseMode = single(q, 'response_mode');
+          if (responseMode !== undefined && responseMode !== 'query') {
+            throw new OAuthError('invalid_request', 'Only response_mode=query is supported.');
+          }
+          const scopes = (single(q, 'scope') ?? '').split(' ').filter(Boolean);
+          if (!scopes.includes('openid')) throw new OAuthError('invalid_scope', 'scope must include "openid".');
+          const codeChallenge = single(q, 'code_challenge');
+          const method = single(q, 'code_challenge_method') ?? 'plain';
+          if (!codeChallenge) throw new OAuthError('invalid_request', 'code_challenge is required (PKCE).');
+          if (method !== 'S256' && method !== 'plain') {
+            throw new OAuthError('invalid_request', 'code_challenge_method must be S256 or plain.');
+          }
+          if (!PKCE_RE.test(codeChallenge) || (method === 'S256' && !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge))) {
+            throw new OAuthError('invalid_request', 'code_challenge is malformed.');
+          }
+          const nonce = single(q, 'nonce');
+          if (single(q, 'prompt') === 'none') {
+            // The sandbox keeps no sign-in session, so it can never answer without showing its page.
+            throw new OAuthError('interaction_required', 'The user must choose an account.');
+          }
+          const request: TAuthorizationRequest = {
+            clientId: client.client_id,
+            redirectUri,
+            scopes,
+            state,
+            nonce,
+            codeChallenge,
+            codeChallengeMethod: method,
+            loginHint: single(q, 'login_hint'),
+          };
+          sweep(pending);
+          const requestId = token();
+          pending.set(requestId, { request, expiresAt: Date.now() + PENDING_TTL_MS });
+          return html(reply, 200, renderConsent(requestId, request));
+        } catch (err) {
+          if (!(err instanceof OAuthError)) throw err;
+          return reply.redirect(withParams(redirectUri, { error: err.error, error_description: err.description, state }), 302);
+        }
+      });
+
+      r.post('/authorize/decision', async (req, reply) => {
+        const body = (req.body ?? {}) as Record<string, string | undefined>;
+        const requestId = body.request_id ?? '';
+        const entry = pending.get(requestId);
+        if (!entry || entry.expiresAt <= Date.now()) {
+          pending.delete(requestId);
+          return html(reply, 400, errorPage(displayName, 'invalid_request', 'This sign-in request has expired. Start again from the application.'));
+        }
+        const { request } = entry;
+        if (body.decision !== 'allow') {
+          pending.delete(requestId);
+          return reply.redirect(
+            withParams(request.redirectUri, {
+              error: 'access_denied',
+              error_description: 'The user cancelled the sign-in.',
+              state: request.state,
+            }),
+            303,
+          );
+        }
+        const typed = body.email?.trim() ?? '';
+        const email = typed || body.account?.trim() || '';
+        if (!isPlausibleEmail(email)) {
+          const error = typed ? 'Enter a valid email address.' : 'Choose an account or enter an email address.';
+          return html(reply, 400, renderConsent(requestId, request, { error, typedEmail: typed, selected: body.account }));
+        }
+        pending.delete(requestId);
+        sweep(codes);
+        const code = token();
+        codes.set(code, {
+          request,
+          identity: identityFor(id, email),
+          authTime: Math.floor(Date.now() / 1000),
+          expiresAt: Date.now() + CODE_TTL_MS,
+          used: false,
+        });
+        return reply.redirect(withParams(request.redirectUri, { code, state: request.state }), 303);
+      });
+
+      r.post('/token', async (req, reply) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        try {
+          return await exchange(req);
+        } catch (err) {
+          if (!(err instanceof OAuthError)) throw err;
+          if (err.status === 401 && req.headers.authorization?.startsWith('Basic ')) {
+            reply.header('www-authenticate', `Basic realm="${displayName} sandbox"`);
+          }
+          return reply.code(err.status).send({ error: err.error, error_description: err.description });
+        }
+      });
+
+      const userinfo = async (req: FastifyRequest, reply: FastifyReply) => {
+        const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+        if (!match) {
+          return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_request', error_description: 'Bearer token required.' });
+        }
+        try {
+          const { payload } = await jwtVerify(match[1]!, key.publicKey, {
+            issuer: opts.issuer(),
+            audience: endpoint('/userinfo'),
+            typ: 'at+jwt',
+            algorithms: [SIGNING_ALG],
+          });
+          const identity = identityFor(id, String(payload.email_address));
+          const scopes = String(payload.scope ?? '').split(' ');
+          return { sub: identity.sub, ...releasedClaims(identity, scopes) };
+        } catch {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer error="invalid_token", error_description="The access token is invalid or expired"')
+            .send({ error: 'invalid_token', error_description: 'The access token is invalid or expired.' });
+        }
+      };
+      r.get('/userinfo', userinfo);
+      r.post('/userinfo', userinfo);
+    },
+    { prefix: `/${id}` },
+  );
+
+  const renderConsent = (
+    requestId: string,
+    request: TAuthorizationRequest,
+    extra: { error?: string; typedEmail?: string; selected?: string } = {},
+  ): string => {
+    const accounts = TEST_ACCOUNTS[id];
+    const hint = request.loginHint?.trim().toLowerCase();
+    const hinted = hint && accounts.some((a) => a.email === hint);
+    return consentPage({
+      providerName: displayName,
+      action: `${new URL(opts.issuer()).pathname.replace(/\/$/, '')}/authorize/decision`,
+      requestId,
+      clientId: request.clientId,
+      redirectOrigin: new URL(request.redirectUri).origin,
+      scopes: request.scopes,
+      accounts,
+      selected: extra.selected ?? (hinted ? hint : undefined),
+      typedEmail: extra.typedEmail ?? (hint && !hinted ? hint : undefined),
+      error: extra.error,
+    });
+  };
+
+  /** Client authentication of RFC 6749 §2.3.1: HTTP Basic or client_id/client_secret in the body, not both. */
+  const authenticateClient = (req: FastifyRequest, body: Record<string, string | undefined>) => {
+    const header = req.headers.authorization;
+    let clientId = body.client_id;
+    let secret = body.client_secret;
+    if (header?.startsWith('Basic ')) {
+      if (secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method only.');
+      const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.', 401);
+      // Basic credentials are form-urlencoded before base64 (RFC 6749 §2.3.1).
+      const formDecode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+      const basicId = formDecode(decoded.slice(0, colon));
+      if (clientId !== undefined && clientId !== basicId) {
+        throw new OAuthError('invalid_request', 'client_id in the body differs from the Basic credentials.');
+      }
+      clientId = basicId;
+      secret = formDecode(decoded.slice(colon + 1));
+    }
+    if (!clientId || secret === undefined) throw new OAuthError('invalid_client', 'Client authentication is required.', 401);
+    const client = clients.authenticate(id, clientId, secret);
+    if (!client) throw new OAuthError('invalid_client', 'Unknown client or wrong client secret.', 401);
+    return client;
+  };
+
+  const exchange = async (req: FastifyRequest) => {
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+    }
+    const params = body as Record<string, string | undefined>;
+    const client = authenticateClient(req, params);
+    if (params.grant_type !== 'authorization_code') {
+      throw new OAuthError('unsupported_grant_type', 'Only the authorization_code grant is supported.');
+    }
+    const entry = params.code ? codes.get(params.code) : undefined;
+    if (!entry || entry.expiresAt <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code is invalid or expired.');
+    if (entry.used) throw new OAuthError('invalid_grant', 'The authorization code has already been used.');
+    // Spent on the first attempt, right or wrong, so a leaked code cannot be tried again.
+    entry.used = true;
+    const { request, identity } = entry;
+    if (request.clientId !== client.client_id) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (params.redirect_uri !== request.redirectUri) {
+      throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
+    }
+    const verifier = params.code_verifier ?? '';
+    if (!PKCE_RE.test(verifier)) throw new OAuthError('invalid_grant', 'code_verifier is missing or malformed.');
+    const expected =
+      request.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+    if (!safeEqual(expected, request.codeChallenge)) throw new OAuthError('invalid_grant', 'PKCE verification failed.');
+
+    const issuer = opts.issuer();
+    const scope = request.scopes.filter((s) => SUPPORTED_SCOPES.includes(s)).join(' ');
+    const idToken = await new SignJWT({
+      ...releasedClaims(identity, request.scopes),
+      azp: client.client_id,
+      auth_time: entry.authTime,
+      ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
+    })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'JWT' })
+      .setIssuer(issuer)
+      .setAudience(client.client_id)
+      .setSubject(identity.sub)
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+      .sign(key.privateKey);
+    // A signed access token: /userinfo needs no server-side state and survives a restart.
+    const accessToken = await new SignJWT({ scope, client_id: client.client_id, email_address: identity.email })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(issuer)
+      .setAudience(endpoint('/userinfo'))
+      .setSubject(identity.sub)
+      .setIssuedAt()
+      .setJti(token(16))
+      .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+      .sign(key.privateKey);
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope, id_token: idToken };
+  };
+};
