@@ -1,0 +1,149 @@
+// Test helpers: a stubbed api on undici's MockAgent, a session fixture and a tRPC caller. Not used at runtime.
+import type { TLoginResponse, TSessionInfo } from '@feedloom/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MockAgent } from 'undici';
+import { loadEnv, type TEnv } from '../env';
+import { AuthSession, memorySessionBackend, type TStoredAuth } from '../session';
+import { createCallerFactory, createContext, CSRF_HEADER, CSRF_HEADER_VALUE } from '../trpc/init';
+import { appRouter } from '../trpc/root';
+import { createUpstreamClient } from '../upstream/client';
+import { createRefresher } from '../upstream/refresh';
+
+export const API_ORIGIN = 'http://api.test';
+export const API_URL = `${API_ORIGIN}/api/v1`;
+
+export const testEnv = (overrides: Record<string, string> = {}): TEnv =>
+  loadEnv({
+    NODE_ENV: 'test',
+    API_URL,
+    SESSION_KEY: 'ab'.repeat(32),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent/web/dist',
+    ...overrides,
+  });
+
+export const SESSION_INFO: TSessionInfo = {
+  user_id: 'u_1',
+  email: 'demo@feedloom.test',
+  first_name: 'Dana',
+  last_name: 'Demo',
+  phone_number: null,
+  profile_picture_path: null,
+  profile_created: true,
+  pending_invitation_count: 0,
+  organizations_count: 1,
+  is_part_of_any_org: true,
+  business_name: 'Demo Outfitters',
+  active_org_id: 'org_1',
+  active_shop_id: 'shop_1',
+  shops_count: 1,
+  is_admin: false,
+  has_password: true,
+  permissions: ['product_and_promotions_feed', 'product_and_promotions_feed_manage'],
+};
+
+export const LOGIN_REPLY: TLoginResponse = {
+  ...SESSION_INFO,
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+};
+
+export const storedAuth = (
+  tokens: Partial<Pick<TStoredAuth, 'access_token' | 'refresh_token'>> = {},
+): TStoredAuth => ({
+  access_token: 'access-1',
+  refresh_token: 'refresh-1',
+  info: SESSION_INFO,
+  ...tokens,
+});
+
+export interface TStubCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface TStubReply {
+  /** Envelope code; also the HTTP status unless `status` says otherwise. */
+  code?: number;
+  message?: string;
+  data?: unknown;
+  status?: number;
+  /** A raw body instead of an envelope. */
+  raw?: string;
+}
+
+type THandler = (call: TStubCall) => TStubReply;
+
+/** The api as a MockAgent: `on(method, path, handler)` answers with an envelope and records every call. */
+export const createStubApi = () => {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const pool = agent.get(API_ORIGIN);
+  const calls: TStubCall[] = [];
+
+  const on = (method: string, path: string, handler: THandler | TStubReply, { delayMs = 0 } = {}) => {
+    const fullPath = `/api/v1${path}`;
+    const scope = pool
+      .intercept({ method, path: (p) => new URL(p, API_ORIGIN).pathname === fullPath })
+      .reply((opts) => {
+        const url = new URL(opts.path, API_ORIGIN);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries((opts.headers ?? {}) as Record<string, string>))
+          headers[k.toLowerCase()] = v;
+        const call: TStubCall = {
+          method: opts.method,
+          path: url.pathname.slice('/api/v1'.length),
+          query: url.searchParams,
+          headers,
+          body: typeof opts.body === 'string' ? JSON.parse(opts.body) : undefined,
+        };
+        calls.push(call);
+        const reply = typeof handler === 'function' ? handler(call) : handler;
+        const code = reply.code ?? 200;
+        return {
+          statusCode: reply.status ?? code,
+          data:
+            reply.raw ?? JSON.stringify({ code, message: reply.message ?? 'OK', data: reply.data ?? null }),
+          responseOptions: { headers: { 'content-type': 'application/json' } },
+        };
+      })
+      .persist();
+    if (delayMs > 0) scope.delay(delayMs);
+  };
+
+  const callsTo = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.path === path);
+
+  return { agent, calls, on, callsTo, close: () => agent.close() };
+};
+export type TStubApi = ReturnType<typeof createStubApi>;
+
+/** A tRPC caller over the stubbed api, with an in-memory session, as one browser request would see it. */
+export const createTestCaller = (
+  stub: TStubApi,
+  {
+    auth,
+    headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  }: { auth?: TStoredAuth; headers?: Record<string, string> } = {},
+  shared?: { client: ReturnType<typeof createUpstreamClient>; refresher: ReturnType<typeof createRefresher> },
+) => {
+  const client = shared?.client ?? createUpstreamClient({ apiUrl: API_URL, dispatcher: stub.agent });
+  const refresher = shared?.refresher ?? createRefresher(client);
+  const backend = memorySessionBackend(auth ? { auth } : {});
+  const session = new AuthSession(backend);
+  const req = { headers } as unknown as FastifyRequest;
+  const ctx = createContext(
+    { client, refresher },
+    { req, reply: {} as FastifyReply, session, requestId: 'req-test' },
+  );
+  return { caller: createCallerFactory(appRouter)(ctx), session, backend, client, refresher };
+};
+
+/** Shared upstream client and refresher: what one gateway process holds across requests. */
+export const createGatewayDeps = (stub: TStubApi) => {
+  const client = createUpstreamClient({ apiUrl: API_URL, dispatcher: stub.agent });
+  return { client, refresher: createRefresher(client) };
+};

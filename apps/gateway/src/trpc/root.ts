@@ -1,0 +1,13 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { router } from './init';
+import { authRouter } from './routers/auth';
+
+/** Every router of the design card lands here as its issue comes (orgs, shops, channels, products, …). */
+export const appRouter = router({
+  auth: authRouter,
+});
+
+/** The web imports these as types only (`import type { AppRouter } from '@feedloom/gateway'`). */
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -1,0 +1,170 @@
+import {
+  buildPath,
+  INTERNAL_ERROR_MESSAGE,
+  REQUEST_ID_HEADER,
+  type TBodyOf,
+  type TEndpoint,
+  type TParamsOf,
+  type TQueryOf,
+  type TResponseOf,
+} from '@feedloom/contracts';
+import { Pool, type Dispatcher } from 'undici';
+
+/** A non-200 answer of the api (or no usable answer at all), carrying the server's code and message. */
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  constructor(
+    /** The envelope's `code` (an HTTP status); 502 when the api gave no usable answer. */
+    readonly code: number,
+    /** The server's message, when it gave one; `message` falls back to 'Internal Server Error!' (spec §8). */
+    readonly serverMessage?: string,
+    /** The envelope's `data`, passed on to the web (spec §8: login failures pass the server data on). */
+    readonly data?: unknown,
+    options?: ErrorOptions,
+  ) {
+    super(serverMessage ?? INTERNAL_ERROR_MESSAGE, options);
+  }
+}
+
+/** No usable answer from the api: unreachable, not JSON, not an envelope, or `data` not as the contract says. */
+export const BAD_GATEWAY = 502;
+
+type TOptionalKey<K extends string, V> = [V] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: V };
+
+/** `{ params, query, body }` of an endpoint, each required exactly when the contract declares it. */
+export type TCallInput<E> = TOptionalKey<'params', TParamsOf<E>> &
+  TOptionalKey<'query', TQueryOf<E>> &
+  TOptionalKey<'body', TBodyOf<E>>;
+
+/** True when an endpoint takes no params, query or body, so its input may be left out. */
+type TNoInput<E> = [TParamsOf<E> & TQueryOf<E> & TBodyOf<E>] extends [undefined] ? true : false;
+
+/** The optional-when-empty input argument of `call`. */
+export type TCallArgs<E> = TNoInput<E> extends true ? [input?: TCallInput<E>] : [input: TCallInput<E>];
+
+export interface TCallOptions {
+  accessToken?: string;
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+export interface TUpstreamClient {
+  call<E extends TEndpoint>(
+    endpoint: E,
+    input: TCallInput<E> | undefined,
+    opts?: TCallOptions,
+  ): Promise<TResponseOf<E>>;
+  close(): Promise<void>;
+}
+
+export interface TUpstreamClientOptions {
+  /** Base of the api, prefix included: http://127.0.0.1:4020/api/v1. */
+  apiUrl: string;
+  /** Injected in tests (undici MockAgent); by default a keep-alive Pool to the api's origin. */
+  dispatcher?: Dispatcher;
+  /** Timeout for the api's headers and body, in ms. */
+  timeoutMs?: number;
+}
+
+const toQueryString = (query: unknown): string => {
+  if (query === undefined || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) search.append(key, String(item));
+    } else {
+      search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+  }
+  const qs = search.toString();
+  return qs ? `?${qs}` : '';
+};
+
+const isEnvelope = (v: unknown): v is { code: number; message?: unknown; data?: unknown } =>
+  typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
+
+export const createUpstreamClient = ({
+  apiUrl,
+  dispatcher,
+  timeoutMs = 60_000,
+}: TUpstreamClientOptions): TUpstreamClient => {
+  const url = new URL(apiUrl);
+  const origin = url.origin;
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const owned = dispatcher === undefined;
+  // Keep-alive connections are what keeps the gateway's cost per call small.
+  const agent: Dispatcher =
+    dispatcher ??
+    new Pool(origin, { connections: 128, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+
+  const call = async <E extends TEndpoint>(
+    endpoint: E,
+    input: TCallInput<E> | undefined,
+    opts: TCallOptions = {},
+  ): Promise<TResponseOf<E>> => {
+    const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+    const path =
+      basePath +
+      buildPath(endpoint.path, params as Record<string, unknown> | undefined) +
+      toQueryString(query);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.accessToken) headers.authorization = `Bearer ${opts.accessToken}`;
+    if (opts.requestId) headers[REQUEST_ID_HEADER] = opts.requestId;
+
+    let statusCode: number;
+    let text: string;
+    try {
+      const res = await agent.request({
+        origin,
+        path,
+        method: endpoint.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: opts.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      statusCode = res.statusCode;
+      text = await res.body.text();
+    } catch (err) {
+      throw new UpstreamError(BAD_GATEWAY, undefined, undefined, {
+        cause: new Error(`${endpoint.method} ${path}: api unreachable`, { cause: err }),
+      });
+    }
+
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = undefined;
+    }
+    if (!isEnvelope(envelope)) {
+      throw new UpstreamError(statusCode >= 400 ? statusCode : BAD_GATEWAY, undefined, undefined, {
+        cause: new Error(`${endpoint.method} ${path}: HTTP ${statusCode} without an envelope`),
+      });
+    }
+    if (envelope.code !== 200) {
+      const message =
+        typeof envelope.message === 'string' && envelope.message.length > 0 ? envelope.message : undefined;
+      throw new UpstreamError(envelope.code, message, envelope.data ?? undefined);
+    }
+    const parsed = endpoint.response.safeParse(envelope.data);
+    if (!parsed.success) {
+      throw new UpstreamError(BAD_GATEWAY, undefined, undefined, {
+        cause: new Error(`${endpoint.method} ${path}: data does not match the contract`, {
+          cause: parsed.error,
+        }),
+      });
+    }
+    return parsed.data as TResponseOf<E>;
+  };
+
+  return {
+    call,
+    close: async () => {
+      if (owned) await agent.close();
+    },
+  };
+};

@@ -1,0 +1,113 @@
+import {
+  contract,
+  NO_REFRESH_TOKEN_MESSAGE,
+  TOKEN_EXPIRED_MESSAGE,
+  type TEndpoint,
+  type TResponseOf,
+  type TTokens,
+} from '@feedloom/contracts';
+import type { AuthSession } from '../session';
+import { UpstreamError, type TCallArgs, type TCallInput, type TUpstreamClient } from './client';
+
+/**
+ * Single-flight token refresh (spec §4). Concurrent requests of one session arrive with the same cookie, so
+ * the session's refresh token is the key: the first 401 starts the refresh, the others await the same promise.
+ * A settled refresh stays for a grace period, so a call whose 401 comes back just after it finished reuses
+ * the new pair instead of presenting the rotated token again (which the api would treat as reuse).
+ */
+export interface TRefresher {
+  refresh(refreshToken: string, requestId?: string): Promise<TTokens>;
+  /** Refreshes started so far (for tests and metrics). */
+  readonly started: number;
+}
+
+export const createRefresher = (
+  client: TUpstreamClient,
+  { graceMs = 15_000 }: { graceMs?: number } = {},
+): TRefresher => {
+  const flights = new Map<string, Promise<TTokens>>();
+  let started = 0;
+  return {
+    refresh(refreshToken, requestId) {
+      const inFlight = flights.get(refreshToken);
+      if (inFlight) return inFlight;
+      started += 1;
+      const flight = client.call(
+        contract.auth.refresh,
+        { body: { refresh_token: refreshToken } },
+        { requestId },
+      );
+      flights.set(refreshToken, flight);
+      flight.then(
+        () => setTimeout(() => flights.delete(refreshToken), graceMs).unref(),
+        // A failed refresh is not remembered: the next request may try again (e.g. after an api restart).
+        () => flights.delete(refreshToken),
+      );
+      return flight;
+    },
+    get started() {
+      return started;
+    },
+  };
+};
+
+/** The upstream as one request sees it: its session's token, its request id, refresh on 401. */
+export interface TSessionUpstream {
+  call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>>;
+}
+
+const isClientError = (err: unknown): err is UpstreamError =>
+  err instanceof UpstreamError && err.code >= 400 && err.code < 500;
+
+/**
+ * Replaces the session's tokens with fresh ones, or clears the session and throws a 401 UpstreamError with the
+ * server message (or 'Token Expired!'). A refresh that fails because the api is unreachable or broken (5xx)
+ * keeps the session: logging everybody out during an api restart would be worse than one failed call.
+ */
+export const refreshSession = async (
+  session: AuthSession,
+  refresher: TRefresher,
+  requestId?: string,
+): Promise<TTokens> => {
+  const refreshToken = session.refreshToken;
+  if (!refreshToken) {
+    session.clear();
+    throw new UpstreamError(401, NO_REFRESH_TOKEN_MESSAGE);
+  }
+  let tokens: TTokens;
+  try {
+    tokens = await refresher.refresh(refreshToken, requestId);
+  } catch (err) {
+    if (!isClientError(err)) throw err;
+    session.clear();
+    throw new UpstreamError(401, err.serverMessage ?? TOKEN_EXPIRED_MESSAGE, undefined, { cause: err });
+  }
+  session.setTokens(tokens);
+  return tokens;
+};
+
+export const createSessionUpstream = ({
+  client,
+  refresher,
+  session,
+  requestId,
+}: {
+  client: TUpstreamClient;
+  refresher: TRefresher;
+  session: AuthSession;
+  requestId?: string;
+}): TSessionUpstream => ({
+  async call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>> {
+    const input = args[0] as TCallInput<E> | undefined;
+    const accessToken = session.accessToken ?? undefined;
+    if (endpoint.access.kind === 'public') return client.call(endpoint, input, { accessToken, requestId });
+    try {
+      return await client.call(endpoint, input, { accessToken, requestId });
+    } catch (err) {
+      if (!(err instanceof UpstreamError) || err.code !== 401) throw err;
+    }
+    const tokens = await refreshSession(session, refresher, requestId);
+    // Retried once: a second 401 goes back to the caller as it is.
+    return client.call(endpoint, input, { accessToken: tokens.access_token, requestId });
+  },
+});
