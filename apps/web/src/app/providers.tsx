@@ -1,0 +1,63 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { SnackbarProvider, useSnackbar } from '@/components/ui/snackbar';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { endSession } from '@/features/auth/use-session';
+import { classifyApiError } from '@/lib/api-errors';
+import { createQueryClient } from '@/lib/query-client';
+import { createTrpcClient, trpc } from '@/lib/trpc';
+import { onUnauthorized, raiseUnauthorized } from '@/lib/unauthorized';
+
+type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+interface ApiProviderProps {
+  children: ReactNode;
+  /** Tests pass a client with a stubbed fetch. */
+  trpcClient?: TrpcClient;
+}
+
+/** tRPC + React Query, with the one error policy of spec §8 (see lib/api-errors.ts). */
+export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderProps) {
+  const snackbar = useSnackbar();
+  const [queryClient] = useState<QueryClient>(() => {
+    const client: QueryClient = createQueryClient((error, procedurePath) => {
+      const action = classifyApiError(error, procedurePath);
+      switch (action.kind) {
+        case 'forbidden':
+          raiseUnauthorized(action.message);
+          break;
+        case 'session-gone':
+          // The guards see the null session and send the user to /login.
+          endSession(client);
+          snackbar.show(action.message, 'error');
+          break;
+        case 'snackbar':
+          snackbar.show(action.message, 'error');
+          break;
+        case 'ignore':
+          break;
+      }
+    });
+    return client;
+  });
+  const [trpcClient] = useState(() => givenClient ?? createTrpcClient());
+
+  // The global unauthorized event (spec §6/§8) is shown in the snackbar, whoever raised it.
+  useEffect(() => onUnauthorized(({ message }) => snackbar.show(message, 'error')), [snackbar]);
+
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+export function AppProviders({ children, trpcClient }: ApiProviderProps) {
+  return (
+    <SnackbarProvider>
+      <TooltipProvider delayDuration={300}>
+        <ApiProvider trpcClient={trpcClient}>{children}</ApiProvider>
+      </TooltipProvider>
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { NavLink } from 'react-router-dom';
+import { useRequiredSession } from '@/features/auth/use-session';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+import { NAV_ITEMS, navItemState } from './nav-items';
+
+const itemClassName =
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-white/70 [&_svg]:size-4 [&_svg]:shrink-0';
+
+/** The navigation list, shared by the desktop sidebar and the mobile drawer. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useRequiredSession();
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-1 p-3">
+      {NAV_ITEMS.map((item) => {
+        const state = navItemState(session, item);
+        if (state === 'hidden') return null;
+        const Icon = item.icon;
+        if (state === 'disabled') {
+          return (
+            <span
+              key={item.to}
+              aria-disabled="true"
+              className={cn(itemClassName, 'cursor-not-allowed text-white/45')}
+            >
+              <Icon aria-hidden="true" />
+              {item.label}
+            </span>
+          );
+        }
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(itemClassName, isActive ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white')
+            }
+          >
+            <Icon aria-hidden="true" />
+            {item.label}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function Sidebar() {
+  return (
+    <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto bg-primary md:flex">
+      <div className="flex h-16 items-center px-5">
+        <Logo inverted />
+      </div>
+      <SidebarNav />
+    </aside>
+  );
+}

@@ -1,0 +1,73 @@
+import { ZLoginSchema } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { defaultLanding } from '@/app/route-access';
+import { AuthCard } from '@/components/layout/auth-layout';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { trpc } from '@/lib/trpc';
+import { useSessionActions } from './use-session';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const { signIn } = useSessionActions();
+  const form = useForm({ resolver: zodResolver(ZLoginSchema), defaultValues: { email: '', password: '' } });
+  // Failures (wrong password included) reach the snackbar through the global handler (lib/api-errors.ts).
+  const login = trpc.auth.login.useMutation({
+    onSuccess: (session) => {
+      signIn(session);
+      void navigate(defaultLanding(session), { replace: true });
+    },
+  });
+
+  return (
+    <AuthCard title="Sign In" description="Welcome back. Sign in to manage your shops and feeds.">
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email Address</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex items-center justify-between">
+                  <FormLabel>Password</FormLabel>
+                  <Link to="/forgot-password" className="rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                    Forgot password?
+                  </Link>
+                </div>
+                <FormControl>
+                  <Input type="password" autoComplete="current-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" isLoading={login.isPending}>
+            Sign In
+          </Button>
+        </form>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Don’t have an account?{' '}
+        <Link to="/signup" className="font-medium text-primary hover:underline">
+          Sign Up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router-dom';
+import { LOGIN_PATH } from '@/app/route-access';
+import { trpc } from '@/lib/trpc';
+import { useSessionActions } from './use-session';
+
+/** Logout: the gateway clears the cookie; all cached state is reset either way; then /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const { signOut } = useSessionActions();
+  const mutation = trpc.auth.logout.useMutation({
+    // Signing out locally must not depend on the network; the gateway forgets the session anyway.
+    meta: { silentError: true },
+    onSettled: () => {
+      signOut();
+      void navigate(LOGIN_PATH, { replace: true });
+    },
+  });
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}

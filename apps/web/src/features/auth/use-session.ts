@@ -1,0 +1,54 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useCallback, useMemo } from 'react';
+import { procedurePathOf } from '@/lib/api-errors';
+import { trpc, type SessionInfo } from '@/lib/trpc';
+
+/**
+ * The session lives in the query cache under `auth.session` (the gateway's cookie is the source of
+ * truth). Everything reads it through these hooks; sign-in and sign-out write it through them.
+ */
+export function useSessionQuery() {
+  return trpc.auth.session.useQuery(undefined, { staleTime: 5 * 60_000, retry: 1 });
+}
+
+/** The current session, or null when signed out or still loading. */
+export function useSession(): SessionInfo | null {
+  return useSessionQuery().data ?? null;
+}
+
+/** The current session inside the signed-in layout, where the guards guarantee one. */
+export function useRequiredSession(): SessionInfo {
+  const session = useSession();
+  if (!session) throw new Error('useRequiredSession used outside the signed-in routes');
+  return session;
+}
+
+function sessionQueryKey() {
+  return getQueryKey(trpc.auth.session, undefined, 'query');
+}
+
+/** Drops everything cached for the previous user, keeping only the session entry. */
+function resetCache(queryClient: QueryClient) {
+  void queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => procedurePathOf(query.queryKey) !== 'auth.session' });
+}
+
+/** Spec §4 "Logout resets all state to initial": the cache is emptied and the session set to null. */
+export function endSession(queryClient: QueryClient): void {
+  resetCache(queryClient);
+  queryClient.setQueryData(sessionQueryKey(), null);
+}
+
+/** Spec §4 "Session fill": a sign-in reply becomes the session. */
+export function startSession(queryClient: QueryClient, session: SessionInfo): void {
+  resetCache(queryClient);
+  queryClient.setQueryData(sessionQueryKey(), session);
+}
+
+export function useSessionActions() {
+  const queryClient = useQueryClient();
+  const signIn = useCallback((session: SessionInfo) => startSession(queryClient, session), [queryClient]);
+  const signOut = useCallback(() => endSession(queryClient), [queryClient]);
+  return useMemo(() => ({ signIn, signOut }), [signIn, signOut]);
+}

@@ -1,0 +1,47 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorCodeOf, procedurePathOf } from './api-errors';
+
+/** `meta: { silentError: true }` on a query or mutation: it handles its own failure; skip the global handler. */
+export interface ApiCallMeta extends Record<string, unknown> {
+  silentError?: boolean;
+}
+
+export type ApiErrorHandler = (error: unknown, procedurePath: string | undefined) => void;
+
+const NO_RETRY_CODES = new Set([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_CONTENT',
+  'TOO_MANY_REQUESTS',
+]);
+
+/** The query client; every failed query or mutation reaches `onError` once (spec §8 handling). */
+export function createQueryClient(onError: ApiErrorHandler): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if ((query.meta as ApiCallMeta | undefined)?.silentError) return;
+        onError(error, procedurePathOf(query.queryKey));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if ((mutation.meta as ApiCallMeta | undefined)?.silentError) return;
+        onError(error, procedurePathOf(mutation.options.mutationKey));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A client error will not change on retry; a network blip might.
+        retry: (failureCount, error) => !NO_RETRY_CODES.has(errorCodeOf(error) ?? '') && failureCount < 1,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { AppRouter, RouterInputs, RouterOutputs } from '@feedloom/gateway';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+
+export type { AppRouter, RouterInputs, RouterOutputs };
+
+/** The session fields the gateway exposes (spec §3 Auth session without its tokens); null when signed out. */
+export type SessionInfo = NonNullable<RouterOutputs['auth']['session']>;
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** The gateway refuses mutations without this header (CSRF); every request sends it. */
+export const CSRF_HEADER = 'x-feedloom-csrf';
+export const TRPC_URL = '/trpc';
+
+type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+export function createTrpcClient({ url = TRPC_URL, fetch: fetchImpl }: { url?: string; fetch?: FetchLike } = {}) {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url,
+        headers: () => ({ [CSRF_HEADER]: '1' }),
+        // Same origin: the session cookie rides along; never to a third party.
+        fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}

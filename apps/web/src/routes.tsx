@@ -1,0 +1,526 @@
+import type { TPermission } from '@feedloom/validation';
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * The route table of spec §2, in one place. Every path of the spec is here with:
+ * - `scope`: which set it belongs to (who may see it; the guards in app/route-access.ts read it);
+ * - `permission`: the module permission that guards it (spec §6: plain = read, `_manage` = write);
+ *   routes without one are open to any logged-in user of the right scope;
+ * - `screen`: a lazy screen (code-split). Screens a later issue builds render "Coming soon".
+ * Add a screen by replacing its `comingSoon(...)` with `screen(() => import(...), 'NamedExport')`.
+ */
+
+/**
+ * - `logged-out`: only without a session (a signed-in user is sent to the default landing).
+ * - `always`: with or without a session.
+ * - `account`: signed in, with or without an organisation.
+ * - `no-org`: signed in without an organisation (only /process-org).
+ * - `org`: signed in and part of an organisation.
+ */
+export type RouteScope = 'logged-out' | 'always' | 'account' | 'no-org' | 'org';
+
+export const CHANNELS = ['google', 'bing', 'facebook'] as const;
+export type TChannel = (typeof CHANNELS)[number];
+
+export interface AppRoute {
+  /** Stable id, also the react-router route id. */
+  id: string;
+  /** react-router path pattern. */
+  path: string;
+  scope: RouteScope;
+  permission?: TPermission;
+  /** Document title and the heading of a "Coming soon" screen. */
+  title: string;
+  /** Spec §2 Layout: the notification banner is hidden on these screens. */
+  hideBanner?: boolean;
+  /** Path parameters limited to known values (a channel); anything else is an unknown path. */
+  paramValues?: Readonly<Record<string, readonly string[]>>;
+  screen: ComponentType;
+}
+
+/** A code-split screen from a named export. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[exportName] as ComponentType };
+  });
+}
+
+const ComingSoonScreen = lazy(async () => {
+  const module = await import('@/features/system/coming-soon-screen');
+  return { default: module.ComingSoonScreen };
+});
+
+/** Placeholder for a screen that a later issue builds: the route exists and is guarded. */
+function comingSoon(description: string): ComponentType {
+  function ComingSoonRoute() {
+    return <ComingSoonScreen description={description} />;
+  }
+  return ComingSoonRoute;
+}
+
+const channelParams = { channel: CHANNELS } as const;
+
+export const ROUTES: readonly AppRoute[] = [
+  // ── Logged out ──────────────────────────────────────────────────────────────
+  {
+    id: 'login',
+    path: '/login',
+    scope: 'logged-out',
+    title: 'Sign In',
+    screen: screen(() => import('@/features/auth/login-screen'), 'LoginScreen'),
+  },
+  {
+    id: 'signup',
+    path: '/signup',
+    scope: 'logged-out',
+    title: 'Create your account',
+    screen: screen(() => import('@/features/auth/signup-screen'), 'SignupScreen'),
+  },
+  {
+    id: 'forgot-password',
+    path: '/forgot-password',
+    scope: 'logged-out',
+    title: 'Forgot password',
+    screen: comingSoon('You will be able to request a password reset link by email here.'),
+  },
+  {
+    id: 'invitation-signup',
+    path: '/invitation-signup/:orgId/:staffId',
+    scope: 'logged-out',
+    title: 'Join your team',
+    screen: comingSoon('You will be able to create your account from an invitation here.'),
+  },
+  {
+    id: 'confirm-otp',
+    path: '/confirm-otp/:email/:user_id',
+    scope: 'logged-out',
+    title: 'Verify your email',
+    screen: screen(() => import('@/features/auth/confirm-otp-screen'), 'ConfirmOtpScreen'),
+  },
+  {
+    id: 'create-password',
+    path: '/create-password/:email/:user_id/:token',
+    scope: 'logged-out',
+    title: 'Create your password',
+    screen: screen(() => import('@/features/auth/create-password-screen'), 'CreatePasswordScreen'),
+  },
+  {
+    id: 'reset-password',
+    path: '/reset-password/:token',
+    scope: 'logged-out',
+    title: 'Reset password',
+    screen: comingSoon('You will be able to choose a new password from your reset link here.'),
+  },
+
+  // ── Always available ────────────────────────────────────────────────────────
+  {
+    id: 'page-not-found',
+    path: '/page-not-found',
+    scope: 'always',
+    title: 'Page not found',
+    screen: screen(() => import('@/features/system/not-found-screen'), 'NotFoundScreen'),
+  },
+  {
+    id: 'oauth-callback',
+    path: '/oauth/callback',
+    scope: 'always',
+    title: 'Signing you in',
+    screen: comingSoon('Sign-in with your Google or Microsoft account will finish here.'),
+  },
+  {
+    id: 'invitation',
+    path: '/invitation/:orgId/:staffId',
+    scope: 'always',
+    title: 'Invitation',
+    screen: comingSoon('You will be able to accept an invitation to an organisation here.'),
+  },
+
+  // ── Signed in, with or without an organisation ──────────────────────────────
+  {
+    id: 'complete-profile',
+    path: '/complete-profile',
+    scope: 'account',
+    title: 'Complete your profile',
+    hideBanner: true,
+    screen: screen(() => import('@/features/profile/complete-profile-screen'), 'CompleteProfileScreen'),
+  },
+  {
+    id: 'manage-profile',
+    path: '/manage-profile',
+    scope: 'account',
+    title: 'Profile',
+    hideBanner: true,
+    screen: comingSoon('Your basic details, login services and password settings will be managed here.'),
+  },
+  {
+    id: 'create-org',
+    path: '/create-org',
+    scope: 'account',
+    title: 'Create organisation',
+    hideBanner: true,
+    screen: comingSoon('You will be able to create a new organisation here.'),
+  },
+  {
+    id: 'update-org',
+    path: '/update-org',
+    scope: 'account',
+    title: 'Organisation Settings',
+    screen: comingSoon('Your organisation’s business details and address will be edited here.'),
+  },
+
+  // ── Signed in without an organisation ───────────────────────────────────────
+  {
+    id: 'process-org',
+    path: '/process-org',
+    scope: 'no-org',
+    title: 'How Would You Like to Proceed?',
+    hideBanner: true,
+    screen: comingSoon('You will be able to create a new organisation or accept a pending invitation here.'),
+  },
+
+  // ── Signed in with an organisation: shops ───────────────────────────────────
+  {
+    id: 'store-list',
+    path: '/store-list',
+    scope: 'org',
+    permission: 'store_management',
+    title: 'Stores',
+    screen: comingSoon('Your shops and the status of their channels will be listed here.'),
+  },
+  {
+    id: 'store-detail',
+    path: '/store-list/:shop_id',
+    scope: 'org',
+    permission: 'store_management',
+    title: 'Store details',
+    screen: comingSoon('The details of this shop will be shown here.'),
+  },
+  {
+    id: 'store-edit',
+    path: '/store-list/edit/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Edit store',
+    hideBanner: true,
+    screen: comingSoon('You will be able to edit this shop’s name, domain, currency and timezone here.'),
+  },
+  {
+    id: 'add-store',
+    path: '/add-store',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Add store',
+    hideBanner: true,
+    screen: comingSoon('You will be able to add a shop to your organisation here.'),
+  },
+  {
+    id: 'sync-shop',
+    path: '/sync-shop/:shop_id',
+    scope: 'org',
+    permission: 'store_management',
+    title: 'Channels',
+    screen: comingSoon('The channels of this shop and their integration progress will be shown here.'),
+  },
+  {
+    id: 'feed-configs',
+    path: '/feed-configs',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Feed configurations',
+    screen: comingSoon('The feed settings of each channel will be managed here.'),
+  },
+  {
+    id: 'overview',
+    path: '/overview/:shop_id',
+    scope: 'org',
+    title: 'Overview',
+    screen: comingSoon('An overview of this shop will be shown here.'),
+  },
+
+  // ── Channel and integration callbacks ───────────────────────────────────────
+  {
+    id: 'google-callback',
+    path: '/google-callback',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Connecting Google',
+    screen: comingSoon('Connecting your Google account will finish here.'),
+  },
+  {
+    id: 'microsoft-callback',
+    path: '/microsoft-callback',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Connecting Microsoft',
+    screen: comingSoon('Connecting your Microsoft account will finish here.'),
+  },
+  {
+    id: 'facebook-callback',
+    path: '/facebook-callback',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Connecting Meta',
+    screen: comingSoon('Connecting your Meta account will finish here.'),
+  },
+  {
+    id: 'order-tracking-callback',
+    path: '/order-tracking-callback',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Connecting order tracking',
+    screen: comingSoon('Connecting the order-tracking integration will finish here.'),
+  },
+
+  // ── Verification steps ──────────────────────────────────────────────────────
+  {
+    id: 'destination-validation',
+    path: '/destination-validation/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Destination validation',
+    screen: comingSoon('The Merchant Center destinations of this shop will be checked here.'),
+  },
+  {
+    id: 'domain-verification',
+    path: '/domain-verification/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Domain verification',
+    screen: comingSoon('You will verify and claim your shop’s website for Google here.'),
+  },
+  {
+    id: 'domain-verification-bing',
+    path: '/domain-verification/:shop_id/bing',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Domain verification',
+    screen: comingSoon('You will verify your shop’s domain for Microsoft here.'),
+  },
+  {
+    id: 'verification-method',
+    path: '/verification-method/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Verification method',
+    screen: comingSoon('You will choose how to verify your website here.'),
+  },
+  {
+    id: 'shipping-validation',
+    path: '/shipping-validation/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'Shipping validation',
+    screen: comingSoon('The shipping settings of your Merchant Center account will be checked here.'),
+  },
+
+  // ── Automated rules ─────────────────────────────────────────────────────────
+  {
+    id: 'automated-rules',
+    path: '/automated-rules',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Automated rules',
+    screen: comingSoon('Rules that change your products automatically will be listed here.'),
+  },
+  {
+    id: 'automated-rules-create',
+    path: '/automated-rules/create',
+    scope: 'org',
+    permission: 'product_and_promotions_feed_manage',
+    title: 'Create rule',
+    screen: comingSoon('You will be able to create an automated feed rule here.'),
+  },
+  {
+    id: 'automated-rules-create-field',
+    path: '/automated-rules/create/:field_name',
+    scope: 'org',
+    permission: 'product_and_promotions_feed_manage',
+    title: 'Create rule',
+    screen: comingSoon('You will be able to create an automated rule for this field here.'),
+  },
+
+  // ── Promotions ──────────────────────────────────────────────────────────────
+  {
+    id: 'promotions',
+    path: '/promotions',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Promotions',
+    screen: comingSoon('Your promotions and discounts will be listed here.'),
+  },
+  {
+    id: 'promotions-create',
+    path: '/promotions/create',
+    scope: 'org',
+    permission: 'product_and_promotions_feed_manage',
+    title: 'Create promotion',
+    screen: comingSoon('You will be able to create a promotion here.'),
+  },
+  {
+    id: 'promotions-edit',
+    path: '/promotions/edit/:id',
+    scope: 'org',
+    permission: 'product_and_promotions_feed_manage',
+    title: 'Edit promotion',
+    screen: comingSoon('You will be able to edit this promotion here.'),
+  },
+
+  // ── Products ────────────────────────────────────────────────────────────────
+  {
+    id: 'manage-products',
+    path: '/manage-products',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Products',
+    screen: comingSoon('Your products, their channel status and their issues will be listed here.'),
+  },
+  {
+    id: 'product-detail',
+    path: '/manage-products/detail/:product_id',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Product details',
+    hideBanner: true,
+    screen: comingSoon('The details, variants and channel issues of this product will be shown here.'),
+  },
+
+  // ── Data ────────────────────────────────────────────────────────────────────
+  {
+    id: 'data-source',
+    path: '/data-source/:shop_id',
+    scope: 'org',
+    permission: 'data_source_management',
+    title: 'Data source',
+    screen: comingSoon('The data sources of this shop will be shown here.'),
+  },
+  {
+    id: 'data-sources',
+    path: '/data-sources',
+    scope: 'org',
+    permission: 'data_source_management',
+    title: 'Data sources',
+    screen: comingSoon('Your CSV file and CSV URL imports will be managed here.'),
+  },
+  {
+    // API credentials give programmatic write access to the organisation's shops.
+    id: 'app-creds',
+    path: '/app-creds',
+    scope: 'org',
+    permission: 'store_management_manage',
+    title: 'API credentials',
+    screen: comingSoon('Your API applications and their client secrets will be managed here.'),
+  },
+
+  // ── Other ───────────────────────────────────────────────────────────────────
+  {
+    id: 'notifications',
+    path: '/notifications',
+    scope: 'org',
+    title: 'Notifications',
+    hideBanner: true,
+    screen: comingSoon('Your notifications and announcements will be listed here.'),
+  },
+  {
+    id: 'dashboard',
+    path: '/dashboard',
+    scope: 'org',
+    permission: 'product_and_promotions_feed',
+    title: 'Dashboard',
+    screen: comingSoon('Product status counts, API health and diagnostics will be shown here.'),
+  },
+
+  // ── Users and roles ─────────────────────────────────────────────────────────
+  {
+    id: 'users-list',
+    path: '/users-list',
+    scope: 'org',
+    permission: 'user_management',
+    title: 'Users',
+    hideBanner: true,
+    screen: comingSoon('The staff of your organisation and their invitations will be listed here.'),
+  },
+  {
+    id: 'users-invite',
+    path: '/users-list/invite',
+    scope: 'org',
+    permission: 'user_management_manage',
+    title: 'Invite user',
+    hideBanner: true,
+    screen: comingSoon('You will be able to invite a user with a role here.'),
+  },
+  {
+    id: 'users-edit-invite',
+    path: '/users-list/edit-invite/:staffId',
+    scope: 'org',
+    permission: 'user_management_manage',
+    title: 'Edit invitation',
+    hideBanner: true,
+    screen: comingSoon('You will be able to change this invitation’s role and shops here.'),
+  },
+  {
+    id: 'roles-list',
+    path: '/roles-list',
+    scope: 'org',
+    permission: 'user_management',
+    title: 'Roles',
+    hideBanner: true,
+    screen: comingSoon('Predefined and custom roles and their permissions will be listed here.'),
+  },
+
+  // ── Per-channel routes (google, bing, facebook) ─────────────────────────────
+  {
+    id: 'link-account',
+    path: '/link-account/:channel/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    paramValues: channelParams,
+    title: 'Link account',
+    screen: comingSoon('You will connect this shop to the channel’s merchant account here.'),
+  },
+  {
+    id: 'link-account-edit',
+    path: '/link-account/:channel/edit/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    paramValues: channelParams,
+    title: 'Edit linked account',
+    screen: comingSoon('You will change the merchant account linked to this shop here.'),
+  },
+  {
+    id: 'sync-shop-channel',
+    path: '/sync-shop/:channel/:shop_id',
+    scope: 'org',
+    permission: 'store_management',
+    paramValues: channelParams,
+    title: 'Channel integration',
+    screen: comingSoon('The integration steps of this channel will be shown here.'),
+  },
+  {
+    id: 'target-market',
+    path: '/target-market/:shop_id/:channel',
+    scope: 'org',
+    permission: 'store_management_manage',
+    paramValues: channelParams,
+    title: 'Target market',
+    screen: comingSoon('You will choose the target country, content language and currency here.'),
+  },
+  {
+    id: 'target-market-edit',
+    path: '/target-market/edit/:shop_id/:channel',
+    scope: 'org',
+    permission: 'store_management_manage',
+    paramValues: channelParams,
+    title: 'Edit target market',
+    screen: comingSoon('You will change the target country, content language and currency here.'),
+  },
+  {
+    id: 'channel-feed-config',
+    path: '/:channel/feed-config/:shop_id',
+    scope: 'org',
+    permission: 'store_management_manage',
+    paramValues: channelParams,
+    title: 'Feed configuration',
+    screen: comingSoon('The feed settings of this channel will be configured here.'),
+  },
+];
