@@ -2,12 +2,12 @@ import {
   ZCreatePasswordSchema,
   ZLoginSchema,
   ZOtpSchema,
-  ZRefreshSchema,
   ZResendOtpSchema,
   ZSignupSchema,
 } from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, PUBLIC, USER } from './endpoint';
+import { NO_REFRESH_TOKEN_MESSAGE } from './envelope';
 
 export const ZTokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TTokens = z.infer<typeof ZTokensSchema>;
@@ -40,6 +40,11 @@ export const ZLoginResponseSchema = ZTokensSchema.extend(ZSessionInfoSchema.shap
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 const ZUserIdParams = z.object({ user_id: z.string().min(1) });
+
+/** Body of check-and-refresh-token and logout; a missing token reads like the spec's client error (§8). */
+export const ZRefreshTokenBodySchema = z.object({
+  refresh_token: z.string({ error: NO_REFRESH_TOKEN_MESSAGE }).min(1, NO_REFRESH_TOKEN_MESSAGE),
+});
 
 export const authContract = {
   signup: endpoint({
@@ -85,14 +90,14 @@ export const authContract = {
     method: 'POST',
     path: '/check-and-refresh-token',
     access: PUBLIC,
-    body: ZRefreshSchema,
+    body: ZRefreshTokenBodySchema,
     response: ZTokensSchema,
   }),
   logout: endpoint({
     method: 'POST',
     path: '/logout',
     access: PUBLIC,
-    body: ZRefreshSchema,
+    body: ZRefreshTokenBodySchema,
     response: z.object({}),
   }),
   session: endpoint({

@@ -13,7 +13,7 @@ export const ZLoginSchema = z.object({ email: ZEmailSchema, password: ZLoginPass
 export type TLogin = z.infer<typeof ZLoginSchema>;
 
 export const OTP_LENGTH = 6;
-export const ZOtpSchema = z.object({ otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid) });
+export const ZOtpSchema = z.object({ otp: z.string({ error: MSG.otpInvalid }).regex(/^\d{6}$/, MSG.otpInvalid) });
 export type TOtp = z.infer<typeof ZOtpSchema>;
 
 export const ZResendOtpSchema = z.object({ email: ZEmailSchema });

@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `pnpm --filter @feedloom/api db:generate` writes the SQL migrations applied on PGlite and PostgreSQL alike.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

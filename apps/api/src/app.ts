@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@feedloom/contracts';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createAuthenticator } from './http/access';
+import { installHttp } from './http/plugin';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { createServices, type TDeps, type TServices } from './services';
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+
+export type TAppDeps = TDeps & {
+  /** Extra routes (tests register test-only routes here, before the app is ready). */
+  register?: (app: FastifyInstance, services: TServices) => void;
+};
+
+/**
+ * The private API v1 as a Fastify instance, not listening: `main.ts` listens, tests use `app.inject`.
+ * The caller owns the database and the job queue and closes them after the app.
+ */
+export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
+  const services = createServices(deps);
+  const app = Fastify({
+    loggerInstance: deps.log,
+    // One line per request, written by the onResponse hook of installHttp.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
+    // The gateway passes its request id so one id links gateway and api log lines.
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+  });
+
+  installHttp(app, createAuthenticator({ db: services.db, accessTokens: services.accessTokens }));
+  healthRoutes(app, services.health);
+  authRoutes(app, services.auth);
+  deps.register?.(app, services);
+
+  app.addHook('onClose', async () => services.mailTransport.close?.());
+  await app.ready();
+  return app;
+};

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const HEX_KEY_RE = /^[0-9a-fA-F]{64}$/;
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOST: z.string().default('127.0.0.1'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
+  DATA_DIR: z.string().default('.data'),
+  /** PostgreSQL when set; embedded PGlite under `${DATA_DIR}/pglite` otherwise. */
+  DATABASE_URL: z.url().optional(),
+  PG_POOL_MAX: z.coerce.number().int().positive().default(10),
+  JWT_SECRET: z.string({ error: 'JWT_SECRET is required' }).min(1, 'JWT_SECRET is required'),
+  /** 32 bytes as 64 hex characters (`openssl rand -hex 32`): encrypts secrets at rest (AES-256-GCM). */
+  ENCRYPTION_KEY: z
+    .string({ error: 'ENCRYPTION_KEY is required' })
+    .regex(HEX_KEY_RE, 'ENCRYPTION_KEY must be 64 hex characters (openssl rand -hex 32)'),
+  /** The embedded default is the sandbox's SMTP catcher. */
+  SMTP_URL: z.string().default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().default('Feedloom <no-reply@feedloom.test>'),
+  APP_URL: z.url().default('http://127.0.0.1:3000'),
+  SANDBOX_URL: z.url().default('http://127.0.0.1:4010'),
+  /** Social sign-in (OpenID Connect): issuer, client id and secret per provider; unset issuer = off. */
+  GOOGLE_OIDC_ISSUER: z.url().optional(),
+  GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
+  GOOGLE_OIDC_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_OIDC_ISSUER: z.url().optional(),
+  MICROSOFT_OIDC_CLIENT_ID: z.string().optional(),
+  MICROSOFT_OIDC_CLIENT_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** A rotated refresh token presented again within this window returns the same new pair (spec §4 concurrency). */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+});
+
+export type TEnv = z.infer<typeof ZEnvSchema> & { DATA_DIR: string };
+
+/** Thrown when the environment is unusable; the message names every bad variable. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Reads the environment once, at start-up. Empty strings count as unset, so `FOO=` falls back to the
+ * default. `overrides` win over `source` (tests pass their own values and keep process.env out).
+ */
+export const loadEnv = (
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<Record<keyof z.input<typeof ZEnvSchema>, string | number>> = {},
+): TEnv => {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ZEnvSchema.shape)) {
+    const value = key in overrides ? overrides[key as keyof typeof overrides] : source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const parsed = ZEnvSchema.superRefine((env, ctx) => {
+    // An issuer without its client is a half-configured provider: say so at start-up, not at first sign-in.
+    for (const provider of ['GOOGLE', 'MICROSOFT'] as const) {
+      if (!env[`${provider}_OIDC_ISSUER`]) continue;
+      for (const name of [`${provider}_OIDC_CLIENT_ID`, `${provider}_OIDC_CLIENT_SECRET`] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with ${provider}_OIDC_ISSUER` });
+        }
+      }
+    }
+  }).safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+};
+
+/** Values good enough for tests: fixed secrets, silent logs. */
+export const testEnv = (overrides: Parameters<typeof loadEnv>[1] = {}): TEnv =>
+  loadEnv(
+    {},
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-jwt-secret-test-jwt-secret-0000',
+      ENCRYPTION_KEY: '0'.repeat(63) + '1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/feedloom-api-test',
+      ...overrides,
+    },
+  );

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  TOKEN_EXPIRED_MESSAGE,
+  type TLoginResponse,
+  type TSessionInfo,
+  type TTokens,
+} from '@feedloom/contracts';
+import type { TDb } from '../../db/client';
+import type { TUserRow } from '../../db/schema';
+import { addSeconds, type TClock } from '../../lib/clock';
+import { randomDigits, randomToken, safeEqual, sha256, type TCipher } from '../../lib/crypto';
+import type { TPasswordHasher } from '../../lib/passwords';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { TMailer } from '../../mail/mailer';
+import { otpMail } from '../../mail/templates';
+import { usersRepo } from '../users/repo';
+import {
+  AUTH_MSG,
+  CREATE_PASSWORD_TTL_SECONDS,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+} from './messages';
+import { oneTimeTokenRepo, otpRepo, refreshTokenRepo } from './repo';
+import { buildSessionInfo, resolveActiveOrgId } from './session';
+import type { TAccessTokens } from './tokens';
+
+export interface TAuthServiceDeps {
+  db: TDb;
+  clock: TClock;
+  cipher: TCipher;
+  accessTokens: TAccessTokens;
+  mailer: TMailer;
+  passwords: TPasswordHasher;
+  refreshTtlDays: number;
+  refreshGraceSeconds: number;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const OTP_LENGTH = 6;
+
+export const createAuthService = (deps: TAuthServiceDeps) => {
+  const { db, clock, cipher } = deps;
+  const otpHash = (userId: string, code: string) => cipher.hmac(`otp:${userId}:${code}`);
+  // Verified against when the e-mail is unknown, so a login takes as long whether or not it exists.
+  let dummyHash: Promise<string> | null = null;
+  const getDummyHash = () => (dummyHash ??= deps.passwords.hash(randomToken()));
+
+  /** Starts a new code for the user and mails it, unless one was sent less than 30 s ago. */
+  const sendOtp = async (user: TUserRow): Promise<boolean> => {
+    const now = clock.now();
+    const code = randomDigits(OTP_LENGTH);
+    const stored = await otpRepo(db).replace(
+      user.id,
+      { code_hash: otpHash(user.id, code), expires_at: addSeconds(now, OTP_TTL_SECONDS), created_at: now },
+      addSeconds(now, -OTP_RESEND_SECONDS),
+    );
+    if (stored) await deps.mailer.send(otpMail(user.email, code, OTP_TTL_SECONDS / 60));
+    return stored;
+  };
+
+  /** A new refresh-token family (one sign-in) and its first access token. */
+  const issueTokens = async (
+    tx: TDb,
+    userId: string,
+    orgId: string | null,
+    family: { id: string; parent_id: string | null } = { id: randomUUID(), parent_id: null },
+  ): Promise<TTokens> => {
+    const now = clock.now();
+    const refresh = randomToken();
+    await refreshTokenRepo(tx).insert({
+      user_id: userId,
+      family_id: family.id,
+      parent_id: family.parent_id,
+      token_hash: sha256(refresh),
+      expires_at: addSeconds(now, deps.refreshTtlDays * 86_400),
+      created_at: now,
+    });
+    const access = await deps.accessTokens.sign({ user_id: userId, org_id: orgId, session_id: family.id });
+    return { access_token: access, refresh_token: refresh };
+  };
+
+  const signIn = async (user: TUserRow): Promise<TLoginResponse> => {
+    const session = await buildSessionInfo(db, user);
+    const tokens = await issueTokens(db, user.id, session.active_org_id);
+    return { ...tokens, ...session };
+  };
+
+  const findUnverifiedUser = async (userId: string): Promise<TUserRow> => {
+    const user = await usersRepo(db).findById(userId);
+    if (!user) throw notFound(AUTH_MSG.userNotFound);
+    if (user.email_verified_at) throw conflict(AUTH_MSG.alreadyVerified);
+    return user;
+  };
+
+  return {
+    /** New e-mail: an unverified user and a code. Unverified e-mail: a new code, same user. */
+    signup: async (input: { email: string }) => {
+      const email = normaliseEmail(input.email);
+      const users = usersRepo(db);
+      const user =
+        (await users.findByEmail(email)) ??
+        (await users.createUnverified(email, clock.now())) ??
+        // Lost a race with a concurrent sign-up of the same address: use the row that won.
+        (await users.findByEmail(email));
+      if (!user) throw new Error('user vanished during signup');
+      if (user.email_verified_at) throw conflict(AUTH_MSG.accountExists);
+      // A repeat within the resend window is answered without mailing again (no inbox flooding).
+      await sendOtp(user);
+      return { user_id: user.id, email: user.email };
+    },
+
+    verifyAccount: async (userId: string, otp: string) => {
+      const user = await findUnverifiedUser(userId);
+      const otps = otpRepo(db);
+      const now = clock.now();
+      // Count the attempt first and atomically, so parallel guesses cannot exceed the limit.
+      const row = await otps.takeAttempt(user.id, OTP_MAX_ATTEMPTS);
+      if (!row) {
+        if (await otps.find(user.id)) throw tooManyRequests(AUTH_MSG.otpTooManyAttempts);
+        throw badRequest(AUTH_MSG.otpExpired);
+      }
+      if (row.expires_at.getTime() <= now.getTime()) throw badRequest(AUTH_MSG.otpExpired);
+      if (!safeEqual(row.code_hash, otpHash(user.id, otp))) throw badRequest(AUTH_MSG.otpInvalid);
+
+      const token = randomToken();
+      await db.transaction(async (tx) => {
+        await otpRepo(tx).delete(user.id);
+        await usersRepo(tx).update(user.id, { email_verified_at: now, updated_at: now });
+        await oneTimeTokenRepo(tx).issue(user.id, 'create_password', {
+          token_hash: sha256(token),
+          expires_at: addSeconds(now, CREATE_PASSWORD_TTL_SECONDS),
+          now,
+        });
+      });
+      return { user_id: user.id, email: user.email, token };
+    },
+
+    resendOtp: async (userId: string, email: string) => {
+      const user = await findUnverifiedUser(userId);
+      if (user.email !== normaliseEmail(email)) throw notFound(AUTH_MSG.userNotFound);
+      if (!(await sendOtp(user))) throw tooManyRequests(AUTH_MSG.otpResendWait);
+      return { resend_after_seconds: OTP_RESEND_SECONDS };
+    },
+
+    createPassword: async (userId: string, input: { token: string; password: string }) => {
+      const user = await usersRepo(db).findById(userId);
+      if (!user || !user.email_verified_at) throw badRequest(AUTH_MSG.linkInvalid);
+      const tokenHash = sha256(input.token);
+      // Checked before hashing so a bad link costs no argon2 work; consumed atomically below.
+      if (!(await oneTimeTokenRepo(db).findValid(user.id, 'create_password', tokenHash, clock.now()))) {
+        throw badRequest(AUTH_MSG.linkInvalid);
+      }
+      const passwordHash = await deps.passwords.hash(input.password);
+      const now = clock.now();
+      const updated = await db.transaction(async (tx) => {
+        const used = await oneTimeTokenRepo(tx).consume(user.id, 'create_password', tokenHash, now);
+        if (!used) return null;
+        return usersRepo(tx).update(user.id, {
+          password_hash: passwordHash,
+          password_changed_at: now,
+          updated_at: now,
+        });
+      });
+      if (!updated) throw badRequest(AUTH_MSG.linkInvalid);
+      return signIn(updated);
+    },
+
+    login: async (input: { email: string; password: string }): Promise<TLoginResponse> => {
+      const user = await usersRepo(db).findByEmail(normaliseEmail(input.email));
+      if (!user?.password_hash) {
+        await deps.passwords.verify(await getDummyHash(), input.password);
+        if (user && !user.email_verified_at) throw unauthorized(AUTH_MSG.verifyFirst);
+        throw unauthorized(AUTH_MSG.invalidCredentials);
+      }
+      const ok = await deps.passwords.verify(user.password_hash, input.password);
+      if (!ok) throw unauthorized(AUTH_MSG.invalidCredentials);
+      if (!user.email_verified_at) throw unauthorized(AUTH_MSG.verifyFirst);
+      return signIn(user);
+    },
+
+    /**
+     * Rotates a refresh token. A token already rotated returns the pair it was rotated into while within
+     * the grace window (two gateway replicas refreshing at once both succeed); later, its reuse means it
+     * leaked, so the whole family is revoked.
+     */
+    refresh: async (refreshToken: string): Promise<TTokens> => {
+      const outcome = await db.transaction(async (tx) => {
+        const tokens = refreshTokenRepo(tx);
+        const row = await tokens.findByHashForUpdate(sha256(refreshToken));
+        const now = clock.now();
+        if (!row || row.revoked_at || row.expires_at.getTime() <= now.getTime())
+          return { kind: 'expired' } as const;
+        if (row.rotated_at) {
+          const graceEnds = addSeconds(row.rotated_at, deps.refreshGraceSeconds).getTime();
+          if (now.getTime() <= graceEnds && row.next_pair) {
+            return { kind: 'ok', pair: JSON.parse(cipher.decrypt(row.next_pair)) as TTokens } as const;
+          }
+          await tokens.revokeFamily(row.family_id, now);
+          return { kind: 'reused', family_id: row.family_id } as const;
+        }
+        const user = await usersRepo(tx).findById(row.user_id);
+        if (!user) return { kind: 'expired' } as const;
+        const orgId = await resolveActiveOrgId(tx, user);
+        const pair = await issueTokens(tx, user.id, orgId, { id: row.family_id, parent_id: row.id });
+        await tokens.markRotated(row.id, now, cipher.encrypt(JSON.stringify(pair)));
+        return { kind: 'ok', pair } as const;
+      });
+      if (outcome.kind !== 'ok') throw unauthorized(TOKEN_EXPIRED_MESSAGE);
+      return outcome.pair;
+    },
+
+    /** Ends the sign-in session of the token: its family is revoked, access tokens included. Idempotent. */
+    logout: async (refreshToken: string): Promise<void> => {
+      const row = await refreshTokenRepo(db).findByHash(sha256(refreshToken));
+      if (row) await refreshTokenRepo(db).revokeFamily(row.family_id, clock.now());
+    },
+
+    session: async (userId: string): Promise<TSessionInfo> => {
+      const user = await usersRepo(db).findById(userId);
+      if (!user) throw unauthorized();
+      return buildSessionInfo(db, user);
+    },
+  };
+};
+export type TAuthService = ReturnType<typeof createAuthService>;

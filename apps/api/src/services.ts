@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from './db/client';
+import type { TEnv } from './env';
+import { QUEUES, type TJobs } from './jobs/boss';
+import { systemClock, type TClock } from './lib/clock';
+import { createCipher } from './lib/crypto';
+import { createPasswordHasher, type TPasswordHasher } from './lib/passwords';
+import { createMailer, smtpTransport, type TMailTransport } from './mail/mailer';
+import { createAuthService } from './modules/auth/service';
+import { createAccessTokens } from './modules/auth/tokens';
+import { createHealthService } from './modules/health/service';
+
+export interface TDeps {
+  env: TEnv;
+  database: TDatabase;
+  log: FastifyBaseLogger;
+  /** pg-boss; null where no queue runs (then mail failures surface instead of being queued). */
+  jobs?: TJobs | null;
+  /** SMTP over SMTP_URL unless given (tests pass an in-memory outbox). */
+  mailTransport?: TMailTransport;
+  clock?: TClock;
+  /** argon2id at its default cost unless given (tests pass a cheaper argon2id). */
+  passwords?: TPasswordHasher;
+}
+
+/** Mail that failed to go out now, sealed with ENCRYPTION_KEY while it waits in the queue (it may hold a code). */
+export interface TSendMailJob {
+  sealed: string;
+}
+
+/** Builds the services once; the HTTP app and the job workers share them. */
+export const createServices = (deps: TDeps) => {
+  const { env, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const cipher = createCipher(env.ENCRYPTION_KEY);
+  const jobs = deps.jobs ?? null;
+  const mailTransport = deps.mailTransport ?? smtpTransport(env.SMTP_URL);
+  const mailer = createMailer({
+    transport: mailTransport,
+    from: env.MAIL_FROM,
+    log: deps.log,
+    enqueue: jobs
+      ? async (mail) => {
+          const job: TSendMailJob = { sealed: cipher.encrypt(JSON.stringify(mail)) };
+          await jobs.send(QUEUES.sendMail, job, { retryLimit: 10, retryDelay: 5, retryBackoff: true });
+        }
+      : undefined,
+  });
+  const accessTokens = createAccessTokens({
+    secret: env.JWT_SECRET,
+    ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    clock,
+  });
+  return {
+    env,
+    database,
+    db: database.db,
+    clock,
+    cipher,
+    jobs,
+    mailer,
+    mailTransport,
+    accessTokens,
+    auth: createAuthService({
+      db: database.db,
+      clock,
+      cipher,
+      accessTokens,
+      mailer,
+      passwords: deps.passwords ?? createPasswordHasher(),
+      refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
+    }),
+    health: createHealthService({ database, jobs }),
+  };
+};
+export type TServices = ReturnType<typeof createServices>;
