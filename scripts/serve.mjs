@@ -28,8 +28,15 @@ const apiEnv = {
   JWT_SECRET: env.JWT_SECRET ?? secrets.JWT_SECRET,
   ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? secrets.ENCRYPTION_KEY,
   SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`,
+  // Social sign-in: the sandbox's providers with their default clients, unless real issuers are configured
+  // (a real issuer then needs its real client id and secret: the api names what is missing).
   GOOGLE_OIDC_ISSUER: env.GOOGLE_OIDC_ISSUER ?? `${sandboxUrl}/google`,
+  GOOGLE_OIDC_CLIENT_ID: env.GOOGLE_OIDC_CLIENT_ID ?? (env.GOOGLE_OIDC_ISSUER ? '' : 'feedloom-google'),
+  GOOGLE_OIDC_CLIENT_SECRET: env.GOOGLE_OIDC_CLIENT_SECRET ?? (env.GOOGLE_OIDC_ISSUER ? '' : 'sandbox-secret'),
   MICROSOFT_OIDC_ISSUER: env.MICROSOFT_OIDC_ISSUER ?? `${sandboxUrl}/microsoft`,
+  MICROSOFT_OIDC_CLIENT_ID: env.MICROSOFT_OIDC_CLIENT_ID ?? (env.MICROSOFT_OIDC_ISSUER ? '' : 'feedloom-microsoft'),
+  MICROSOFT_OIDC_CLIENT_SECRET:
+    env.MICROSOFT_OIDC_CLIENT_SECRET ?? (env.MICROSOFT_OIDC_ISSUER ? '' : 'sandbox-secret'),
 };
 const gatewayEnv = {
   ...shared,

@@ -3,8 +3,15 @@ import { REQUEST_ID_HEADER } from '@feedloom/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAuthenticator } from './http/access';
 import { installHttp } from './http/plugin';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orgRoutes } from './modules/orgs/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { shopRoutes } from './modules/shops/routes';
+import { socialRoutes } from './modules/social/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { createServices, type TDeps, type TServices } from './services';
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
@@ -35,6 +42,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   installHttp(app, createAuthenticator({ db: services.db, accessTokens: services.accessTokens }));
   healthRoutes(app, services.health);
   authRoutes(app, services.auth);
+  accountRoutes(app, services.account);
+  socialRoutes(app, services.social);
+  profileRoutes(app, services.profile);
+  referenceRoutes(app, services);
+  orgRoutes(app, services);
+  shopRoutes(app, services.shops);
+  staffRoutes(app, services.staff);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

@@ -37,4 +37,12 @@ describe('loadEnv', () => {
   it('lets overrides win over the source', () => {
     expect(loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY }, { API_PORT: 5000 }).API_PORT).toBe(5000);
   });
+
+  it('asks for the client of a configured social sign-in provider', () => {
+    const base = { JWT_SECRET: 'x', ENCRYPTION_KEY: KEY, GOOGLE_OIDC_ISSUER: 'https://accounts.google.com' };
+    expect(() => loadEnv(base)).toThrow(/GOOGLE_OIDC_CLIENT_ID is required.*GOOGLE_OIDC_CLIENT_SECRET is required/);
+    const env = loadEnv({ ...base, GOOGLE_OIDC_CLIENT_ID: 'id', GOOGLE_OIDC_CLIENT_SECRET: 'secret' });
+    expect(env).toMatchObject({ GOOGLE_OIDC_CLIENT_ID: 'id' });
+    expect(env.MICROSOFT_OIDC_ISSUER).toBeUndefined();
+  });
 });

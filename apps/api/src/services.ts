@@ -6,9 +6,16 @@ import { systemClock, type TClock } from './lib/clock';
 import { createCipher } from './lib/crypto';
 import { createPasswordHasher, type TPasswordHasher } from './lib/passwords';
 import { createMailer, smtpTransport, type TMailTransport } from './mail/mailer';
+import { createAccountService } from './modules/account/service';
 import { createAuthService } from './modules/auth/service';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
+import { createOrgsService } from './modules/orgs/service';
+import { createProfileService } from './modules/profile/service';
+import { createShopsService } from './modules/shops/service';
+import { createStaffService } from './modules/staff/service';
+import { createOidcConfigurations, oidcSettingsFromEnv } from './modules/social/oidc';
+import { createSocialService } from './modules/social/service';
 
 export interface TDeps {
   env: TEnv;
@@ -51,7 +58,7 @@ export const createServices = (deps: TDeps) => {
     ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     clock,
   });
-  return {
+  const core = {
     env,
     database,
     db: database.db,
@@ -72,6 +79,26 @@ export const createServices = (deps: TDeps) => {
       refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
     }),
     health: createHealthService({ database, jobs }),
+    orgs: createOrgsService({ db: database.db, clock }),
+    shops: createShopsService({ db: database.db, clock }),
+    staff: createStaffService({ db: database.db, clock, cipher, mailer, appUrl: env.APP_URL }),
+  };
+  // Sign-in after sign-up (reset, social, support) and the profile share auth's login reply builder.
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const appUrl = env.APP_URL;
+  return {
+    ...core,
+    account: createAccountService({ db: database.db, clock, mailer, passwords, auth: core.auth, appUrl, log: deps.log }),
+    social: createSocialService({
+      db: database.db,
+      clock,
+      cipher,
+      oidc: createOidcConfigurations(oidcSettingsFromEnv(env)),
+      auth: core.auth,
+      appUrl,
+      log: deps.log,
+    }),
+    profile: createProfileService({ db: database.db, clock }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

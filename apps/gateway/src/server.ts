@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { TEnv } from './env';
+import { registerMediaRoutes } from './media';
 import { AuthSession } from './session';
 import { createContext } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -66,6 +67,8 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
     },
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    // The profile form sends its picture (under 5 MB) as a data URL: base64 plus the rest of the form.
+    bodyLimit: 8 * 1024 * 1024,
   });
 
   const client = createUpstreamClient({ apiUrl: env.API_URL, dispatcher });
@@ -119,6 +122,8 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  registerMediaRoutes(app, { client, refresher });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -82,7 +82,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/forgot-password',
     scope: 'logged-out',
     title: 'Forgot password',
-    screen: comingSoon('You will be able to request a password reset link by email here.'),
+    screen: screen(() => import('@/features/auth/forgot-password-screen'), 'ForgotPasswordScreen'),
   },
   {
     id: 'invitation-signup',
@@ -110,7 +110,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/reset-password/:token',
     scope: 'logged-out',
     title: 'Reset password',
-    screen: comingSoon('You will be able to choose a new password from your reset link here.'),
+    screen: screen(() => import('@/features/auth/reset-password-screen'), 'ResetPasswordScreen'),
   },
 
   // ── Always available ────────────────────────────────────────────────────────
@@ -126,14 +126,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/oauth/callback',
     scope: 'always',
     title: 'Signing you in',
-    screen: comingSoon('Sign-in with your Google or Microsoft account will finish here.'),
+    screen: screen(() => import('@/features/auth/oauth-callback-screen'), 'OAuthCallbackScreen'),
   },
   {
     id: 'invitation',
     path: '/invitation/:orgId/:staffId',
     scope: 'always',
     title: 'Invitation',
-    screen: comingSoon('You will be able to accept an invitation to an organisation here.'),
+    screen: screen(() => import('@/features/orgs/invitation-screen'), 'InvitationScreen'),
   },
 
   // ── Signed in, with or without an organisation ──────────────────────────────
@@ -151,7 +151,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'account',
     title: 'Profile',
     hideBanner: true,
-    screen: comingSoon('Your basic details, login services and password settings will be managed here.'),
+    screen: screen(() => import('@/features/profile/manage-profile-screen'), 'ManageProfileScreen'),
   },
   {
     id: 'create-org',
@@ -159,14 +159,14 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'account',
     title: 'Create organisation',
     hideBanner: true,
-    screen: comingSoon('You will be able to create a new organisation here.'),
+    screen: screen(() => import('@/features/orgs/organization-settings-screen'), 'CreateOrgScreen'),
   },
   {
     id: 'update-org',
     path: '/update-org',
     scope: 'account',
     title: 'Organisation Settings',
-    screen: comingSoon('Your organisation’s business details and address will be edited here.'),
+    screen: screen(() => import('@/features/orgs/organization-settings-screen'), 'UpdateOrgScreen'),
   },
 
   // ── Signed in without an organisation ───────────────────────────────────────
@@ -176,7 +176,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'no-org',
     title: 'How Would You Like to Proceed?',
     hideBanner: true,
-    screen: comingSoon('You will be able to create a new organisation or accept a pending invitation here.'),
+    screen: screen(() => import('@/features/orgs/process-org-screen'), 'ProcessOrgScreen'),
   },
 
   // ── Signed in with an organisation: shops ───────────────────────────────────
@@ -186,7 +186,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     title: 'Stores',
-    screen: comingSoon('Your shops and the status of their channels will be listed here.'),
+    screen: screen(() => import('@/features/shops/store-list-screen'), 'StoreListScreen'),
   },
   {
     id: 'store-detail',
@@ -194,7 +194,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     title: 'Store details',
-    screen: comingSoon('The details of this shop will be shown here.'),
+    screen: screen(() => import('@/features/shops/store-detail-screen'), 'StoreDetailScreen'),
   },
   {
     id: 'store-edit',
@@ -203,7 +203,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     title: 'Edit store',
     hideBanner: true,
-    screen: comingSoon('You will be able to edit this shop’s name, domain, currency and timezone here.'),
+    screen: screen(() => import('@/features/shops/store-form-screens'), 'EditStoreScreen'),
   },
   {
     id: 'add-store',
@@ -212,7 +212,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     title: 'Add store',
     hideBanner: true,
-    screen: comingSoon('You will be able to add a shop to your organisation here.'),
+    screen: screen(() => import('@/features/shops/store-form-screens'), 'AddStoreScreen'),
   },
   {
     id: 'sync-shop',

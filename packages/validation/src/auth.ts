@@ -28,9 +28,11 @@ export type TPasswordPair = z.infer<typeof ZPasswordPairSchema>;
 
 export const ZChangePasswordSchema = z
   .object({
-    current_password: z.string().min(1, MSG.currentPasswordRequired),
+    current_password: z
+      .string({ error: MSG.currentPasswordRequired })
+      .min(1, MSG.currentPasswordRequired),
     password: ZPasswordSchema,
-    confirm: z.string().min(1, MSG.confirmRequired),
+    confirm: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
   })
   .refine((v) => v.password === v.confirm, { message: MSG.confirmMismatch, path: ['confirm'] });
 export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;

@@ -7,6 +7,8 @@ export * from './organization';
 export * from './password';
 export * from './permissions';
 export * from './phone';
+export * from './product';
 export * from './profile';
+export * from './staff';
 export * from './store';
 export * from './url';

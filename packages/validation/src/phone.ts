@@ -1,4 +1,5 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import metadata from 'libphonenumber-js/max/metadata';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { MSG } from './messages';
 
@@ -29,4 +30,19 @@ export const refinePhone = <T extends { phone_code?: string | undefined; phone_n
   if (!isValidPhoneForCode(v.phone_code, v.phone_number)) {
     ctx.addIssue({ code: 'custom', message: MSG.phoneInvalid, path: ['phone_number'] });
   }
+};
+
+/**
+ * The country (ISO 3166-1 alpha-2) a phone-code select should show for a stored dialling code and number:
+ * the number's own country when it parses (a Toronto number under +1 is Canada), else the main country of
+ * the dialling code in libphonenumber's metadata (+1 → US, +44 → GB), else null for an unknown code.
+ */
+export const phoneCountryOf = (code: string | null | undefined, number?: string | null): string | null => {
+  const dial = digitsOnly(code ?? DEFAULT_PHONE_CODE);
+  if (!dial) return null;
+  if (number) {
+    const parsed = parsePhoneNumberFromString(`+${dial}${digitsOnly(number)}`);
+    if (parsed?.country) return parsed.country;
+  }
+  return metadata.country_calling_codes[dial]?.[0] ?? null;
 };

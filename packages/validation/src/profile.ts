@@ -29,26 +29,35 @@ export const ZPictureDataSchema = z
   .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, MSG.pictureType)
   .refine((v) => Math.floor(((v.length - v.indexOf(',') - 1) * 3) / 4) < PICTURE_MAX_BYTES, MSG.pictureSize);
 
-export const ZProfileSchema = z
-  .object({
-    first_name: ZFirstNameSchema,
-    last_name: ZLastNameSchema,
-    phone_code: ZPhoneCodeSchema.default(DEFAULT_PHONE_CODE),
-    phone_number: z.string().optional(),
-    timezone: z.string().max(64).optional(),
-    utc_offset: z.string().max(10).optional(),
-    preferred_language: z.string().max(64).optional(),
-    preferred_language_id: z.string().max(16).optional(),
-    business_type: z.string().max(64).optional(),
-    other_business_type: z.string().trim().max(100).optional(),
-    /** A data URL to upload a new picture, '' to remove it, absent to keep it. */
-    profile_picture: z.union([ZPictureDataSchema, z.literal('')]).optional(),
-  })
+/** The profile fields of spec §3 without their cross-field rules (the contract adds the picture as a file). */
+export const ZProfileFieldsSchema = z.object({
+  first_name: ZFirstNameSchema,
+  last_name: ZLastNameSchema,
+  phone_code: ZPhoneCodeSchema.default(DEFAULT_PHONE_CODE),
+  phone_number: z.string().optional(),
+  timezone: z.string().max(64).optional(),
+  utc_offset: z.string().max(10).optional(),
+  preferred_language: z.string().max(64).optional(),
+  preferred_language_id: z.string().max(16).optional(),
+  business_type: z.string().max(64).optional(),
+  other_business_type: z.string().trim().max(100).optional(),
+});
+
+/** Other business type is required when the business type is Other (spec §5). */
+export const refineOtherBusinessType = (
+  v: { business_type?: string | undefined; other_business_type?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.business_type === 'Other' && !v.other_business_type) {
+    ctx.addIssue({ code: 'custom', message: MSG.otherBusinessTypeRequired, path: ['other_business_type'] });
+  }
+};
+
+export const ZProfileSchema = ZProfileFieldsSchema.extend({
+  /** A data URL to upload a new picture, '' to remove it, absent to keep it. */
+  profile_picture: z.union([ZPictureDataSchema, z.literal('')]).optional(),
+})
   .superRefine(refinePhone)
-  .superRefine((v, ctx) => {
-    if (v.business_type === 'Other' && !v.other_business_type) {
-      ctx.addIssue({ code: 'custom', message: MSG.otherBusinessTypeRequired, path: ['other_business_type'] });
-    }
-  });
+  .superRefine(refineOtherBusinessType);
 export type TProfileInput = z.input<typeof ZProfileSchema>;
 export type TProfile = z.infer<typeof ZProfileSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuerySchema } from './limits';
 import { MSG } from './messages';
 import { isAbsoluteUrl } from './url';
 
@@ -16,3 +17,14 @@ export const ZStoreSchema = z.object({
 });
 export type TStoreInput = z.input<typeof ZStoreSchema>;
 export type TStore = z.infer<typeof ZStoreSchema>;
+
+/** Columns the store list can be sorted by (spec §7 shop-list sort_col). */
+export const SHOP_SORT_COLUMNS = ['shop_name', 'created_at', 'shop_currency'] as const;
+export type TShopSortColumn = (typeof SHOP_SORT_COLUMNS)[number];
+
+/** Query of the store list: page, limit, search, sort_col, order; bad values fall back to defaults. */
+export const ZShopListQuerySchema = ZListQuerySchema.extend({
+  sort_col: z.enum(SHOP_SORT_COLUMNS).catch('created_at').default('created_at'),
+});
+export type TShopListQueryInput = z.input<typeof ZShopListQuerySchema>;
+export type TShopListQuery = z.infer<typeof ZShopListQuerySchema>;

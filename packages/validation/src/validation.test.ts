@@ -6,9 +6,11 @@ import {
   isValidEmail,
   isValidPhoneForCode,
   MSG,
+  phoneCountryOf,
   ZChangePasswordSchema,
   ZCreatePasswordSchema,
   ZFirstNameSchema,
+  ZForgotPasswordSchema,
   ZListQuerySchema,
   ZLoginSchema,
   ZOrganizationSchema,
@@ -16,6 +18,7 @@ import {
   ZOwnerOrganizationSchema,
   ZPasswordPairSchema,
   ZPasswordSchema,
+  ZProfileFieldsSchema,
   ZProfileSchema,
   ZSignupSchema,
   ZStoreSchema,
@@ -315,5 +318,56 @@ describe('module access', () => {
     expect(hasModuleAccess(['store_management'], 'store_management', 'read')).toBe(true);
     expect(hasModuleAccess(['store_management'], 'store_management', 'manage')).toBe(false);
     expect(hasModuleAccess([], 'store_management', 'read')).toBe(false);
+  });
+});
+
+describe('account rules touched by sign-in and profile', () => {
+  it('change password names each missing field with the spec messages', () => {
+    const res = ZChangePasswordSchema.safeParse({});
+    expect(res.success).toBe(false);
+    const byField = Object.fromEntries((res.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(byField).toEqual({
+      current_password: 'Current password is required.',
+      password: 'Password is required.',
+      confirm: 'Confirm password is required.',
+    });
+  });
+
+  it('forgot password takes the shared email rule', () => {
+    expect(firstMessage(ZForgotPasswordSchema, {})).toBe('Email Address is required.');
+    expect(firstMessage(ZForgotPasswordSchema, { email: '.a@example.com' })).toBe('Invalid email address.');
+    expect(ZForgotPasswordSchema.parse({ email: ' a@example.com ' })).toEqual({ email: 'a@example.com' });
+  });
+
+  it('the profile fields follow the name rules of spec §5', () => {
+    expect(firstMessage(ZProfileSchema, { first_name: '' })).toBe('First name is required.');
+    expect(firstMessage(ZProfileSchema, { first_name: 'Anne ' })).toBe(MSG.nameSpaces);
+    expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: "O''Neil" })).toBe(MSG.nameSeparator);
+    expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: '-Neil' })).toBe(MSG.nameSeparator);
+    expect(ZProfileSchema.safeParse({ first_name: 'Anne-Marie', last_name: "D'Souza" }).success).toBe(true);
+    // Without the cross-field rules: what the contract extends with a file part.
+    expect(ZProfileFieldsSchema.safeParse({ first_name: 'Anne', business_type: 'Other' }).success).toBe(true);
+  });
+
+  it('refuses a phone number that is valid elsewhere but not for the selected country', () => {
+    expect(messageAt(ZProfileSchema, { first_name: 'Anne', phone_code: '+91', phone_number: '3105550100' }, 'phone_number')).toBe(
+      'Invalid phone number for the selected country.',
+    );
+    expect(ZProfileSchema.safeParse({ first_name: 'Anne', phone_code: '+1', phone_number: '3105550100' }).success).toBe(true);
+  });
+
+  it('the picture data URL must be under 5MB', () => {
+    const big = `data:image/png;base64,${'A'.repeat(Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4)}`;
+    expect(firstMessage(ZProfileSchema, { first_name: 'A', profile_picture: big })).toBe('File size must be under 5MB.');
+    expect(ZProfileSchema.safeParse({ first_name: 'A', profile_picture: '' }).success).toBe(true);
+  });
+
+  it('phoneCountryOf picks the country a phone-code select shows', () => {
+    expect(phoneCountryOf(undefined)).toBe('IN');
+    expect(phoneCountryOf('+91', '9876543210')).toBe('IN');
+    expect(phoneCountryOf('+1')).toBe('US');
+    expect(phoneCountryOf('+1', '4165550123')).toBe('CA');
+    expect(phoneCountryOf('+44')).toBe('GB');
+    expect(phoneCountryOf('+999')).toBeNull();
   });
 });

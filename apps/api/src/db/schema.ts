@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -72,6 +73,8 @@ export const one_time_tokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text().$type<TOneTimeTokenPurpose>().notNull(),
     token_hash: text().notNull(),
+    /** merchant_login: the shop the support login opens. */
+    shop_id: uuid().references((): AnyPgColumn => shops.id, { onDelete: 'cascade' }),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
@@ -105,6 +108,70 @@ export const refresh_tokens = pgTable(
     index().on(t.user_id),
   ],
 );
+
+/** Raw bytes; PGlite hands back a Uint8Array and node-postgres a Buffer, so reads normalise to Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
+export type TSocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
+
+/** A login service (OpenID Connect identity) linked to a user: one per provider and user. */
+export const user_identities = pgTable(
+  'user_identities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().$type<TSocialProviderId>().notNull(),
+    /** The provider's `sub`: stable per account, unlike the e-mail. */
+    subject: text().notNull(),
+    email: text(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider_key').on(t.user_id, t.provider),
+  ],
+);
+
+/**
+ * A social sign-in in progress (authorization request sent, callback not yet seen). Looked up by the
+ * hash of the state; the PKCE verifier is kept encrypted. Single use, expires after 10 minutes.
+ */
+export const oidc_states = pgTable(
+  'oidc_states',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    state_hash: text().notNull(),
+    provider: text().$type<TSocialProviderId>().notNull(),
+    code_verifier: text().notNull(),
+    nonce: text().notNull(),
+    /** Set when a signed-in user connects a login service: the callback links to this user only. */
+    link_user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** Invitation ids of a sign-in started from /invitation-signup/{orgId}/{staffId}. */
+    organization_id: text(),
+    staff_id: text(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('oidc_states_state_hash_key').on(t.state_hash), index().on(t.expires_at)],
+);
+
+/** A user's profile picture (JPG or PNG under 5 MB), served through the gateway. */
+export const profile_pictures = pgTable('profile_pictures', {
+  user_id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content_type: text().$type<'image/png' | 'image/jpeg'>().notNull(),
+  bytes: bytea().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  updated_at: updatedAt(),
+});
 
 export const organizations = pgTable(
   'organizations',
@@ -149,6 +216,8 @@ export const organization_members = pgTable(
       .default(sql`'[]'::jsonb`),
     is_owner: boolean().notNull().default(false),
     last_active_shop_id: uuid().references((): AnyPgColumn => shops.id, { onDelete: 'set null' }),
+    /** Shops a member invited for selected shops may use; null means the entire organisation. */
+    shop_ids: jsonb().$type<string[]>(),
     created_at: createdAt(),
   },
   (t) => [
@@ -181,8 +250,48 @@ export const shops = pgTable(
   (t) => [index().on(t.organization_id, t.status)],
 );
 
+export const STAFF_STATUSES = ['pending', 'accepted'] as const;
+export type TStaffStatus = (typeof STAFF_STATUSES)[number];
+
+/**
+ * Staff of an organisation: one row per invited e-mail. It stays 'pending' until the invitee accepts;
+ * accepting makes them a member (organization_members) with the invitation's role, permissions and shops.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organization_id: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Always stored lower-case and trimmed. */
+    email: text().notNull(),
+    role_id: text().notNull(),
+    role_name: text().notNull(),
+    permissions: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    is_for_entire_organization: boolean().notNull().default(true),
+    shop_ids: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text().$type<TStaffStatus>().notNull().default('pending'),
+    invited_by_user_id: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    user_id: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    accepted_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_org_email_key').on(t.organization_id, t.email), index().on(t.email, t.status)],
+);
+
 export type TUserRow = typeof users.$inferSelect;
 export type TOrganizationRow = typeof organizations.$inferSelect;
 export type TMemberRow = typeof organization_members.$inferSelect;
 export type TShopRow = typeof shops.$inferSelect;
 export type TRefreshTokenRow = typeof refresh_tokens.$inferSelect;
+export type TUserIdentityRow = typeof user_identities.$inferSelect;
+export type TOidcStateRow = typeof oidc_states.$inferSelect;
+export type TStaffRow = typeof staff.$inferSelect;

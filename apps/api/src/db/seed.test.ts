@@ -27,7 +27,7 @@ describe.each(DRIVERS)('seed on %s', (driver) => {
       business_name: 'Demo Outfitters',
       active_org_id: first.organization_id,
       active_shop_id: first.shop_id,
-      shops_count: 1,
+      shops_count: 2,
     });
   });
 });

@@ -11,6 +11,8 @@ export const DEMO = {
   password: 'Demo@12345',
   businessName: 'Demo Outfitters',
   shopName: 'Demo Outfitters Store',
+  /** A second shop, so the header's shop switcher has a choice. */
+  outletName: 'Demo Outfitters Outlet',
 } as const;
 
 /**
@@ -79,6 +81,27 @@ export const seed = async (db: TDb): Promise<{ user_id: string; organization_id:
       utc_offset: '-05:00',
       status: 'active',
     });
+
+    const [outlet] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.organization_id, org.id), eq(shops.shop_name, DEMO.outletName)))
+      .limit(1);
+    if (!outlet) {
+      await shopRepo.createForOrg(org.id, {
+        shop_name: DEMO.outletName,
+        shop_email: DEMO.email,
+        shop_url: 'https://outlet.demo-outfitters.example',
+        is_testing: true,
+        shop_currency: 'EUR',
+        shop_timezone: 'Europe/Berlin',
+        utc_offset: '+01:00',
+        status: 'active',
+        // After the main store (now() is one instant inside the transaction), so lists keep their order.
+        created_at: new Date(now.getTime() + 1000),
+        updated_at: new Date(now.getTime() + 1000),
+      });
+    }
 
     if (!user.last_active_organization_id)
       await users.update(user.id, { last_active_organization_id: org.id });

@@ -43,6 +43,7 @@ export const createAuthenticator = (deps: { db: TDb; accessTokens: TAccessTokens
       org_id: row.is_member ? claims.org_id : null,
       is_owner: row.is_owner,
       permissions: row.is_member ? effectivePermissions(row) : [],
+      shop_ids: row.is_member && !row.is_owner ? row.shop_ids : null,
     };
     if (access.kind === 'user') return principal;
     if (!principal.org_id) throw forbidden();

@@ -11,6 +11,8 @@ export interface TPrincipal {
   is_owner: boolean;
   /** Effective module permissions in `org_id` (every permission for the owner), [] without one. */
   permissions: readonly string[];
+  /** Shops of `org_id` the member may use: null for the entire organisation (and without one). */
+  shop_ids: readonly string[] | null;
 }
 
 interface TBaseContext {

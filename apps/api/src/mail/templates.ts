@@ -20,3 +20,38 @@ export const otpMail = (to: string, code: string, ttlMinutes: number): TMail => 
       `<p>It expires in ${ttlMinutes} minutes. If you did not sign up for Feedloom, you can ignore this email.</p>`,
   ),
 });
+
+export const resetPasswordMail = (to: string, link: string, ttlMinutes: number): TMail => ({
+  to,
+  subject: 'Reset your Feedloom password',
+  text:
+    `Someone asked to reset the password of your Feedloom account.\n\n` +
+    `Choose a new password here: ${link}\n\n` +
+    `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.\n`,
+  html: layout(
+    'Reset your password',
+    `<p>Someone asked to reset the password of your Feedloom account.</p>` +
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#195279;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Reset Password</a></p>` +
+      `<p style="word-break:break-all;color:#6b7280;font-size:13px">${escapeHtml(link)}</p>` +
+      `<p>The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.</p>`,
+  ),
+});
+
+export const invitationMail = (
+  to: string,
+  invite: { businessName: string; roleName: string; inviterName: string; link: string },
+): TMail => ({
+  to,
+  subject: `You are invited to join ${invite.businessName} on Feedloom`,
+  text:
+    `${invite.inviterName} invited you to join ${invite.businessName} on Feedloom as ${invite.roleName}.\n\n` +
+    `Accept the invitation here: ${invite.link}\n\n` +
+    `If you do not have a Feedloom account yet, you can create one from the link with this email address.\n`,
+  html: layout(
+    `Join ${invite.businessName} on Feedloom`,
+    `<p>${escapeHtml(invite.inviterName)} invited you to join <strong>${escapeHtml(invite.businessName)}</strong> as ${escapeHtml(invite.roleName)}.</p>` +
+      `<p><a href="${escapeHtml(invite.link)}" style="display:inline-block;background:#195279;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Accept Invite</a></p>` +
+      `<p style="word-break:break-all;color:#6b7280;font-size:13px">${escapeHtml(invite.link)}</p>` +
+      `<p>If you do not have a Feedloom account yet, you can create one from the link with this email address.</p>`,
+  ),
+});

@@ -9,7 +9,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession } from '../session';
-import { UpstreamError, type TCallArgs, type TUpstreamClient } from '../upstream/client';
+import { UpstreamError, type TCallArgs, type TUpstreamClient, type TUpstreamReply } from '../upstream/client';
 import { createSessionUpstream, type TRefresher, type TSessionUpstream } from '../upstream/refresh';
 import { toTRPCError } from './errors';
 
@@ -46,6 +46,13 @@ export const createContext = (
       async call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>> {
         try {
           return await upstream.call(endpoint, ...args);
+        } catch (err) {
+          throw err instanceof UpstreamError ? toTRPCError(err) : err;
+        }
+      },
+      async send<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TUpstreamReply<TResponseOf<E>>> {
+        try {
+          return await upstream.send(endpoint, ...args);
         } catch (err) {
           throw err instanceof UpstreamError ? toTRPCError(err) : err;
         }

@@ -8,7 +8,7 @@ import {
   type TQueryOf,
   type TResponseOf,
 } from '@feedloom/contracts';
-import { Pool, type Dispatcher } from 'undici';
+import { FormData, Pool, type Dispatcher } from 'undici';
 
 /** A non-200 answer of the api (or no usable answer at all), carrying the server's code and message. */
 export class UpstreamError extends Error {
@@ -48,12 +48,24 @@ export interface TCallOptions {
   signal?: AbortSignal;
 }
 
+/** A successful answer with the envelope's message (some screens show it, spec §8). */
+export interface TUpstreamReply<T> {
+  data: T;
+  message: string;
+}
+
 export interface TUpstreamClient {
   call<E extends TEndpoint>(
     endpoint: E,
     input: TCallInput<E> | undefined,
     opts?: TCallOptions,
   ): Promise<TResponseOf<E>>;
+  /** `call`, keeping the server's success message next to the data. */
+  send<E extends TEndpoint>(
+    endpoint: E,
+    input: TCallInput<E> | undefined,
+    opts?: TCallOptions,
+  ): Promise<TUpstreamReply<TResponseOf<E>>>;
   close(): Promise<void>;
 }
 
@@ -81,6 +93,17 @@ const toQueryString = (query: unknown): string => {
   return qs ? `?${qs}` : '';
 };
 
+/** A multipart body: Blob (File) values become file parts, everything else text parts; absent values are left out. */
+export const toFormData = (body: Record<string, unknown>): FormData => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+};
+
 const isEnvelope = (v: unknown): v is { code: number; message?: unknown; data?: unknown } =>
   typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 
@@ -98,18 +121,20 @@ export const createUpstreamClient = ({
     dispatcher ??
     new Pool(origin, { connections: 128, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
 
-  const call = async <E extends TEndpoint>(
+  const send = async <E extends TEndpoint>(
     endpoint: E,
     input: TCallInput<E> | undefined,
     opts: TCallOptions = {},
-  ): Promise<TResponseOf<E>> => {
+  ): Promise<TUpstreamReply<TResponseOf<E>>> => {
     const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
     const path =
       basePath +
       buildPath(endpoint.path, params as Record<string, unknown> | undefined) +
       toQueryString(query);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Multipart endpoints (uploads) get form-data; undici sets its content-type with the boundary.
+    const isMultipart = endpoint.multipart === true && body !== undefined;
+    if (body !== undefined && !isMultipart) headers['content-type'] = 'application/json';
     if (opts.accessToken) headers.authorization = `Bearer ${opts.accessToken}`;
     if (opts.requestId) headers[REQUEST_ID_HEADER] = opts.requestId;
 
@@ -121,7 +146,12 @@ export const createUpstreamClient = ({
         path,
         method: endpoint.method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body:
+          body === undefined
+            ? undefined
+            : isMultipart
+              ? toFormData(body as Record<string, unknown>)
+              : JSON.stringify(body),
         signal: opts.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -158,11 +188,15 @@ export const createUpstreamClient = ({
         }),
       });
     }
-    return parsed.data as TResponseOf<E>;
+    return {
+      data: parsed.data as TResponseOf<E>,
+      message: typeof envelope.message === 'string' ? envelope.message : '',
+    };
   };
 
   return {
-    call,
+    call: async (endpoint, input, opts) => (await send(endpoint, input, opts)).data,
+    send,
     close: async () => {
       if (owned) await agent.close();
     },

@@ -7,7 +7,13 @@ import {
   type TTokens,
 } from '@feedloom/contracts';
 import type { AuthSession } from '../session';
-import { UpstreamError, type TCallArgs, type TCallInput, type TUpstreamClient } from './client';
+import {
+  UpstreamError,
+  type TCallArgs,
+  type TCallInput,
+  type TUpstreamClient,
+  type TUpstreamReply,
+} from './client';
 
 /**
  * Single-flight token refresh (spec §4). Concurrent requests of one session arrive with the same cookie, so
@@ -54,6 +60,8 @@ export const createRefresher = (
 /** The upstream as one request sees it: its session's token, its request id, refresh on 401. */
 export interface TSessionUpstream {
   call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>>;
+  /** `call` with the server's success message (for screens that show it, spec §8). */
+  send<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TUpstreamReply<TResponseOf<E>>>;
 }
 
 const isClientError = (err: unknown): err is UpstreamError =>
@@ -96,18 +104,25 @@ export const createSessionUpstream = ({
   refresher: TRefresher;
   session: AuthSession;
   requestId?: string;
-}): TSessionUpstream => ({
-  async call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>> {
+}): TSessionUpstream => {
+  const send = async <E extends TEndpoint>(
+    endpoint: E,
+    ...args: TCallArgs<E>
+  ): Promise<TUpstreamReply<TResponseOf<E>>> => {
     const input = args[0] as TCallInput<E> | undefined;
     const accessToken = session.accessToken ?? undefined;
-    if (endpoint.access.kind === 'public') return client.call(endpoint, input, { accessToken, requestId });
+    if (endpoint.access.kind === 'public') return client.send(endpoint, input, { accessToken, requestId });
     try {
-      return await client.call(endpoint, input, { accessToken, requestId });
+      return await client.send(endpoint, input, { accessToken, requestId });
     } catch (err) {
       if (!(err instanceof UpstreamError) || err.code !== 401) throw err;
     }
     const tokens = await refreshSession(session, refresher, requestId);
     // Retried once: a second 401 goes back to the caller as it is.
-    return client.call(endpoint, input, { accessToken: tokens.access_token, requestId });
-  },
-});
+    return client.send(endpoint, input, { accessToken: tokens.access_token, requestId });
+  };
+  return {
+    send,
+    call: async <E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>) => (await send(endpoint, ...args)).data,
+  };
+};

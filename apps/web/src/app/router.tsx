@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession, useSessionQuery } from '@/features/auth/use-session';
 import { UnauthorizedScreen } from '@/features/system/unauthorized-screen';
 import { clearChunkReloadGuard } from '@/lib/chunk-reload';
+import { returnToPath } from '@/lib/return-to';
 import { ROUTES, type AppRoute } from '@/routes';
 import { RouteErrorFallback } from './error-boundary';
 import { resolveAccess } from './route-access';
@@ -29,12 +30,17 @@ function useScrollToTop(pathname: string) {
  * layout renders, so a signed-out visitor never sees the signed-in chrome.
  */
 export function RootRoute() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const sessionQuery = useSessionQuery();
   useScrollToTop(pathname);
   if (sessionQuery.isPending) return <PageSpinner fullScreen />;
-  const access = resolveAccess(sessionQuery.data ?? null, pathname);
-  if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
+  const session = sessionQuery.data ?? null;
+  const access = resolveAccess(session, pathname);
+  if (access.kind === 'redirect') {
+    // Signed in on /login?redirect=…: back to the page that asked for the sign-in (an invitation link).
+    const returnTo = session ? returnToPath(new URLSearchParams(search)) : null;
+    return <Navigate to={returnTo ?? access.to} replace />;
+  }
   return <Outlet />;
 }
 

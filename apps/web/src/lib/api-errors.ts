@@ -19,6 +19,12 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.createPassword',
   'auth.login',
   'auth.logout',
+  'orgs.invitationStatus',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'auth.socialLoginUrl',
+  'auth.socialCallback',
+  'auth.supportLogin',
 ]);
 
 export type ApiErrorAction =

@@ -155,6 +155,7 @@ export interface TPrincipalRow {
   is_member: boolean;
   is_owner: boolean;
   permissions: string[] | null;
+  shop_ids: string[] | null;
 }
 
 /**
@@ -170,6 +171,7 @@ export const principalRepo = (db: TDb) => ({
         is_member: sql<boolean>`${organization_members.id} is not null`,
         is_owner: sql<boolean>`coalesce(${organization_members.is_owner}, false)`,
         permissions: organization_members.permissions,
+        shop_ids: organization_members.shop_ids,
       })
       .from(users)
       .leftJoin(

@@ -13,6 +13,8 @@ import type { TPasswordHasher } from '../../lib/passwords';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { TMailer } from '../../mail/mailer';
 import { otpMail } from '../../mail/templates';
+import { ORG_MSG } from '../orgs/messages';
+import { orgsRepo } from '../orgs/repo';
 import { usersRepo } from '../users/repo';
 import {
   AUTH_MSG,
@@ -94,6 +96,8 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
   };
 
   return {
+    /** A new sign-in (refresh-token family) for the user: the login reply every way of signing in shares. */
+    signIn,
     /** New e-mail: an unverified user and a code. Unverified e-mail: a new code, same user. */
     signup: async (input: { email: string }) => {
       const email = normaliseEmail(input.email);
@@ -214,6 +218,22 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
     logout: async (refreshToken: string): Promise<void> => {
       const row = await refreshTokenRepo(db).findByHash(sha256(refreshToken));
       if (row) await refreshTokenRepo(db).revokeFamily(row.family_id, clock.now());
+    },
+
+    /**
+     * Switching organisation (spec §4): it becomes the user's last active organisation, and the same
+     * sign-in (refresh-token family) gets new tokens for it with the session fields.
+     */
+    switchOrganization: async (userId: string, sessionId: string, orgId: string): Promise<TLoginResponse> => {
+      if (!(await orgsRepo(db).getMember(orgId, userId))) throw notFound(ORG_MSG.notFound);
+      const user = await usersRepo(db).update(userId, {
+        last_active_organization_id: orgId,
+        updated_at: clock.now(),
+      });
+      if (!user) throw unauthorized();
+      const session = await buildSessionInfo(db, user);
+      const tokens = await issueTokens(db, user.id, session.active_org_id, { id: sessionId, parent_id: null });
+      return { ...tokens, ...session };
     },
 
     session: async (userId: string): Promise<TSessionInfo> => {

@@ -3,7 +3,8 @@ import { PERMISSIONS } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import type { TUserRow } from '../../db/schema';
 import { orgsRepo, type TMembership } from '../orgs/repo';
-import { shopsRepo } from '../shops/repo';
+import { shopsRepo, type TShopScope } from '../shops/repo';
+import { staffRepo } from '../staff/repo';
 
 /** The owner of an organisation holds every module permission (spec §6). */
 export const effectivePermissions = (m: {
@@ -15,6 +16,23 @@ export const effectivePermissions = (m: {
 export const pickActiveMembership = (user: TUserRow, memberships: TMembership[]): TMembership | null =>
   memberships.find((m) => m.organization_id === user.last_active_organization_id) ?? memberships[0] ?? null;
 
+/** The shops a member may use: null (all) for the owner and whole-organisation members. */
+export const shopScopeOf = (m: { is_owner: boolean; shop_ids: string[] | null }): TShopScope =>
+  m.is_owner ? null : m.shop_ids;
+
+/** The shop a member lands on in an organisation: the last active one while usable, else the first. */
+export const resolveActiveShop = async (
+  db: TDb,
+  orgId: string,
+  m: { is_owner: boolean; shop_ids: string[] | null; last_active_shop_id: string | null },
+) => {
+  const shops = shopsRepo(db);
+  const scope = shopScopeOf(m);
+  const last = m.last_active_shop_id ? await shops.getForOrg(orgId, m.last_active_shop_id) : null;
+  if (last?.status === 'active' && (!scope || scope.includes(last.id))) return last;
+  return shops.firstActiveForOrg(orgId, scope);
+};
+
 export const resolveActiveOrgId = async (db: TDb, user: TUserRow): Promise<string | null> =>
   pickActiveMembership(user, await orgsRepo(db).listMembershipsOfUser(user.id))?.organization_id ?? null;
 
@@ -25,11 +43,9 @@ export const buildSessionInfo = async (db: TDb, user: TUserRow): Promise<TSessio
   let activeShopId: string | null = null;
   let shopsCount = 0;
   if (active) {
-    const shops = shopsRepo(db);
     const orgId = active.organization_id;
-    const last = active.last_active_shop_id ? await shops.getForOrg(orgId, active.last_active_shop_id) : null;
-    activeShopId = last?.status === 'active' ? last.id : ((await shops.firstActiveForOrg(orgId))?.id ?? null);
-    shopsCount = await shops.countForOrg(orgId);
+    activeShopId = (await resolveActiveShop(db, orgId, active))?.id ?? null;
+    shopsCount = await shopsRepo(db).countForOrg(orgId, 'active', shopScopeOf(active));
   }
   return {
     user_id: user.id,
@@ -39,8 +55,7 @@ export const buildSessionInfo = async (db: TDb, user: TUserRow): Promise<TSessio
     phone_number: user.phone_number,
     profile_picture_path: user.profile_picture_path,
     profile_created: user.profile_created,
-    // Invitations arrive with staff management; until then there are none to count.
-    pending_invitation_count: 0,
+    pending_invitation_count: await staffRepo(db).countPendingForEmail(user.email),
     organizations_count: memberships.length,
     is_part_of_any_org: memberships.length > 0,
     business_name: active?.business_name ?? null,

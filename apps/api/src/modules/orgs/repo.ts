@@ -1,11 +1,28 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { organization_members, organizations, type TMemberRow, type TOrganizationRow } from '../../db/schema';
+import {
+  organization_members,
+  organizations,
+  users,
+  type TMemberRow,
+  type TOrganizationRow,
+} from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 
 export type TMembership = Pick<
   TMemberRow,
-  'organization_id' | 'role_name' | 'permissions' | 'is_owner' | 'last_active_shop_id'
+  'organization_id' | 'role_name' | 'permissions' | 'is_owner' | 'last_active_shop_id' | 'shop_ids'
 > & { business_name: string };
+
+/** An organisation with the caller's membership of it. */
+export type TOrganizationWithMembership = TOrganizationRow & {
+  member: Pick<TMemberRow, 'role_name' | 'permissions' | 'is_owner' | 'last_active_shop_id' | 'shop_ids'>;
+};
+
+export type TOrganizationValues = Omit<
+  typeof organizations.$inferInsert,
+  'id' | 'owner_user_id' | 'created_at' | 'updated_at'
+>;
 
 type TNewOrganization = Omit<typeof organizations.$inferInsert, 'id' | 'owner_user_id'>;
 
@@ -23,6 +40,7 @@ export const orgsRepo = (db: TDb) => ({
         permissions: organization_members.permissions,
         is_owner: organization_members.is_owner,
         last_active_shop_id: organization_members.last_active_shop_id,
+        shop_ids: organization_members.shop_ids,
         business_name: organizations.business_name,
       })
       .from(organization_members)
@@ -31,13 +49,17 @@ export const orgsRepo = (db: TDb) => ({
       .orderBy(asc(organization_members.created_at), asc(organization_members.id)),
 
   getMember: async (orgId: string, userId: string): Promise<TMemberRow | null> =>
-    (
-      await db
-        .select()
-        .from(organization_members)
-        .where(and(eq(organization_members.organization_id, orgId), eq(organization_members.user_id, userId)))
-        .limit(1)
-    )[0] ?? null,
+    !isUuid(orgId)
+      ? null
+      : ((
+          await db
+            .select()
+            .from(organization_members)
+            .where(
+              and(eq(organization_members.organization_id, orgId), eq(organization_members.user_id, userId)),
+            )
+            .limit(1)
+        )[0] ?? null),
 
   getOrganization: async (orgId: string): Promise<TOrganizationRow | null> =>
     (await db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1))[0] ?? null,
@@ -56,6 +78,74 @@ export const orgsRepo = (db: TDb) => ({
       is_owner: true,
     });
     return org!;
+  },
+
+  /** The organisations a user belongs to with their membership, oldest membership first. */
+  listOrganizationsOfUser: async (userId: string): Promise<TOrganizationWithMembership[]> =>
+    (
+      await db
+        .select({
+          org: organizations,
+          member: {
+            role_name: organization_members.role_name,
+            permissions: organization_members.permissions,
+            is_owner: organization_members.is_owner,
+            last_active_shop_id: organization_members.last_active_shop_id,
+            shop_ids: organization_members.shop_ids,
+          },
+        })
+        .from(organization_members)
+        .innerJoin(organizations, eq(organizations.id, organization_members.organization_id))
+        .where(eq(organization_members.user_id, userId))
+        .orderBy(asc(organization_members.created_at), asc(organization_members.id))
+    ).map((r) => ({ ...r.org, member: r.member })),
+
+  /** Updates an organisation the caller owns (the service checked ownership). */
+  updateOrganization: async (
+    orgId: string,
+    values: TOrganizationValues & { updated_at: Date },
+  ): Promise<TOrganizationRow | null> =>
+    (await db.update(organizations).set(values).where(eq(organizations.id, orgId)).returning())[0] ?? null,
+
+  /** Adds a member unless already one; returns false when the user was a member already. */
+  addMember: async (
+    orgId: string,
+    userId: string,
+    values: Pick<TMemberRow, 'role_name' | 'permissions' | 'shop_ids'>,
+  ): Promise<boolean> =>
+    (
+      await db
+        .insert(organization_members)
+        .values({ organization_id: orgId, user_id: userId, is_owner: false, ...values })
+        .onConflictDoNothing({
+          target: [organization_members.organization_id, organization_members.user_id],
+        })
+        .returning({ id: organization_members.id })
+    ).length > 0,
+
+  /** True when the user with this (normalised) e-mail is a member of the organisation. */
+  hasMemberWithEmail: async (orgId: string, email: string): Promise<boolean> =>
+    (
+      await db
+        .select({ id: organization_members.id })
+        .from(organization_members)
+        .innerJoin(users, eq(users.id, organization_members.user_id))
+        .where(and(eq(organization_members.organization_id, orgId), eq(users.email, email)))
+        .limit(1)
+    ).length > 0,
+
+  /** Adds a shop to the shops of a member limited to selected shops (no-op for whole-organisation members). */
+  grantShop: async (orgId: string, userId: string, shopId: string): Promise<void> => {
+    await db
+      .update(organization_members)
+      .set({ shop_ids: sql`${organization_members.shop_ids} || ${JSON.stringify([shopId])}::jsonb` })
+      .where(
+        and(
+          eq(organization_members.organization_id, orgId),
+          eq(organization_members.user_id, userId),
+          isNotNull(organization_members.shop_ids),
+        ),
+      );
   },
 
   setLastActiveShop: async (orgId: string, userId: string, shopId: string | null): Promise<void> => {

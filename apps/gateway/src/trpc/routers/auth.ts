@@ -1,14 +1,26 @@
-import { contract, type TSessionInfo } from '@feedloom/contracts';
 import {
+  contract,
+  SOCIAL_STATE_INVALID_MESSAGE,
+  socialProviderOfState,
+  UNAUTHORIZED_MESSAGE,
+  ZSocialCallbackQuerySchema,
+  ZSocialLoginQuerySchema,
+  type TSessionInfo,
+} from '@feedloom/contracts';
+import {
+  ZChangePasswordSchema,
   ZCreatePasswordSchema,
+  ZForgotPasswordSchema,
   ZLoginSchema,
   ZOtpSchema,
+  ZPasswordPairSchema,
   ZResendOtpSchema,
   ZSignupSchema,
+  ZSocialProviderSchema,
 } from '@feedloom/validation';
-import type { TRPCRouterRecord } from '@trpc/server';
+import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { publicProcedure } from '../init';
+import { protectedProcedure, publicProcedure } from '../init';
 
 const ZUserIdSchema = z.object({ user_id: z.string().min(1) });
 
@@ -16,6 +28,26 @@ export const ZSessionQuerySchema = z.object({ refresh: z.boolean().optional() })
 export const ZVerifyAccountInputSchema = ZOtpSchema.extend(ZUserIdSchema.shape);
 export const ZResendOtpInputSchema = ZResendOtpSchema.extend(ZUserIdSchema.shape);
 export const ZCreatePasswordInputSchema = ZCreatePasswordSchema.and(ZUserIdSchema);
+export const ZResetPasswordInputSchema = ZPasswordPairSchema.and(
+  z.object({ token: z.string().min(1).max(200) }),
+);
+export const ZProviderInputSchema = z.object({ provider: ZSocialProviderSchema });
+export const ZSocialLoginUrlInputSchema = ZSocialLoginQuerySchema.extend(ZProviderInputSchema.shape);
+export const ZSupportLoginInputSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * What /oauth/callback needs to route (spec §2 Social callback): `connect` when the caller was already
+ * signed in (a login service was linked to them), `login` otherwise, with the invitation the sign-in
+ * started from.
+ */
+export interface TSocialCallbackResult {
+  mode: 'login' | 'connect';
+  provider: 'google' | 'microsoft';
+  session: TSessionInfo;
+  invitation: { organization_id: string; staff_id: string } | null;
+  linked: boolean;
+  message: string;
+}
 
 /** Sign-up, sign-in and the session. Sign-in replies fill the cookie session; only its fields come back. */
 export const authRouter = {
@@ -57,6 +89,95 @@ export const authRouter = {
     const reply = await ctx.upstream.call(contract.auth.login, { body: input });
     return ctx.session.signIn(reply);
   }),
+
+  /** Always the same neutral message: the reply never tells whether the e-mail has an account. */
+  forgotPassword: publicProcedure
+    .input(ZForgotPasswordSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string }> => {
+      const { message } = await ctx.upstream.send(contract.account.forgotPassword, { body: input });
+      return { message };
+    }),
+
+  resetPassword: publicProcedure
+    .input(ZResetPasswordInputSchema)
+    .mutation(async ({ ctx, input: { token, ...body } }): Promise<TSessionInfo> => {
+      const reply = await ctx.upstream.call(contract.account.resetPassword, { params: { token }, body });
+      return ctx.session.signIn(reply);
+    }),
+
+  /** The provider's authorization URL; the browser goes there. A mutation: it starts a sign-in upstream. */
+  socialLoginUrl: publicProcedure
+    .input(ZSocialLoginUrlInputSchema)
+    .mutation(({ ctx, input: { provider, ...query } }) =>
+      ctx.upstream.call(
+        provider === 'google' ? contract.account.googleLogin : contract.account.microsoftLogin,
+        {
+          query,
+        },
+      ),
+    ),
+
+  /**
+   * /oauth/callback with code and state. The provider comes from the state's prefix. Signed in already:
+   * the identity is linked to the current user (connect); otherwise it signs in.
+   */
+  socialCallback: publicProcedure
+    .input(ZSocialCallbackQuerySchema)
+    .mutation(async ({ ctx, input }): Promise<TSocialCallbackResult> => {
+      const provider = socialProviderOfState(input.state);
+      if (!provider) throw new TRPCError({ code: 'BAD_REQUEST', message: SOCIAL_STATE_INVALID_MESSAGE });
+      if (ctx.session.info) {
+        const { data, message } = await ctx.upstream.send(contract.account.connectSocialCallback, {
+          params: { provider },
+          query: input,
+        });
+        // A refresh during the call may have replaced the tokens; the session fields are unchanged.
+        const session = ctx.session.info;
+        if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+        return { mode: 'connect', provider, session, invitation: null, linked: data.linked, message };
+      }
+      const endpoint =
+        provider === 'google'
+          ? contract.account.googleLoginCallback
+          : contract.account.microsoftLoginCallback;
+      const { data, message } = await ctx.upstream.send(endpoint, { query: input });
+      const { invitation, linked, ...login } = data;
+      return { mode: 'login', provider, session: ctx.session.signIn(login), invitation, linked, message };
+    }),
+
+  /** Support (one-time-token) login: /oauth/callback?token=… */
+  supportLogin: publicProcedure
+    .input(ZSupportLoginInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TSessionInfo> => {
+      const reply = await ctx.upstream.call(contract.account.supportLogin, {
+        params: { token: input.token },
+      });
+      return ctx.session.signIn(reply);
+    }),
+
+  changePassword: protectedProcedure.input(ZChangePasswordSchema).mutation(async ({ ctx, input }) => {
+    const { data, message } = await ctx.upstream.send(contract.account.changePassword, { body: input });
+    return { ...data, message };
+  }),
+
+  /** Creates the first password (accounts made by social sign-in); the session then has one. */
+  setPassword: protectedProcedure.input(ZPasswordPairSchema).mutation(async ({ ctx, input }) => {
+    const { data, message } = await ctx.upstream.send(contract.account.setPassword, { body: input });
+    const info = ctx.session.info;
+    if (info) ctx.session.setInfo({ ...info, has_password: data.has_password });
+    return { ...data, message };
+  }),
+
+  connectSocialUrl: protectedProcedure
+    .input(ZProviderInputSchema)
+    .mutation(({ ctx, input }) => ctx.upstream.call(contract.account.connectSocial, { params: input })),
+
+  disconnectSocial: protectedProcedure
+    .input(ZProviderInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string }> => {
+      const { message } = await ctx.upstream.send(contract.account.disconnectSocial, { params: input });
+      return { message };
+    }),
 
   logout: publicProcedure.mutation(async ({ ctx }): Promise<{ ok: true }> => {
     const refreshToken = ctx.session.refreshToken;

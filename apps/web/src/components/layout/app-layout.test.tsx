@@ -3,17 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '@/lib/trpc';
 import { onUnauthorized, raiseUnauthorized } from '@/lib/unauthorized';
+import { profileHandlers } from '@/test/profile-fixtures';
+import { orgShopHandlers } from '@/test/org-handlers';
 import { makeSession, renderApp, TrpcTestError } from '@/test/render';
 
 describe('signed-in layout', () => {
   it('shows the sidebar, the active organisation, the user menu and the footer', async () => {
-    renderApp('/store-list', { 'auth.session': () => makeSession() });
+    renderApp('/store-list', orgShopHandlers(makeSession()));
     expect(await screen.findByRole('heading', { name: 'Stores' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Stores' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Data sources' })).toBeTruthy();
-    expect(screen.getByText('Acme Outdoor')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Organisation: Acme Outdoor/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('Feedloom');
   });
@@ -66,7 +67,7 @@ describe('signed-in layout', () => {
   });
 
   it('shows the global unauthorized event in the snackbar', async () => {
-    renderApp('/store-list', { 'auth.session': () => makeSession() });
+    renderApp('/store-list', orgShopHandlers(makeSession()));
     await screen.findByRole('heading', { name: 'Stores' });
     act(() => raiseUnauthorized('You do not have permission to do that.'));
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do that.');
@@ -94,6 +95,7 @@ describe('session and errors', () => {
     const { router } = renderApp(
       '/manage-profile',
       {
+        ...profileHandlers(),
         'auth.session': (input) => {
           if ((input as { refresh?: boolean } | undefined)?.refresh) {
             throw new TrpcTestError('UNAUTHORIZED', 'Token Expired!', 401);
@@ -103,7 +105,7 @@ describe('session and errors', () => {
       },
       <ProtectedCallProbe />,
     );
-    await screen.findByRole('heading', { name: 'Profile' });
+    await screen.findByRole('heading', { name: 'Manage Profile' });
     await user.click(screen.getByRole('button', { name: 'Probe' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect((await screen.findByRole('alert')).textContent).toContain('Token Expired!');
@@ -116,6 +118,7 @@ describe('session and errors', () => {
     const { router } = renderApp(
       '/store-list',
       {
+        ...orgShopHandlers(makeSession()),
         'auth.session': (input) => {
           if ((input as { refresh?: boolean } | undefined)?.refresh) {
             throw new TrpcTestError('FORBIDDEN', 'You cannot manage this shop.', 403);

@@ -1,4 +1,4 @@
-import { Building2, LogOut, Menu, UserRound } from 'lucide-react';
+import { LogOut, Menu, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/use-logout';
 import { useRequiredSession } from '@/features/auth/use-session';
+import { OrganizationSwitcher } from '@/features/orgs/organization-switcher';
+import { ShopSwitcher } from '@/features/shops/shop-switcher';
 import type { SessionInfo } from '@/lib/trpc';
 import { Logo } from './logo';
 import { SidebarNav } from './sidebar';
@@ -43,17 +45,6 @@ function MobileNav() {
         </DialogContent>
       </Dialog>
     </>
-  );
-}
-
-/** Organisation switcher placeholder: shows the active organisation (the switcher comes with organisations). */
-function OrganizationIndicator({ session }: { session: SessionInfo }) {
-  if (!session.is_part_of_any_org || !session.business_name) return null;
-  return (
-    <div className="flex min-w-0 items-center gap-2 text-sm" aria-label="Active organisation">
-      <Building2 aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      <span className="truncate font-medium">{session.business_name}</span>
-    </div>
   );
 }
 
@@ -101,7 +92,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background px-4 md:px-6">
       <MobileNav />
-      <OrganizationIndicator session={session} />
+      <OrganizationSwitcher session={session} />
+      <ShopSwitcher session={session} />
       <div className="ml-auto flex items-center gap-2">
         <UserMenu session={session} />
       </div>

@@ -1,24 +1,28 @@
 import { ZLoginSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { defaultLanding } from '@/app/route-access';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { returnToPath } from '@/lib/return-to';
 import { trpc } from '@/lib/trpc';
 import { useSessionActions } from './use-session';
+import { SocialSignInButtons } from './social-sign-in';
 
 export function LoginScreen() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { signIn } = useSessionActions();
   const form = useForm({ resolver: zodResolver(ZLoginSchema), defaultValues: { email: '', password: '' } });
   // Failures (wrong password included) reach the snackbar through the global handler (lib/api-errors.ts).
   const login = trpc.auth.login.useMutation({
     onSuccess: (session) => {
       signIn(session);
-      void navigate(defaultLanding(session), { replace: true });
+      // Back to the page that sent the user here (an invitation link), else the default landing.
+      void navigate(returnToPath(searchParams) ?? defaultLanding(session), { replace: true });
     },
   });
 
@@ -62,6 +66,9 @@ export function LoginScreen() {
           </Button>
         </form>
       </Form>
+      <div className="mt-5">
+        <SocialSignInButtons />
+      </div>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Don’t have an account?{' '}
         <Link to="/signup" className="font-medium text-primary hover:underline">

@@ -9,6 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/trpc';
 import { recordOtpSent } from './otp-timer';
+import { SocialSignInButtons } from './social-sign-in';
 
 export function confirmOtpPath(email: string, userId: string): string {
   return `/confirm-otp/${encodeURIComponent(email)}/${encodeURIComponent(userId)}`;
@@ -68,6 +69,9 @@ export function SignupScreen() {
           </Button>
         </form>
       </Form>
+      <div className="mt-5">
+        <SocialSignInButtons />
+      </div>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <Link to="/login" className="font-medium text-primary hover:underline">

@@ -3,8 +3,8 @@ import { LOGIN_PATH } from '@/app/route-access';
 import { trpc } from '@/lib/trpc';
 import { useSessionActions } from './use-session';
 
-/** Logout: the gateway clears the cookie; all cached state is reset either way; then /login. */
-export function useLogout() {
+/** Logout: the gateway clears the cookie; all cached state is reset either way; then /login (or `to`). */
+export function useLogout({ to = LOGIN_PATH }: { to?: string } = {}) {
   const navigate = useNavigate();
   const { signOut } = useSessionActions();
   const mutation = trpc.auth.logout.useMutation({
@@ -12,7 +12,7 @@ export function useLogout() {
     meta: { silentError: true },
     onSettled: () => {
       signOut();
-      void navigate(LOGIN_PATH, { replace: true });
+      void navigate(to, { replace: true });
     },
   });
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };

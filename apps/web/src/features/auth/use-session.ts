@@ -46,9 +46,15 @@ export function startSession(queryClient: QueryClient, session: SessionInfo): vo
   queryClient.setQueryData(sessionQueryKey(), session);
 }
 
+/** The same user's session with changed fields (profile saved, password created): other cached data stays. */
+export function updateSession(queryClient: QueryClient, session: SessionInfo): void {
+  queryClient.setQueryData(sessionQueryKey(), session);
+}
+
 export function useSessionActions() {
   const queryClient = useQueryClient();
   const signIn = useCallback((session: SessionInfo) => startSession(queryClient, session), [queryClient]);
   const signOut = useCallback(() => endSession(queryClient), [queryClient]);
-  return useMemo(() => ({ signIn, signOut }), [signIn, signOut]);
+  const update = useCallback((session: SessionInfo) => updateSession(queryClient, session), [queryClient]);
+  return useMemo(() => ({ signIn, signOut, update }), [signIn, signOut, update]);
 }

@@ -1,0 +1,178 @@
+import type { TShop, TShopInfo, TShopOption, TShopPage, TShopStatistics } from '@feedloom/contracts';
+import { MSG, type TShopListQuery, type TStore } from '@feedloom/validation';
+import type { TDb } from '../../db/client';
+import type { TShopRow } from '../../db/schema';
+import type { TClock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { orgsRepo } from '../orgs/repo';
+import { SHOP_MSG } from '../orgs/messages';
+import { currencies, timezones, utcOffsetOf } from '../reference/data';
+import { shopsRepo, type TShopScope } from './repo';
+
+/** Who asks: a member of `org_id`, limited to `shop_ids` unless that is null (entire organisation). */
+export interface TShopCaller {
+  user_id: string;
+  org_id: string;
+  shop_ids: TShopScope;
+}
+
+export const toShop = (row: TShopRow): TShop => ({
+  id: row.id,
+  shop_name: row.shop_name,
+  shop_email: row.shop_email,
+  shop_url: row.shop_url,
+  is_testing: row.is_testing,
+  shop_currency: row.shop_currency,
+  shop_timezone: row.shop_timezone,
+  utc_offset: row.utc_offset,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const isKnownCurrency = (code: string) => currencies().some((c) => c.code === code);
+
+let zoneNames: Set<string> | undefined;
+/** A zone of the timezone list the form offers (real IANA names, current spellings). */
+const isKnownTimezone = (zone: string) => (zoneNames ??= new Set(timezones().map((t) => t.name))).has(zone);
+
+/** Shops of the caller's organisation (spec §7 Shops); a shop of another organisation is never found. */
+export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
+  const { db, clock } = deps;
+  const inScope = (caller: TShopCaller, shopId: string) =>
+    !caller.shop_ids || caller.shop_ids.includes(shopId);
+
+  const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
+    const shop = inScope(caller, shopId) ? await shopsRepo(db).getForOrg(caller.org_id, shopId) : null;
+    if (!shop) throw notFound(SHOP_MSG.notFound);
+    return shop;
+  };
+
+  /** Store values as saved: currency and zone checked against the reference lists, offset from the zone. */
+  const checkedValues = async (caller: TShopCaller, input: TStore, exceptId?: string) => {
+    if (!isKnownCurrency(input.shop_currency)) throw badRequest(MSG.storeCurrencyInvalid);
+    if (!isKnownTimezone(input.shop_timezone)) throw badRequest(MSG.storeTimezoneInvalid);
+    if (await shopsRepo(db).findActiveByUrl(caller.org_id, input.shop_url, exceptId)) {
+      throw conflict(SHOP_MSG.duplicateUrl);
+    }
+    return {
+      shop_name: input.shop_name,
+      shop_url: input.shop_url,
+      shop_currency: input.shop_currency,
+      shop_timezone: input.shop_timezone,
+      // The zone decides the offset (today's, daylight saving included), not what the form sent.
+      utc_offset: utcOffsetOf(input.shop_timezone, clock.now()),
+      is_testing: input.is_testing,
+    };
+  };
+
+  const setStatus = async (caller: TShopCaller, shopId: string, status: TShopRow['status']) => {
+    const shop = await find(caller, shopId);
+    if (shop.status === status) {
+      throw badRequest(status === 'deleted' ? SHOP_MSG.alreadyDeleted : SHOP_MSG.alreadyActive);
+    }
+    const updated = await shopsRepo(db).update(caller.org_id, shop.id, { status, updated_at: clock.now() });
+    if (!updated) throw notFound(SHOP_MSG.notFound);
+    return toShop(updated);
+  };
+
+  return {
+    selectList: async (caller: TShopCaller): Promise<TShopOption[]> =>
+      (await shopsRepo(db).listForOrg(caller.org_id, { scope: caller.shop_ids })).map((s) => ({
+        id: s.id,
+        shop_name: s.shop_name,
+        shop_url: s.shop_url,
+        shop_currency: s.shop_currency,
+        is_testing: s.is_testing,
+      })),
+
+    /** The shop becomes the member's active shop in this organisation (spec §7 capture-last-active-shop). */
+    captureLastActive: async (caller: TShopCaller, shopId: string) => {
+      const shop = await find(caller, shopId);
+      if (shop.status !== 'active') throw notFound(SHOP_MSG.notFound);
+      await orgsRepo(db).setLastActiveShop(caller.org_id, caller.user_id, shop.id);
+      return { active_shop_id: shop.id, shop: toShop(shop) };
+    },
+
+    list: async (caller: TShopCaller, query: TShopListQuery): Promise<TShopPage> => {
+      const { rows, total } = await shopsRepo(db).page(caller.org_id, query, caller.shop_ids);
+      return { data: rows.map(toShop), total_records: total };
+    },
+
+    get: async (caller: TShopCaller, shopId: string): Promise<TShop> => toShop(await find(caller, shopId)),
+
+    /** A member's first shop becomes their active shop; a member limited to selected shops gets the new one. */
+    create: async (caller: TShopCaller, input: TStore): Promise<TShop> => {
+      const values = await checkedValues(caller, input);
+      const org = await orgsRepo(db).getOrganization(caller.org_id);
+      const now = clock.now();
+      const shop = await db.transaction(async (tx) => {
+        const created = await shopsRepo(tx).createForOrg(caller.org_id, {
+          ...values,
+          shop_email: org?.business_email ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        const orgs = orgsRepo(tx);
+        await orgs.grantShop(caller.org_id, caller.user_id, created.id);
+        const member = await orgs.getMember(caller.org_id, caller.user_id);
+        const current = member?.last_active_shop_id
+          ? await shopsRepo(tx).getForOrg(caller.org_id, member.last_active_shop_id)
+          : null;
+        if (current?.status !== 'active')
+          await orgs.setLastActiveShop(caller.org_id, caller.user_id, created.id);
+        return created;
+      });
+      return toShop(shop);
+    },
+
+    update: async (caller: TShopCaller, shopId: string, input: TStore): Promise<TShop> => {
+      const shop = await find(caller, shopId);
+      if (shop.status === 'deleted') throw badRequest(SHOP_MSG.deletedNotEditable);
+      const values = await checkedValues(caller, input, shop.id);
+      const updated = await shopsRepo(db).update(caller.org_id, shop.id, {
+        ...values,
+        updated_at: clock.now(),
+      });
+      if (!updated) throw notFound(SHOP_MSG.notFound);
+      return toShop(updated);
+    },
+
+    delete: (caller: TShopCaller, shopId: string) => setStatus(caller, shopId, 'deleted'),
+
+    reactivate: async (caller: TShopCaller, shopId: string) => {
+      const shop = await find(caller, shopId);
+      if (
+        shop.status === 'deleted' &&
+        (await shopsRepo(db).findActiveByUrl(caller.org_id, shop.shop_url, shop.id))
+      ) {
+        throw conflict(SHOP_MSG.duplicateUrl);
+      }
+      return setStatus(caller, shopId, 'active');
+    },
+
+    info: async (caller: TShopCaller, shopId: string): Promise<TShopInfo> => {
+      const shop = await find(caller, shopId);
+      const org = await orgsRepo(db).getOrganization(caller.org_id);
+      return {
+        ...toShop(shop),
+        business_name: org?.business_name ?? '',
+        // Channel connections and product imports arrive in later issues: nothing is connected or imported yet.
+        connected_channels: [],
+        total_products: 0,
+      };
+    },
+
+    statistics: async (caller: TShopCaller): Promise<TShopStatistics> => {
+      const s = await shopsRepo(db).statistics(caller.org_id, caller.shop_ids);
+      return {
+        total_shops: s.total,
+        active_shops: s.active,
+        deleted_shops: s.deleted,
+        testing_shops: s.testing,
+        total_products: 0,
+      };
+    },
+  };
+};
+export type TShopsService = ReturnType<typeof createShopsService>;

@@ -1,0 +1,24 @@
+import { contract } from '@feedloom/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route, withMessage } from '../../http/route';
+import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
+import type { TStaffService } from './service';
+
+export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
+  const s = contract.staff;
+  const i = contract.invitations;
+
+  route(app, s.invite, async ({ body }, ctx) =>
+    withMessage(await staff.invite(ctx, body), STAFF_MSG.invited),
+  );
+
+  route(app, s.list, async ({ query }, ctx) => staff.list(ctx.org_id, query));
+
+  route(app, i.pending, async (_input, ctx) => staff.pending(ctx.user_id));
+
+  route(app, i.accept, async ({ params }, ctx) =>
+    withMessage(await staff.accept(ctx.user_id, params.orgId, params.staffId), INVITATION_MSG.accepted),
+  );
+
+  route(app, i.status, async ({ params }) => staff.status(params.orgId, params.staffId));
+};

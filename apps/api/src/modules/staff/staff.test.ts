@@ -1,0 +1,311 @@
+import type { TLoginResponse, TPendingInvitation, TShopOption, TStaff } from '@feedloom/contracts';
+import { FORBIDDEN_MESSAGE } from '@feedloom/contracts';
+import { MSG, PERMISSIONS } from '@feedloom/validation';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertUser } from '../../test/fixtures';
+import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
+
+const LINK_RE = /https?:\/\/[^\s]+\/invitation\/([^/\s]+)\/([^/\s]+)/;
+
+describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  const invite = (token: string, body: Record<string, unknown>) =>
+    t.call<TStaff>('POST', '/staff', { token, body });
+  const linkTo = (email: string) => {
+    const mail = t.mail.outbox.filter((m) => m.to === email).at(-1);
+    const match = mail?.text.match(LINK_RE);
+    if (!match) throw new Error(`no invitation link mailed to ${email}`);
+    return { orgId: match[1]!, staffId: match[2]! };
+  };
+
+  describe('POST /staff', () => {
+    it('invites by e-mail with a predefined role and mails a link to the invitation page', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const res = await invite(owner.token, {
+        email: 'New.Staff@Example.com',
+        role_id: 'store_manager',
+        role_name: 'ignored for predefined roles',
+        permissions: ['user_management_manage'],
+        is_for_entire_organization: true,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(STAFF_MSG.invited);
+      expect(res.body.data).toMatchObject({
+        email: 'new.staff@example.com',
+        role_id: 'store_manager',
+        role_name: 'Store Manager',
+        is_for_entire_organization: true,
+        shop_id_list: [],
+        status: 'pending',
+        accepted_at: null,
+      });
+      expect(res.body.data.permissions).not.toContain('user_management_manage');
+      const mail = t.mail.outbox.at(-1)!;
+      expect(mail).toMatchObject({
+        to: 'new.staff@example.com',
+        subject: 'You are invited to join Acme on Feedloom',
+      });
+      expect(mail.text).toMatch(/here: http:\/\/127\.0\.0\.1:3000\/invitation\/[\w.-]+\/[\w.-]+$/m);
+    });
+
+    it('invites with a custom role for selected shops', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+      const res = await invite(owner.token, {
+        email: 'ops@example.com',
+        role_id: 'custom_role',
+        role_name: 'Ops',
+        permissions: ['store_management'],
+        is_for_entire_organization: false,
+        shop_id_list: [owner.shops[1]!.id],
+      });
+      expect(res.body.data).toMatchObject({
+        role_id: 'custom_role',
+        role_name: 'Ops',
+        permissions: ['store_management'],
+        is_for_entire_organization: false,
+        shop_id_list: [owner.shops[1]!.id],
+      });
+    });
+
+    it.each([
+      [{ role_id: '' }, MSG.roleRequired],
+      [{ is_for_entire_organization: undefined }, MSG.inviteScopeRequired],
+      [{ is_for_entire_organization: false }, MSG.inviteStoresRequired],
+      [{ role_id: 'custom_role', permissions: ['store_management'] }, MSG.roleNameRequired],
+      [{ role_id: 'custom_role', role_name: 'Ops' }, MSG.rolePermissionsRequired],
+      [{ email: '' }, MSG.emailRequired],
+      [{ role_id: 'overlord' }, STAFF_MSG.roleNotFound],
+    ])('rejects %j with a clear message', async (change, message) => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const res = await invite(owner.token, {
+        email: 'staff@example.com',
+        role_id: 'viewer',
+        is_for_entire_organization: true,
+        ...change,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message, data: null });
+      expect(t.mail.outbox).toHaveLength(0);
+    });
+
+    it("refuses another organisation's shop, a member, and a second pending invitation", async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const other = await ownerWithOrg(t, 'other@example.com', 'Other', 1);
+      const base = { email: 'staff@example.com', role_id: 'viewer', is_for_entire_organization: true };
+      const foreign = await invite(owner.token, {
+        ...base,
+        is_for_entire_organization: false,
+        shop_id_list: [other.shops[0]!.id],
+      });
+      expect(foreign.body).toEqual({ code: 400, message: STAFF_MSG.storesNotFound, data: null });
+
+      expect((await invite(owner.token, { ...base, email: 'Owner@example.com' })).body.message).toBe(
+        STAFF_MSG.alreadyMember,
+      );
+      expect((await invite(owner.token, base)).status).toBe(200);
+      const again = await invite(owner.token, base);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(STAFF_MSG.alreadyInvited);
+    });
+
+    it('needs user_management_manage', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const reader = await memberOf(t, owner.org.id, 'reader@example.com', ['user_management']);
+      const res = await invite(reader.token, {
+        email: 'x@example.com',
+        role_id: 'viewer',
+        is_for_entire_organization: true,
+      });
+      expect(res).toMatchObject({ status: 403, body: { message: FORBIDDEN_MESSAGE } });
+    });
+  });
+
+  describe('GET /staffs', () => {
+    it('pages, searches and sorts the staff of the organisation only', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const other = await ownerWithOrg(t, 'other@example.com', 'Other', 1);
+      for (const email of ['carol@example.com', 'alice@example.com', 'bob@shop.test']) {
+        t.clock.advance(1000);
+        await invite(owner.token, { email, role_id: 'viewer', is_for_entire_organization: true });
+      }
+      await invite(other.token, {
+        email: 'zed@example.com',
+        role_id: 'admin',
+        is_for_entire_organization: true,
+      });
+
+      const all = await t.call<{ data: TStaff[]; total_records: number; total_staffs: number }>(
+        'GET',
+        '/staffs?sort_col=email&order=1',
+        { token: owner.token },
+      );
+      expect(all.body.data.data.map((s) => s.email)).toEqual([
+        'alice@example.com',
+        'bob@shop.test',
+        'carol@example.com',
+      ]);
+      expect(all.body.data).toMatchObject({ total_records: 3, total_staffs: 3 });
+      const searched = await t.call<{ data: TStaff[]; total_records: number; total_staffs: number }>(
+        'GET',
+        '/staffs?search=example&limit=5&sort_col=created_at&order=-1',
+        { token: owner.token },
+      );
+      expect(searched.body.data.data.map((s) => s.email)).toEqual(['alice@example.com', 'carol@example.com']);
+      expect(searched.body.data).toMatchObject({ total_records: 2, total_staffs: 3 });
+
+      const noAccess = await memberOf(t, owner.org.id, 'feeds@example.com', ['product_and_promotions_feed']);
+      expect((await t.call('GET', '/staffs', { token: noAccess.token })).status).toBe(403);
+    });
+  });
+
+  describe('pending invitations and accepting one', () => {
+    it('counts, lists and accepts an invitation; the invitee joins with its role and shops', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+      await insertUser(t, 'staff@example.com');
+      expect((await login(t, 'staff@example.com')).pending_invitation_count).toBe(0);
+      await invite(owner.token, {
+        email: 'staff@example.com',
+        role_id: 'custom_role',
+        role_name: 'Ops',
+        permissions: ['store_management', 'data_source_management_manage'],
+        is_for_entire_organization: false,
+        shop_id_list: [owner.shops[1]!.id],
+      });
+
+      const staff = await login(t, 'staff@example.com');
+      expect(staff).toMatchObject({ pending_invitation_count: 1, is_part_of_any_org: false });
+      const pending = await t.call<TPendingInvitation[]>('GET', '/pending-invitations', {
+        token: staff.access_token,
+      });
+      expect(pending.body.data).toEqual([
+        expect.objectContaining({
+          email: 'staff@example.com',
+          business_name: 'Acme',
+          organization_object_id: owner.org.id,
+          role_name: 'Ops',
+        }),
+      ]);
+      const [item] = pending.body.data;
+      // The ids of the list open the same invitation as the mailed link.
+      const link = linkTo('staff@example.com');
+      const status = await t.call('GET', `/invitation-status/${link.orgId}/${link.staffId}`);
+      expect(status.body.data).toEqual({
+        status: 'pending',
+        email: 'staff@example.com',
+        business_name: 'Acme',
+        role_name: 'Ops',
+        is_existing_user: true,
+      });
+
+      const accepted = await t.call(
+        'POST',
+        `/accept-invitation/${item!.encrypted_organization_object_id}/${item!.encrypted_staff_id}`,
+        { token: staff.access_token },
+      );
+      expect(accepted.body).toEqual({
+        code: 200,
+        message: INVITATION_MSG.accepted,
+        data: { organization_object_id: owner.org.id, business_name: 'Acme' },
+      });
+
+      const switched = (
+        await t.call<TLoginResponse>('GET', `/capture-last-active-organization/${owner.org.id}`, {
+          token: staff.access_token,
+        })
+      ).body.data;
+      expect(switched).toMatchObject({
+        active_org_id: owner.org.id,
+        active_shop_id: owner.shops[1]!.id,
+        shops_count: 1,
+        pending_invitation_count: 0,
+        permissions: ['store_management', 'data_source_management_manage'],
+      });
+      const options = await t.call<TShopOption[]>('GET', '/shop-select-list', {
+        token: switched.access_token,
+      });
+      expect(options.body.data.map((s) => s.id)).toEqual([owner.shops[1]!.id]);
+
+      const again = await t.call('POST', `/accept-invitation/${link.orgId}/${link.staffId}`, {
+        token: switched.access_token,
+      });
+      expect(again).toMatchObject({ status: 409, body: { message: INVITATION_MSG.alreadyAccepted } });
+      expect(
+        (await t.call('GET', `/invitation-status/${link.orgId}/${link.staffId}`)).body.data,
+      ).toMatchObject({
+        status: 'accepted',
+      });
+      const list = await t.call<{ data: TStaff[] }>('GET', '/staffs', { token: owner.token });
+      expect(list.body.data.data[0]).toMatchObject({ status: 'accepted' });
+    });
+
+    it('refuses an invitation for another e-mail, and a tampered or swapped link', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      await invite(owner.token, {
+        email: 'staff@example.com',
+        role_id: 'admin',
+        is_for_entire_organization: true,
+      });
+      const link = linkTo('staff@example.com');
+      await insertUser(t, 'intruder@example.com');
+      const intruder = await login(t, 'intruder@example.com');
+
+      const wrongUser = await t.call('POST', `/accept-invitation/${link.orgId}/${link.staffId}`, {
+        token: intruder.access_token,
+      });
+      expect(wrongUser).toMatchObject({ status: 403, body: { message: INVITATION_MSG.otherEmail } });
+      expect(
+        (await t.call('GET', '/pending-invitations', { token: intruder.access_token })).body.data,
+      ).toEqual([]);
+
+      for (const [a, b] of [
+        [link.staffId, link.orgId],
+        [`${link.orgId}x`, link.staffId],
+        ['v1.a.b.c', link.staffId],
+        [owner.org.id, link.staffId],
+      ]) {
+        const res = await t.call('POST', `/accept-invitation/${a}/${b}`, { token: intruder.access_token });
+        expect(res).toMatchObject({ status: 404, body: { message: INVITATION_MSG.notFound } });
+        expect((await t.call('GET', `/invitation-status/${a}/${b}`)).status).toBe(404);
+      }
+      expect((await t.call('POST', `/accept-invitation/${link.orgId}/${link.staffId}`)).status).toBe(401);
+    });
+
+    it('tells a link holder without an account to sign up', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      await invite(owner.token, {
+        email: 'newcomer@example.com',
+        role_id: 'viewer',
+        is_for_entire_organization: true,
+      });
+      const link = linkTo('newcomer@example.com');
+      const res = await t.call('GET', `/invitation-status/${link.orgId}/${link.staffId}`);
+      expect(res.body.data).toMatchObject({
+        is_existing_user: false,
+        status: 'pending',
+        role_name: 'Viewer',
+      });
+    });
+
+    it('an admin invitation gives every permission', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      await invite(owner.token, {
+        email: 'admin@example.com',
+        role_id: 'admin',
+        is_for_entire_organization: true,
+      });
+      await insertUser(t, 'admin@example.com');
+      const admin = await login(t, 'admin@example.com');
+      const link = linkTo('admin@example.com');
+      await t.call('POST', `/accept-invitation/${link.orgId}/${link.staffId}`, { token: admin.access_token });
+      expect((await login(t, 'admin@example.com')).permissions).toEqual([...PERMISSIONS]);
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer, SESSION_COOKIE } from './server';
+import { createStubApi, LOGIN_REPLY, testEnv, type TStubApi } from './testing/stub-api';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const cookieOf = (res: LightMyRequestResponse) => {
+  const header = res.headers['set-cookie'];
+  const raw = (Array.isArray(header) ? header : [header]).find((h) => h?.startsWith(`${SESSION_COOKIE}=`));
+  return raw!.split(';', 1)[0]!;
+};
+
+describe('GET /media/profile-picture/{user_id}', () => {
+  let stub: TStubApi;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    stub = createStubApi();
+    stub.on('POST', '/login', { data: LOGIN_REPLY });
+    app = await buildServer({ env: testEnv(), dispatcher: stub.agent, logger: false });
+  });
+  afterEach(async () => {
+    await app.close();
+    await stub.close();
+  });
+
+  const signIn = async () =>
+    cookieOf(
+      await app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        headers: { 'x-feedloom-csrf': '1', 'content-type': 'application/json' },
+        payload: { email: 'demo@feedloom.test', password: 'Demo@12345' },
+      }),
+    );
+
+  it('streams the picture fetched with the session token, never exposing it', async () => {
+    stub.on('GET', '/profile-picture/u_1', {
+      data: {
+        content_type: 'image/png',
+        data_base64: PNG.toString('base64'),
+        width: 1,
+        height: 1,
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const cookie = await signIn();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/media/profile-picture/u_1?v=17',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(res.body).not.toContain('access-1');
+    expect(stub.callsTo('GET', '/profile-picture/u_1')[0]?.headers.authorization).toBe('Bearer access-1');
+
+    const unversioned = await app.inject({
+      method: 'GET',
+      url: '/media/profile-picture/u_1',
+      headers: { cookie },
+    });
+    expect(unversioned.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it("answers 404 for someone else's (or a missing) picture and 401 without a session", async () => {
+    stub.on('GET', '/profile-picture/u_2', { code: 404, message: 'No profile picture.' });
+    const cookie = await signIn();
+    const other = await app.inject({ method: 'GET', url: '/media/profile-picture/u_2', headers: { cookie } });
+    expect(other.statusCode).toBe(404);
+    const anonymous = await app.inject({ method: 'GET', url: '/media/profile-picture/u_1' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(stub.callsTo('GET', '/profile-picture/u_1')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { contract, NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE } from '@feedloom/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AuthSession } from './session';
+import { UpstreamError, type TUpstreamClient } from './upstream/client';
+import { createSessionUpstream, type TRefresher } from './upstream/refresh';
+
+export const PROFILE_PICTURE_ROUTE = '/media/profile-picture/:user_id';
+
+/**
+ * Images the browser loads with a plain <img src>: the gateway fetches them from the api with the
+ * session's token (which never leaves the gateway) and answers the bytes.
+ */
+export const registerMediaRoutes = (
+  app: FastifyInstance,
+  deps: { client: TUpstreamClient; refresher: TRefresher },
+) => {
+  app.get<{ Params: { user_id: string }; Querystring: { v?: string } }>(
+    PROFILE_PICTURE_ROUTE,
+    async (req, reply) => {
+      const session = new AuthSession(req.session);
+      if (!session.isAuthenticated) {
+        return reply.code(401).send({ code: 401, message: UNAUTHORIZED_MESSAGE, data: null });
+      }
+      const upstream = createSessionUpstream({ ...deps, session, requestId: req.id });
+      try {
+        const picture = await upstream.call(contract.account.profilePicture, {
+          params: { user_id: req.params.user_id },
+        });
+        return (
+          reply
+            .type(picture.content_type)
+            // A versioned URL (?v=) names one upload for good; without it, ask again every time.
+            .header(
+              'cache-control',
+              req.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+            )
+            .send(Buffer.from(picture.data_base64, 'base64'))
+        );
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        const code = err.code === 401 || err.code === 404 ? err.code : 502;
+        return reply
+          .code(code)
+          .send({
+            code,
+            message: code === 404 ? NOT_FOUND_MESSAGE : (err.serverMessage ?? err.message),
+            data: null,
+          });
+      }
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { FORGOT_PASSWORD_MESSAGE, SOCIAL_STATE_INVALID_MESSAGE } from '@feedloom/contracts';
+import { MSG } from '@feedloom/validation';
+import type { TRPCError } from '@trpc/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createStubApi,
+  createTestCaller,
+  LOGIN_REPLY,
+  SESSION_INFO,
+  storedAuth,
+  type TStubApi,
+} from '../../testing/stub-api';
+
+const PASSWORD = 'Fresh@2024';
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as TRPCError,
+  );
+
+describe('auth router: passwords, social and support sign-in', () => {
+  let stub: TStubApi;
+  beforeEach(() => {
+    stub = createStubApi();
+  });
+  afterEach(async () => {
+    await stub.close();
+  });
+
+  describe('forgotPassword / resetPassword', () => {
+    it('passes the e-mail on and answers the neutral server message', async () => {
+      stub.on('POST', '/forgot-password', { message: FORGOT_PASSWORD_MESSAGE, data: {} });
+      const { caller, session } = createTestCaller(stub);
+      expect(await caller.auth.forgotPassword({ email: 'a@example.com' })).toEqual({
+        message: FORGOT_PASSWORD_MESSAGE,
+      });
+      expect(stub.callsTo('POST', '/forgot-password')[0]?.body).toEqual({ email: 'a@example.com' });
+      expect(session.isAuthenticated).toBe(false);
+    });
+
+    it('validates the e-mail before calling the api', async () => {
+      const { caller } = createTestCaller(stub);
+      const err = await rejection(caller.auth.forgotPassword({ email: 'a..b@example.com' }));
+      // Over HTTP the error formatter makes the first issue the message; a direct caller sees the issues.
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toContain(MSG.emailInvalid);
+      expect(stub.calls).toHaveLength(0);
+    });
+
+    it('resetPassword puts the token in the path and signs in without returning tokens', async () => {
+      stub.on('POST', '/reset-password/tok-1', { data: LOGIN_REPLY });
+      const { caller, session } = createTestCaller(stub);
+      const info = await caller.auth.resetPassword({ token: 'tok-1', password: PASSWORD, confirm: PASSWORD });
+      expect(info).toEqual(SESSION_INFO);
+      expect(JSON.stringify(info)).not.toMatch(/access-1|refresh-1/);
+      expect(session.tokens?.refresh_token).toBe('refresh-1');
+      expect(stub.callsTo('POST', '/reset-password/tok-1')[0]?.body).toEqual({
+        password: PASSWORD,
+        confirm: PASSWORD,
+      });
+    });
+
+    it('resetPassword carries the server message of a used link', async () => {
+      stub.on('POST', '/reset-password/tok-1', {
+        code: 400,
+        message: 'This link is invalid or has expired.',
+      });
+      const { caller, session } = createTestCaller(stub);
+      const err = await rejection(
+        caller.auth.resetPassword({ token: 'tok-1', password: PASSWORD, confirm: PASSWORD }),
+      );
+      expect(err.message).toBe('This link is invalid or has expired.');
+      expect(session.isAuthenticated).toBe(false);
+    });
+
+    it('resetPassword checks the password rules first', async () => {
+      const { caller } = createTestCaller(stub);
+      const err = await rejection(
+        caller.auth.resetPassword({ token: 't', password: PASSWORD, confirm: 'Other@2024' }),
+      );
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toContain(MSG.confirmMismatch);
+      expect(stub.calls).toHaveLength(0);
+    });
+  });
+
+  describe('social sign-in', () => {
+    it('socialLoginUrl calls the provider endpoint with the invitation ids', async () => {
+      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?x=1' } });
+      stub.on('GET', '/microsoft-login', { data: { auth_url: 'https://ms.test/authorize' } });
+      const { caller } = createTestCaller(stub);
+      expect(
+        await caller.auth.socialLoginUrl({ provider: 'google', organization_id: 'o', staff_id: 's' }),
+      ).toEqual({
+        auth_url: 'https://idp.test/authorize?x=1',
+      });
+      const call = stub.callsTo('GET', '/google-login')[0];
+      expect(Object.fromEntries(call?.query ?? [])).toEqual({ organization_id: 'o', staff_id: 's' });
+      await caller.auth.socialLoginUrl({ provider: 'microsoft' });
+      expect(stub.callsTo('GET', '/microsoft-login')[0]?.query.toString()).toBe('');
+    });
+
+    it('socialCallback signs in with the callback of the state provider and returns the routing facts', async () => {
+      stub.on('GET', '/microsoft-login-callback', {
+        message: 'Logged in successfully.',
+        data: { ...LOGIN_REPLY, invitation: { organization_id: 'o', staff_id: 's' }, linked: true },
+      });
+      const { caller, session } = createTestCaller(stub);
+      const result = await caller.auth.socialCallback({ code: 'c-1', state: 'microsoft.abc' });
+      expect(result).toEqual({
+        mode: 'login',
+        provider: 'microsoft',
+        session: SESSION_INFO,
+        invitation: { organization_id: 'o', staff_id: 's' },
+        linked: true,
+        message: 'Logged in successfully.',
+      });
+      expect(JSON.stringify(result)).not.toMatch(/access-1|refresh-1/);
+      expect(session.tokens?.access_token).toBe('access-1');
+      const call = stub.callsTo('GET', '/microsoft-login-callback')[0];
+      expect(Object.fromEntries(call?.query ?? [])).toEqual({ code: 'c-1', state: 'microsoft.abc' });
+    });
+
+    it('socialCallback links to the signed-in user instead of signing in (connect)', async () => {
+      stub.on('GET', '/connect-social-callback/google', {
+        message: 'Google account connected.',
+        data: { provider: 'google', email: 'me@gmail.test', linked: true },
+      });
+      const { caller, session } = createTestCaller(stub, { auth: storedAuth() });
+      const result = await caller.auth.socialCallback({ code: 'c-1', state: 'google.abc' });
+      expect(result).toMatchObject({
+        mode: 'connect',
+        provider: 'google',
+        session: SESSION_INFO,
+        linked: true,
+      });
+      expect(result.message).toBe('Google account connected.');
+      expect(stub.callsTo('GET', '/connect-social-callback/google')[0]?.headers.authorization).toBe(
+        'Bearer access-1',
+      );
+      expect(session.tokens?.access_token).toBe('access-1');
+      expect(stub.callsTo('GET', '/google-login-callback')).toHaveLength(0);
+    });
+
+    it('socialCallback refuses a state without a known provider prefix', async () => {
+      const { caller } = createTestCaller(stub);
+      const err = await rejection(caller.auth.socialCallback({ code: 'c', state: 'yahoo.abc' }));
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toBe(SOCIAL_STATE_INVALID_MESSAGE);
+      expect(stub.calls).toHaveLength(0);
+    });
+
+    it('socialCallback failures keep the server message and leave the visitor signed out', async () => {
+      stub.on('GET', '/google-login-callback', { code: 400, message: SOCIAL_STATE_INVALID_MESSAGE });
+      const { caller, session } = createTestCaller(stub);
+      const err = await rejection(caller.auth.socialCallback({ code: 'c', state: 'google.old' }));
+      expect(err.message).toBe(SOCIAL_STATE_INVALID_MESSAGE);
+      expect(session.isAuthenticated).toBe(false);
+    });
+
+    it('supportLogin signs in with the one-time token', async () => {
+      stub.on('GET', '/merchant-login/one-time', { data: { ...LOGIN_REPLY, active_shop_id: 'shop_7' } });
+      const { caller, session } = createTestCaller(stub);
+      expect(await caller.auth.supportLogin({ token: 'one-time' })).toEqual({
+        ...SESSION_INFO,
+        active_shop_id: 'shop_7',
+      });
+      expect(session.info?.active_shop_id).toBe('shop_7');
+    });
+  });
+
+  describe('signed-in account procedures', () => {
+    it('need a session', async () => {
+      const { caller } = createTestCaller(stub);
+      expect((await rejection(caller.auth.connectSocialUrl({ provider: 'google' }))).code).toBe(
+        'UNAUTHORIZED',
+      );
+      expect((await rejection(caller.auth.disconnectSocial({ provider: 'google' }))).code).toBe(
+        'UNAUTHORIZED',
+      );
+      expect(
+        (
+          await rejection(
+            caller.auth.changePassword({ current_password: 'x', password: PASSWORD, confirm: PASSWORD }),
+          )
+        ).code,
+      ).toBe('UNAUTHORIZED');
+      expect(stub.calls).toHaveLength(0);
+    });
+
+    it('changePassword answers the status and the server message; a wrong current password is BAD_REQUEST', async () => {
+      stub.on('POST', '/change-password', (call) =>
+        (call.body as { current_password: string }).current_password === 'Demo@12345'
+          ? {
+              message: 'Your password has been changed.',
+              data: { has_password: true, changed_password_at: '2026-01-02T00:00:00.000Z' },
+            }
+          : { code: 400, message: 'Current password is incorrect.' },
+      );
+      const { caller } = createTestCaller(stub, { auth: storedAuth() });
+      expect(
+        await caller.auth.changePassword({
+          current_password: 'Demo@12345',
+          password: PASSWORD,
+          confirm: PASSWORD,
+        }),
+      ).toEqual({
+        has_password: true,
+        changed_password_at: '2026-01-02T00:00:00.000Z',
+        message: 'Your password has been changed.',
+      });
+      const err = await rejection(
+        caller.auth.changePassword({ current_password: 'Wrong@1234', password: PASSWORD, confirm: PASSWORD }),
+      );
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toBe('Current password is incorrect.');
+    });
+
+    it('setPassword marks the session as having a password', async () => {
+      stub.on('POST', '/set-password', {
+        message: 'Your password has been created.',
+        data: { has_password: true, changed_password_at: '2026-01-02T00:00:00.000Z' },
+      });
+      const { caller, session } = createTestCaller(stub, {
+        auth: { ...storedAuth(), info: { ...SESSION_INFO, has_password: false } },
+      });
+      const res = await caller.auth.setPassword({ password: PASSWORD, confirm: PASSWORD });
+      expect(res.message).toBe('Your password has been created.');
+      expect(session.info?.has_password).toBe(true);
+    });
+
+    it('connectSocialUrl and disconnectSocial name the provider in the path', async () => {
+      stub.on('GET', '/connect-social/microsoft', { data: { auth_url: 'https://ms.test/authorize' } });
+      stub.on('POST', '/disconnect-social/google', {
+        code: 400,
+        message: 'Please set your password to disconnect login service',
+      });
+      stub.on('POST', '/disconnect-social/microsoft', {
+        message: 'Microsoft login service disconnected.',
+        data: {},
+      });
+      const { caller } = createTestCaller(stub, { auth: storedAuth() });
+      expect(await caller.auth.connectSocialUrl({ provider: 'microsoft' })).toEqual({
+        auth_url: 'https://ms.test/authorize',
+      });
+      expect(await caller.auth.disconnectSocial({ provider: 'microsoft' })).toEqual({
+        message: 'Microsoft login service disconnected.',
+      });
+      const err = await rejection(caller.auth.disconnectSocial({ provider: 'google' }));
+      expect(err.message).toBe('Please set your password to disconnect login service');
+      expect((await rejection(caller.auth.disconnectSocial({ provider: 'yahoo' as 'google' }))).code).toBe(
+        'BAD_REQUEST',
+      );
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LOGIN_PATH } from '@/app/route-access';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { PageSpinner } from '@/components/ui/spinner';
+import { trpc } from '@/lib/trpc';
+import {
+  MANAGE_PROFILE_PATH,
+  readCallbackParams,
+  socialLandingPath,
+  supportLandingPath,
+} from './oauth-callback';
+import { useSession, useSessionActions } from './use-session';
+
+/**
+ * /oauth/callback (spec §2 Social callback): finishes a Google or Microsoft sign-in (code and state), a
+ * login-service connect (signed in already), or a support one-time-token login (token). Failures go to
+ * /login, or /manage-profile when signed in; their message shows in the snackbar.
+ */
+export function OAuthCallbackScreen() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const session = useSession();
+  const { signIn, update } = useSessionActions();
+  const utils = trpc.useUtils();
+  // The code works once: React's development double effects must not send it twice.
+  const started = useRef(false);
+  const failurePath = session ? MANAGE_PROFILE_PATH : LOGIN_PATH;
+
+  // Failures reach the snackbar through the global handler (lib/api-errors.ts); here they only navigate.
+  const social = trpc.auth.socialCallback.useMutation({
+    onSuccess: (result) => {
+      if (result.mode === 'connect') {
+        snackbar.show(result.message, 'success');
+        update(result.session);
+        void utils.profile.get.invalidate();
+      } else {
+        signIn(result.session);
+      }
+      void navigate(socialLandingPath(result), { replace: true });
+    },
+    onError: () => void navigate(failurePath, { replace: true }),
+  });
+  const support = trpc.auth.supportLogin.useMutation({
+    onSuccess: (signedIn) => {
+      signIn(signedIn);
+      void navigate(supportLandingPath(signedIn), { replace: true });
+    },
+    onError: () => void navigate(LOGIN_PATH, { replace: true }),
+  });
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = readCallbackParams(search);
+    if (params.kind === 'token') support.mutate({ token: params.token });
+    else if (params.kind === 'code') social.mutate({ code: params.code, state: params.state });
+    else {
+      snackbar.show(params.message, 'error');
+      void navigate(failurePath, { replace: true });
+    }
+  }, [search, social, support, snackbar, navigate, failurePath]);
+
+  return <PageSpinner fullScreen label="Signing you in" />;
+}

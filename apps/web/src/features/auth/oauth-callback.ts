@@ -1,0 +1,62 @@
+import { PROCESS_ORG_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import type { RouterOutputs } from '@/lib/trpc';
+
+export type SocialCallbackResult = RouterOutputs['auth']['socialCallback'];
+
+export const MANAGE_PROFILE_PATH = '/manage-profile';
+export const ADD_STORE_PATH = '/add-store';
+
+/** What /oauth/callback was given: a provider's answer, a support one-time token, or nothing usable. */
+export type CallbackParams =
+  | { kind: 'code'; code: string; state: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'error'; message: string };
+
+export const SOCIAL_CANCELLED_MESSAGE = 'Sign-in was cancelled.';
+export const SOCIAL_INCOMPLETE_MESSAGE = 'Sign-in did not complete. Please try again.';
+
+export function readCallbackParams(search: URLSearchParams): CallbackParams {
+  const token = search.get('token');
+  if (token) return { kind: 'token', token };
+  const code = search.get('code');
+  const state = search.get('state');
+  if (code && state) return { kind: 'code', code, state };
+  const error = search.get('error');
+  if (error) {
+    const description = search.get('error_description');
+    return {
+      kind: 'error',
+      message:
+        error === 'access_denied' ? SOCIAL_CANCELLED_MESSAGE : (description ?? SOCIAL_INCOMPLETE_MESSAGE),
+    };
+  }
+  return { kind: 'error', message: SOCIAL_INCOMPLETE_MESSAGE };
+}
+
+/**
+ * Spec §2 Social callback, after a successful social login:
+ * - already signed in (a login service was connected) → /manage-profile;
+ * - not in an organisation → /process-org (the profile guard takes a user without a profile on to
+ *   /complete-profile);
+ * - in an organisation and the state carried organisation and staff ids → /invitation/{orgId}/{staffId};
+ * - otherwise by profile state: /store-list (shops exist), /add-store (profile created, no shops),
+ *   /complete-profile.
+ */
+export function socialLandingPath(
+  result: Pick<SocialCallbackResult, 'mode' | 'session' | 'invitation'>,
+): string {
+  if (result.mode === 'connect') return MANAGE_PROFILE_PATH;
+  const { session, invitation } = result;
+  if (!session.is_part_of_any_org) return PROCESS_ORG_PATH;
+  if (invitation) {
+    return `/invitation/${encodeURIComponent(invitation.organization_id)}/${encodeURIComponent(invitation.staff_id)}`;
+  }
+  if (session.shops_count > 0) return STORE_LIST_PATH;
+  if (session.profile_created) return ADD_STORE_PATH;
+  return '/complete-profile';
+}
+
+/** Spec §2: a one-time-token (support) login goes to overview/{shop}. */
+export function supportLandingPath(session: { active_shop_id: string | null }): string {
+  return session.active_shop_id ? `/overview/${encodeURIComponent(session.active_shop_id)}` : STORE_LIST_PATH;
+}

@@ -1,0 +1,313 @@
+import { DEFAULT_PHONE_CODE, ZOrganizationSchema, ZOwnerOrganizationSchema } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PhoneNumberInput } from '@/features/profile/phone-input';
+import { PhoneCodeSelect } from '@/features/reference/phone-code-select';
+import { useCountries, useStates } from '@/features/reference/use-reference-lists';
+import type { RouterOutputs } from '@/lib/trpc';
+
+export type OrganizationEntity = RouterOutputs['orgs']['get'];
+
+/** The form's values: every field a string ('' when empty), as the inputs hold them. */
+export interface OrganizationFormValues {
+  business_name: string;
+  business_email: string;
+  business_url: string;
+  phone_code: string;
+  phone_number: string;
+  country: string;
+  state: string;
+  city: string;
+  address_1: string;
+  address_2: string;
+  zipcode: string;
+  developer_email: string;
+}
+
+export function organizationFormValues(
+  organization: OrganizationEntity | null | undefined,
+  defaultEmail: string,
+): OrganizationFormValues {
+  return {
+    business_name: organization?.business_name ?? '',
+    // Spec §5: the business email defaults to the user's email.
+    business_email: organization?.business_email ?? defaultEmail,
+    business_url: organization?.business_url ?? '',
+    phone_code: organization?.phone_code ?? DEFAULT_PHONE_CODE,
+    phone_number: organization?.phone_number ?? '',
+    country: organization?.country ?? '',
+    state: organization?.state ?? '',
+    city: organization?.city ?? '',
+    address_1: organization?.address_1 ?? '',
+    address_2: organization?.address_2 ?? '',
+    zipcode: organization?.zipcode ?? '',
+    developer_email: organization?.developer_email ?? '',
+  };
+}
+
+/** The spec's hint under Website URL: 'Example: {host}'. */
+export const websiteHint = (origin: string = window.location.origin) => `Example: ${origin}`;
+
+interface OrganizationFormProps {
+  /** The owner edits their organisation (address required); anyone else creates a new one. */
+  isOwner: boolean;
+  organization?: OrganizationEntity | null;
+  defaultEmail: string;
+  isSaving: boolean;
+  onSubmit: (values: OrganizationFormValues) => void;
+  onCancel: () => void;
+  /** Lets the screen put server field errors on the form. */
+  formRef?: (form: UseFormReturn<OrganizationFormValues>) => void;
+}
+
+/**
+ * The organisation form of spec §5: validated on mount, Save Settings disabled while invalid, country →
+ * state list (cleared on country change, empty without a country), content at most 746px wide.
+ */
+export function OrganizationForm({
+  isOwner,
+  organization,
+  defaultEmail,
+  isSaving,
+  onSubmit,
+  onCancel,
+  formRef,
+}: OrganizationFormProps) {
+  const form = useForm<OrganizationFormValues>({
+    // Both schemas read and produce the same fields; the owner's adds the address rules.
+    resolver: zodResolver(
+      isOwner ? ZOwnerOrganizationSchema : ZOrganizationSchema,
+    ) as unknown as Resolver<OrganizationFormValues>,
+    defaultValues: organizationFormValues(organization, defaultEmail),
+    mode: 'onChange',
+  });
+  useEffect(() => formRef?.(form), [form, formRef]);
+
+  // Validated on mount: a loaded organisation shows what it still lacks straight away.
+  useEffect(() => {
+    if (organization) void form.trigger();
+  }, [form, organization]);
+
+  const countries = useCountries();
+  const country = useWatch({ control: form.control, name: 'country' });
+  const countryId = useMemo(
+    () => countries.data?.find((c) => c.name === country)?.id,
+    [countries.data, country],
+  );
+  const states = useStates(countryId);
+  const state = useWatch({ control: form.control, name: 'state' });
+  const stateOptions = useMemo(() => {
+    const names = (states.data ?? []).map((s) => s.name);
+    // A saved state the list does not know still shows.
+    return state && !names.includes(state) && countryId ? [state, ...names] : names;
+  }, [states.data, state, countryId]);
+
+  const required = isOwner ? (
+    <span aria-hidden="true" className="text-destructive">
+      {' '}
+      *
+    </span>
+  ) : null;
+  const textField = (
+    name: keyof OrganizationFormValues,
+    label: string,
+    opts: {
+      required?: boolean;
+      type?: string;
+      autoComplete?: string;
+      hint?: string;
+      placeholder?: string;
+    } = {},
+  ) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>
+            {label}
+            {opts.required ? (
+              <span aria-hidden="true" className="text-destructive">
+                {' '}
+                *
+              </span>
+            ) : null}
+          </FormLabel>
+          <FormControl>
+            <Input
+              type={opts.type ?? 'text'}
+              autoComplete={opts.autoComplete}
+              placeholder={opts.placeholder}
+              aria-required={opts.required || undefined}
+              {...field}
+            />
+          </FormControl>
+          {opts.hint ? <FormDescription>{opts.hint}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+        {textField('business_name', 'Business Name', { required: true, autoComplete: 'organization' })}
+        {textField('business_url', 'Website URL', { type: 'url', autoComplete: 'url', hint: websiteHint() })}
+        {textField('business_email', 'Business Email', {
+          required: true,
+          type: 'email',
+          autoComplete: 'email',
+        })}
+        {textField('address_1', 'Address 1', { required: isOwner, autoComplete: 'address-line1' })}
+        {textField('address_2', 'Address 2', { autoComplete: 'address-line2' })}
+
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,11rem)_1fr]">
+          <FormField
+            control={form.control}
+            name="phone_code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Phone code</FormLabel>
+                <FormControl>
+                  <PhoneCodeSelect
+                    {...field}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      // The number is judged against the code: re-check it.
+                      if (form.getValues('phone_number')) void form.trigger('phone_number');
+                    }}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="phone_number"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Phone Number</FormLabel>
+                <FormControl>
+                  <PhoneNumberInput {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="country"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Business Location</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    {...field}
+                    autoComplete="country-name"
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      // Spec §4 Country change: the state is cleared and its list reloaded.
+                      form.setValue('state', '', { shouldValidate: true, shouldDirty: true });
+                    }}
+                  >
+                    <option value="">Select a country</option>
+                    {field.value && !countries.data?.some((c) => c.name === field.value) ? (
+                      <option value={field.value}>{field.value}</option>
+                    ) : null}
+                    {countries.data?.map((c) => (
+                      <option key={c.id} value={c.name}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="state"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>State/Province</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field} disabled={!countryId} autoComplete="address-level1">
+                    <option value="">
+                      {countryId ? 'Select a state or province' : 'Select a country first'}
+                    </option>
+                    {stateOptions.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          {textField('city', 'City', { required: isOwner, autoComplete: 'address-level2' })}
+          {textField('zipcode', 'Zipcode', { required: isOwner, autoComplete: 'postal-code' })}
+        </div>
+
+        {textField('developer_email', 'Emergency Developer Email Address', { type: 'email' })}
+
+        {required ? (
+          <p className="text-xs text-muted-foreground">
+            <span className="text-destructive">*</span> Required
+          </p>
+        ) : null}
+
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isSaving} disabled={!form.formState.isValid}>
+            Save Settings
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+/** Placeholder while the organisation loads (spec §2 Organisation Settings). */
+export function OrganizationFormSkeleton() {
+  return (
+    <div className="grid gap-5" data-testid="organization-form-skeleton" aria-busy="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="grid gap-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-10" />
+        </div>
+      ))}
+      <div className="flex justify-end gap-3">
+        <Skeleton className="h-10 w-24" />
+        <Skeleton className="h-10 w-32" />
+      </div>
+    </div>
+  );
+}

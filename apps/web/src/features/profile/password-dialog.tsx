@@ -1,0 +1,160 @@
+import { ZChangePasswordSchema, ZPasswordPairSchema } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { PASSWORD_RULES_TEXT } from '@/features/auth/password-rules';
+import { useSession, useSessionActions } from '@/features/auth/use-session';
+import { trpc } from '@/lib/trpc';
+import { useOwnErrorHandler } from './use-profile';
+
+interface PasswordDialogProps {
+  /** 'change' asks for the current password; 'create' is for an account without one (social sign-up). */
+  mode: 'change' | 'create';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const TITLES = { change: 'Change your password', create: 'Create your password' } as const;
+
+/** Creating has no current password: the field exists (empty) so both modes share one form shape. */
+const ZCreatePasswordDialogSchema = ZPasswordPairSchema.and(z.object({ current_password: z.string() }));
+
+/** Spec §2 popups: "create or update password", with the password rules of spec §5. */
+export function PasswordDialog({ mode, open, onOpenChange }: PasswordDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{TITLES[mode]}</DialogTitle>
+          <DialogDescription>{PASSWORD_RULES_TEXT}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: every opening starts from empty fields. */}
+        {open ? <PasswordForm mode={mode} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PasswordForm({ mode, onDone }: { mode: 'change' | 'create'; onDone: () => void }) {
+  const snackbar = useSnackbar();
+  const utils = trpc.useUtils();
+  const session = useSession();
+  const { update } = useSessionActions();
+  const form = useForm({
+    resolver:
+      mode === 'change' ? zodResolver(ZChangePasswordSchema) : zodResolver(ZCreatePasswordDialogSchema),
+    defaultValues: { current_password: '', password: '', confirm: '' },
+  });
+  const onSuccess = ({ message }: { message: string }) => {
+    snackbar.show(message, 'success');
+    if (session) update({ ...session, has_password: true });
+    void utils.profile.get.invalidate();
+    onDone();
+  };
+  // Errors show inside the dialog: a modal hides the rest of the page (the snackbar too) from screen readers.
+  const [serverError, setServerError] = useState<string | null>(null);
+  const handleError = useOwnErrorHandler();
+  const change = trpc.auth.changePassword.useMutation({
+    meta: { silentError: true },
+    onSuccess,
+    onError: (error) => handleError(error, 'auth.changePassword', setServerError),
+  });
+  const create = trpc.auth.setPassword.useMutation({
+    meta: { silentError: true },
+    onSuccess,
+    onError: (error) => handleError(error, 'auth.setPassword', setServerError),
+  });
+  const isPending = change.isPending || create.isPending;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setServerError(null);
+    if (mode === 'change') change.mutate(values);
+    else create.mutate({ password: values.password, confirm: values.confirm });
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        {serverError ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          >
+            {serverError}
+          </p>
+        ) : null}
+        {mode === 'change' ? (
+          <FormField
+            control={form.control}
+            name="current_password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Current Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="current-password" toggleLabel="current password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ) : null}
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New Password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" toggleLabel="new password" {...field} />
+              </FormControl>
+              <FormDescription>8 to 20 characters.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirm"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm Password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isPending}>
+            {mode === 'change' ? 'Change Password' : 'Create Password'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,340 @@
+import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, phoneCountryOf, ZProfileSchema } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { initialsOf } from '@/components/layout/header';
+import { fieldErrorsOf } from '@/lib/api-errors';
+import { PhoneNumberInput } from './phone-input';
+import { PictureField, type PictureChange } from './picture-field';
+import { useSaveProfile, type ProfileFormData, type ProfileSaveResult } from './use-profile';
+
+type ProfileValues = z.input<typeof ZProfileSchema>;
+
+const DEFAULT_LANGUAGE_ID = 'en';
+const DEFAULT_PHONE_COUNTRY = 'IN';
+
+/** The browser's own zone, when the list knows it: a sensible default for a new profile. */
+function browserTimezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The form's starting values: the saved profile, else defaults (+91, the browser's zone, English). */
+export function initialProfileValues({ profile, timezones, languages }: ProfileFormData): ProfileValues {
+  const zone =
+    timezones.find((z) => z.name === profile.timezone) ??
+    (profile.timezone ? undefined : timezones.find((z) => z.name === browserTimezone()));
+  const language =
+    languages.find((l) => l.id === profile.preferred_language_id) ??
+    (profile.preferred_language_id ? undefined : languages.find((l) => l.id === DEFAULT_LANGUAGE_ID));
+  return {
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    phone_code: profile.phone_code || DEFAULT_PHONE_CODE,
+    phone_number: profile.phone_number ?? '',
+    timezone: zone?.name ?? '',
+    utc_offset: zone?.utc_offset ?? '',
+    preferred_language: language?.name ?? '',
+    preferred_language_id: language?.id ?? '',
+    business_type: profile.business_type ?? '',
+    other_business_type: profile.other_business_type ?? '',
+  };
+}
+
+/**
+ * The profile fields of spec §3, shared by /complete-profile and the Basic Details tab of
+ * /manage-profile. `variant` 'manage' adds the read-only email and the Login Services card slot.
+ */
+export function ProfileForm({
+  data,
+  variant,
+  loginServices,
+  onSaved,
+}: {
+  data: ProfileFormData;
+  variant: 'complete' | 'manage';
+  loginServices?: ReactNode;
+  onSaved?: (result: ProfileSaveResult) => void;
+}) {
+  const { profile, countryCodes, timezones, languages } = data;
+  const form = useForm<ProfileValues, unknown, z.output<typeof ZProfileSchema>>({
+    resolver: zodResolver(ZProfileSchema),
+    defaultValues: initialProfileValues(data),
+    // Spec §5: save is disabled while the form is invalid, so say what is wrong as it is typed.
+    mode: 'all',
+  });
+  const [phoneCountry, setPhoneCountry] = useState(
+    () => phoneCountryOf(profile.phone_code, profile.phone_number) ?? DEFAULT_PHONE_COUNTRY,
+  );
+  const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
+  const [isUploading, setIsUploading] = useState(false);
+  const save = useSaveProfile((result) => {
+    form.reset(initialProfileValues({ ...data, profile: result.profile }));
+    setPicture({ kind: 'keep' });
+    onSaved?.(result);
+  });
+
+  const businessType = form.watch('business_type');
+  const onSubmit = form.handleSubmit((values) => {
+    const profilePicture =
+      picture.kind === 'new' ? picture.dataUrl : picture.kind === 'remove' ? '' : undefined;
+    save.mutate(
+      { ...values, ...(profilePicture === undefined ? {} : { profile_picture: profilePicture }) },
+      {
+        onError: (error) => {
+          for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+            if (name in form.getValues()) form.setError(name as keyof ProfileValues, { message });
+          }
+        },
+      },
+    );
+  });
+  const initials = initialsOf({
+    first_name: form.watch('first_name') || profile.first_name,
+    last_name: form.watch('last_name') || profile.last_name,
+    email: profile.email,
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
+        <PictureField
+          currentUrl={profile.profile_picture_path}
+          initials={initials}
+          change={picture}
+          onChange={setPicture}
+          isUploading={isUploading}
+          onUploadingChange={setIsUploading}
+        />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="first_name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>First Name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="given-name" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="last_name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Last Name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        {variant === 'manage' ? (
+          <div className="grid gap-2">
+            <Label htmlFor="profile-email">Email Address</Label>
+            <Input
+              id="profile-email"
+              value={profile.email}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted"
+            />
+          </div>
+        ) : null}
+
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <FormField
+            control={form.control}
+            name="phone_code"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Phone code</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={phoneCountry}
+                    onChange={(event) => {
+                      const entry = countryCodes.find((c) => c.iso2 === event.target.value);
+                      if (!entry) return;
+                      setPhoneCountry(entry.iso2);
+                      field.onChange(entry.dialing_code);
+                      if (form.getValues('phone_number')) void form.trigger('phone_number');
+                    }}
+                  >
+                    {countryCodes.map((c) => (
+                      <option key={c.iso2} value={c.iso2}>
+                        {`${c.country_flag} ${c.country_name} (${c.dialing_code})`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="phone_number"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Phone Number</FormLabel>
+                <FormControl>
+                  <PhoneNumberInput
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        {loginServices}
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="preferred_language_id"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Preferred Language</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ''}
+                    onChange={(event) => {
+                      const language = languages.find((l) => l.id === event.target.value);
+                      field.onChange(language?.id ?? '');
+                      form.setValue('preferred_language', language?.name ?? '');
+                    }}
+                  >
+                    <option value="">Select a language</option>
+                    {languages.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="timezone"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Timezone</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ''}
+                    onChange={(event) => {
+                      const zone = timezones.find((z) => z.name === event.target.value);
+                      field.onChange(zone?.name ?? '');
+                      // Spec §2: the Timezone select sets timezone and utc_offset.
+                      form.setValue('utc_offset', zone?.utc_offset ?? '');
+                    }}
+                  >
+                    <option value="">Select a timezone</option>
+                    {timezones.map((z) => (
+                      <option key={z.name} value={z.name}>
+                        {z.label}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="business_type"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Business Type</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ''}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      void form.trigger('other_business_type');
+                    }}
+                  >
+                    <option value="">Select a business type</option>
+                    {BUSINESS_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {type}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {businessType === 'Other' ? (
+            <FormField
+              control={form.control}
+              name="other_business_type"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Other Business Type</FormLabel>
+                  <FormControl>
+                    <Input {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : null}
+        </div>
+
+        <div className="flex justify-end">
+          <Button
+            type="submit"
+            isLoading={save.isPending}
+            // Spec §5: save is disabled while invalid or while a picture is being read.
+            disabled={!form.formState.isValid || isUploading}
+          >
+            Save Profile
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,231 @@
+import { ZStoreSchema } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrencies, useTimezones } from '@/features/reference/use-reference-lists';
+import type { Shop } from './use-shops';
+
+export interface StoreFormValues {
+  shop_name: string;
+  shop_url: string;
+  shop_currency: string;
+  shop_timezone: string;
+  utc_offset: string;
+  is_testing: boolean;
+}
+
+export function storeFormValues(shop?: Shop | null): StoreFormValues {
+  return {
+    shop_name: shop?.shop_name ?? '',
+    shop_url: shop?.shop_url ?? '',
+    shop_currency: shop?.shop_currency ?? '',
+    shop_timezone: shop?.shop_timezone ?? '',
+    utc_offset: shop?.utc_offset ?? '',
+    is_testing: shop?.is_testing ?? false,
+  };
+}
+
+/** The browser's zone, offered first on a new store. */
+const browserZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The store form of spec §5: name, URL (absolute), currency from the currencies list, timezone (which sets
+ * the UTC offset too), testing flag.
+ */
+export function StoreForm({
+  shop,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: {
+  shop?: Shop | null;
+  isSaving: boolean;
+  onSubmit: (values: StoreFormValues) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<StoreFormValues>({
+    resolver: zodResolver(ZStoreSchema) as unknown as Resolver<StoreFormValues>,
+    defaultValues: storeFormValues(shop),
+    mode: 'onTouched',
+  });
+  const currencies = useCurrencies();
+  const timezones = useTimezones();
+  const testingHintId = useId();
+
+  // A new store starts in the browser's timezone when the list knows it.
+  useEffect(() => {
+    if (shop || form.getValues('shop_timezone') || !timezones.data) return;
+    const zone = timezones.data.find((z) => z.name === browserZone());
+    if (zone) {
+      form.setValue('shop_timezone', zone.name);
+      form.setValue('utc_offset', zone.utc_offset);
+    }
+  }, [form, shop, timezones.data]);
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+        <FormField
+          control={form.control}
+          name="shop_name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Store Name</FormLabel>
+              <FormControl>
+                <Input autoComplete="off" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="shop_url"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Store URL</FormLabel>
+              <FormControl>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  placeholder="https://www.example.com"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>The address of your online shop, starting with https://</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="shop_currency"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Currency</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field} disabled={currencies.isPending}>
+                    <option value="">
+                      {currencies.isPending ? 'Loading currencies…' : 'Select a currency'}
+                    </option>
+                    {field.value && !currencies.data?.some((c) => c.code === field.value) ? (
+                      <option value={field.value}>{field.value}</option>
+                    ) : null}
+                    {currencies.data?.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.code} – {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="shop_timezone"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Timezone</FormLabel>
+                <FormControl>
+                  <NativeSelect
+                    {...field}
+                    disabled={timezones.isPending}
+                    onChange={(event) => {
+                      const zone = timezones.data?.find((z) => z.name === event.target.value);
+                      field.onChange(event.target.value);
+                      // The timezone sets the UTC offset too (spec §3 Shop).
+                      form.setValue('utc_offset', zone?.utc_offset ?? '', { shouldValidate: true });
+                    }}
+                  >
+                    <option value="">
+                      {timezones.isPending ? 'Loading timezones…' : 'Select a timezone'}
+                    </option>
+                    {field.value && !timezones.data?.some((z) => z.name === field.value) ? (
+                      <option value={field.value}>{field.value}</option>
+                    ) : null}
+                    {timezones.data?.map((z) => (
+                      <option key={z.name} value={z.name}>
+                        {z.label}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+                {/* The offset is set by the timezone; its own error (if any) shows here. */}
+                {form.formState.errors.utc_offset && !form.formState.errors.shop_timezone ? (
+                  <p className="text-sm text-destructive">{form.formState.errors.utc_offset.message}</p>
+                ) : null}
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="is_testing"
+          render={({ field }) => (
+            <FormItem className="flex items-start gap-3">
+              <FormControl>
+                <Checkbox
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby={testingHintId}
+                />
+              </FormControl>
+              <div className="grid gap-1">
+                <FormLabel className="leading-4">Testing store</FormLabel>
+                <p id={testingHintId} className="text-xs text-muted-foreground">
+                  Mark a store you use to try things out, so it is easy to tell apart from your live stores.
+                </p>
+              </div>
+            </FormItem>
+          )}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isSaving}>
+            Save Store
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+export function StoreFormSkeleton() {
+  return (
+    <div className="grid gap-5" data-testid="store-form-skeleton" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="grid gap-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-10" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { hasPermission } from '@/app/route-access';
+import { useRequiredSession } from '@/features/auth/use-session';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+
+export type Shop = RouterOutputs['shops']['get'];
+export type ShopPage = RouterOutputs['shops']['find'];
+
+export const STORE_LIST_PATH = '/store-list';
+export const ADD_STORE_PATH = '/add-store';
+export const storeDetailPath = (id: string) => `/store-list/${encodeURIComponent(id)}`;
+export const storeEditPath = (id: string) => `/store-list/edit/${encodeURIComponent(id)}`;
+
+/** Whether the user's role may add, edit, delete and reactivate stores (spec §6 store_management_manage). */
+export function useCanManageStores(): boolean {
+  return hasPermission(useRequiredSession().permissions, 'store_management_manage');
+}
+
+/** After a shop changed: the lists, counts and the header's select list are stale; its own entries too. */
+export function useRefreshShops() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    (shopId?: string) => {
+      void utils.shops.find.invalidate();
+      void utils.shops.statistics.invalidate();
+      void utils.shops.selectList.invalidate();
+      if (shopId) {
+        void utils.shops.get.invalidate({ id: shopId });
+        void utils.shops.info.invalidate({ id: shopId });
+      }
+    },
+    [utils],
+  );
+}
+
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));

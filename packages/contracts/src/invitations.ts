@@ -1,0 +1,97 @@
+import { ZStaffInvitationSchema, ZStaffListQuerySchema } from '@feedloom/validation';
+import { z } from 'zod';
+import { endpoint, needs, PUBLIC, USER } from './endpoint';
+
+/**
+ * The pending invitation of spec §3. The encrypted ids build the invitation link
+ * (/invitation/{encrypted_organization_object_id}/{encrypted_staff_id}) and the accept call.
+ */
+export const ZPendingInvitationSchema = z.object({
+  email: z.string(),
+  business_name: z.string(),
+  encrypted_organization_object_id: z.string(),
+  encrypted_staff_id: z.string(),
+  organization_object_id: z.string(),
+  role_name: z.string(),
+  invited_at: z.string(),
+});
+export type TPendingInvitation = z.infer<typeof ZPendingInvitationSchema>;
+
+export const INVITATION_STATUSES = ['pending', 'accepted'] as const;
+
+/** What an invitation link shows before it is accepted; `is_existing_user` picks sign in or sign up. */
+export const ZInvitationStatusSchema = z.object({
+  status: z.enum(INVITATION_STATUSES),
+  email: z.string(),
+  business_name: z.string(),
+  role_name: z.string(),
+  is_existing_user: z.boolean(),
+});
+export type TInvitationStatus = z.infer<typeof ZInvitationStatusSchema>;
+
+const ZInvitationParams = z.object({ orgId: z.string().min(1), staffId: z.string().min(1) });
+
+export const invitationsContract = {
+  /** Invitations waiting for the signed-in user's e-mail address. */
+  pending: endpoint({
+    method: 'GET',
+    path: '/pending-invitations',
+    access: USER,
+    response: z.array(ZPendingInvitationSchema),
+  }),
+  /** Joins the organisation with the invitation's role, permissions and shops. */
+  accept: endpoint({
+    method: 'POST',
+    path: '/accept-invitation/:orgId/:staffId',
+    access: USER,
+    params: ZInvitationParams,
+    response: z.object({ organization_object_id: z.string(), business_name: z.string() }),
+  }),
+  /** Public: the link is the secret, so a signed-out invitee can see what they were invited to. */
+  status: endpoint({
+    method: 'GET',
+    path: '/invitation-status/:orgId/:staffId',
+    access: PUBLIC,
+    params: ZInvitationParams,
+    response: ZInvitationStatusSchema,
+  }),
+} as const;
+
+/** A staff member of spec §3 (an invitation, pending or accepted). */
+export const ZStaffSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role_id: z.string(),
+  role_name: z.string(),
+  permissions: z.array(z.string()),
+  is_for_entire_organization: z.boolean(),
+  shop_id_list: z.array(z.string()),
+  status: z.enum(INVITATION_STATUSES),
+  created_at: z.string(),
+  accepted_at: z.string().nullable(),
+});
+export type TStaff = z.infer<typeof ZStaffSchema>;
+
+/** Staff list response of spec §3: a page, the matches of the search, and all staff of the organisation. */
+export const ZStaffPageSchema = z.object({
+  data: z.array(ZStaffSchema),
+  total_records: z.number().int(),
+  total_staffs: z.number().int(),
+});
+
+export const staffContract = {
+  invite: endpoint({
+    method: 'POST',
+    path: '/staff',
+    access: needs('user_management', 'manage'),
+    body: ZStaffInvitationSchema,
+    response: ZStaffSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/staffs',
+    access: needs('user_management', 'read'),
+    query: ZStaffListQuerySchema,
+    response: ZStaffPageSchema,
+  }),
+} as const;
