@@ -53,6 +53,8 @@ export const createServices = (deps: TDeps) => {
         }
       : undefined,
   });
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const appUrl = env.APP_URL;
   const accessTokens = createAccessTokens({
     secret: env.JWT_SECRET,
     ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -74,20 +76,19 @@ export const createServices = (deps: TDeps) => {
       cipher,
       accessTokens,
       mailer,
-      passwords: deps.passwords ?? createPasswordHasher(),
+      passwords,
       refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
     }),
     health: createHealthService({ database, jobs }),
     orgs: createOrgsService({ db: database.db, clock }),
     shops: createShopsService({ db: database.db, clock }),
-    staff: createStaffService({ db: database.db, clock, cipher, mailer, appUrl: env.APP_URL }),
   };
-  // Sign-in after sign-up (reset, social, support) and the profile share auth's login reply builder.
-  const passwords = deps.passwords ?? createPasswordHasher();
-  const appUrl = env.APP_URL;
+  // Sign-in after sign-up (invitation, reset, social, support) shares auth's login reply builder.
+  const staff = createStaffService({ db: database.db, clock, cipher, mailer, passwords, auth: core.auth, appUrl });
   return {
     ...core,
+    staff,
     account: createAccountService({ db: database.db, clock, mailer, passwords, auth: core.auth, appUrl, log: deps.log }),
     social: createSocialService({
       db: database.db,
@@ -95,6 +96,7 @@ export const createServices = (deps: TDeps) => {
       cipher,
       oidc: createOidcConfigurations(oidcSettingsFromEnv(env)),
       auth: core.auth,
+      invitations: staff,
       appUrl,
       log: deps.log,
     }),

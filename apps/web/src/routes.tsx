@@ -89,7 +89,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/invitation-signup/:orgId/:staffId',
     scope: 'logged-out',
     title: 'Join your team',
-    screen: comingSoon('You will be able to create your account from an invitation here.'),
+    screen: screen(() => import('@/features/auth/invitation-signup-screen'), 'InvitationSignupScreen'),
   },
   {
     id: 'confirm-otp',

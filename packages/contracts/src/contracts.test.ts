@@ -39,6 +39,15 @@ describe('contract', () => {
     expect(found?.[1].access.kind).toBe('public');
   });
 
+  // Spec §2: /invitation-signup is a logged-out screen, so its sign-up call needs no token either.
+  it('lets a signed-out invitee sign up from the invitation link', () => {
+    expect(contract.invitations.createStaffUser).toMatchObject({
+      method: 'POST',
+      path: '/create-staff-user/:orgId/:staffId',
+      access: { kind: 'public' },
+    });
+  });
+
   it('keeps the session endpoint behind a signed-in user', () => {
     expect(contract.auth.session.access.kind).toBe('user');
   });

@@ -1,5 +1,6 @@
-import { ZStaffInvitationSchema, ZStaffListQuerySchema } from '@feedloom/validation';
+import { ZInvitationSignupSchema, ZStaffInvitationSchema, ZStaffListQuerySchema } from '@feedloom/validation';
 import { z } from 'zod';
+import { ZLoginResponseSchema } from './auth';
 import { endpoint, needs, PUBLIC, USER } from './endpoint';
 
 /**
@@ -19,7 +20,10 @@ export type TPendingInvitation = z.infer<typeof ZPendingInvitationSchema>;
 
 export const INVITATION_STATUSES = ['pending', 'accepted'] as const;
 
-/** What an invitation link shows before it is accepted; `is_existing_user` picks sign in or sign up. */
+/**
+ * What an invitation link shows before it is accepted; `is_existing_user` picks sign in
+ * (/invitation/{orgId}/{staffId}) or sign up (/invitation-signup/{orgId}/{staffId}).
+ */
 export const ZInvitationStatusSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
   email: z.string(),
@@ -54,6 +58,19 @@ export const invitationsContract = {
     access: PUBLIC,
     params: ZInvitationParams,
     response: ZInvitationStatusSchema,
+  }),
+  /**
+   * Public: an invitee without an account signs up from the link (spec §7 create-staff-user). The account
+   * gets the invitation's e-mail, verified (the mailed link proves it), joins the organisation with that
+   * organisation active, and is signed in: the reply is the login reply.
+   */
+  createStaffUser: endpoint({
+    method: 'POST',
+    path: '/create-staff-user/:orgId/:staffId',
+    access: PUBLIC,
+    params: ZInvitationParams,
+    body: ZInvitationSignupSchema,
+    response: ZLoginResponseSchema,
   }),
 } as const;
 

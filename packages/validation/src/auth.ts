@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailSchema } from './email';
 import { MSG } from './messages';
+import { ZFirstNameSchema, ZLastNameSchema } from './names';
 import { ZLoginPasswordSchema, ZPasswordPairSchema, ZPasswordSchema } from './password';
 
 export const ZSignupSchema = z.object({
@@ -21,6 +22,15 @@ export const ZResendOtpSchema = z.object({ email: ZEmailSchema });
 /** Body of POST create-password?user_id: the mailed token plus the new password pair. */
 export const ZCreatePasswordSchema = ZPasswordPairSchema.and(z.object({ token: z.string().min(1) }));
 export type TCreatePassword = z.infer<typeof ZCreatePasswordSchema>;
+
+/**
+ * Body of POST /create-staff-user/{orgId}/{staffId}: an invitee without an account signs up from the
+ * invitation link. No e-mail: the account gets the invitation's, which the mailed link proves.
+ */
+export const ZInvitationSignupSchema = z
+  .object({ first_name: ZFirstNameSchema, last_name: ZLastNameSchema })
+  .and(ZPasswordPairSchema);
+export type TInvitationSignup = z.infer<typeof ZInvitationSignupSchema>;
 
 export const ZForgotPasswordSchema = z.object({ email: ZEmailSchema });
 export const ZResetPasswordSchema = ZPasswordPairSchema;

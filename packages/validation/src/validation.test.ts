@@ -11,6 +11,7 @@ import {
   ZCreatePasswordSchema,
   ZFirstNameSchema,
   ZForgotPasswordSchema,
+  ZInvitationSignupSchema,
   ZListQuerySchema,
   ZLoginSchema,
   ZOrganizationSchema,
@@ -122,6 +123,24 @@ describe('password rule', () => {
         'confirm',
       ),
     ).toBe(MSG.confirmMismatch);
+  });
+
+  it('invitation sign-up: first name, optional last name and the new password pair', () => {
+    const valid = { first_name: 'Ann', password: 'Abcdef1!', confirm: 'Abcdef1!' };
+    expect(ZInvitationSignupSchema.safeParse(valid).success).toBe(true);
+    expect(ZInvitationSignupSchema.safeParse({ ...valid, last_name: '' }).success).toBe(true);
+    expect(messageAt(ZInvitationSignupSchema, { ...valid, first_name: '' }, 'first_name')).toBe(
+      MSG.firstNameRequired,
+    );
+    expect(messageAt(ZInvitationSignupSchema, { ...valid, last_name: 'O--Neil' }, 'last_name')).toBe(
+      MSG.nameSeparator,
+    );
+    expect(
+      messageAt(ZInvitationSignupSchema, { ...valid, password: 'abcdefg1!', confirm: 'abcdefg1!' }, 'password'),
+    ).toBe(MSG.passwordComplexity);
+    expect(messageAt(ZInvitationSignupSchema, { ...valid, confirm: 'Abcdef1?' }, 'confirm')).toBe(
+      MSG.confirmMismatch,
+    );
   });
 });
 

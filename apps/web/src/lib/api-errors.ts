@@ -25,6 +25,7 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.socialLoginUrl',
   'auth.socialCallback',
   'auth.supportLogin',
+  'auth.invitationSignup',
 ]);
 
 export type ApiErrorAction =

@@ -33,4 +33,6 @@ export const INVITATION_MSG = {
   notFound: 'This invitation link is invalid or no longer exists.',
   otherEmail: 'This invitation was sent to a different email address. Sign in with that email to accept it.',
   alreadyAccepted: 'This invitation has already been accepted.',
+  accountExists: 'An account with this email already exists. Please sign in to accept the invitation.',
+  welcome: (businessName: string) => `Invitation accepted. Welcome to ${businessName}!`,
 } as const;

@@ -8,6 +8,7 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import type { TAuthService } from '../auth/service';
+import type { TStaffService } from '../staff/service';
 import { usersRepo } from '../users/repo';
 import { OidcUnavailableError, type TOidcConfigurations } from './oidc';
 import { OIDC_STATE_TTL_SECONDS, SOCIAL_MSG } from './messages';
@@ -19,6 +20,8 @@ export interface TSocialServiceDeps {
   cipher: TCipher;
   oidc: TOidcConfigurations;
   auth: Pick<TAuthService, 'signIn'>;
+  /** Accepts the invitation a sign-in started from, when it is the signed-in user's. */
+  invitations: Pick<TStaffService, 'joinOnSignIn'>;
   /** The web's origin: the redirect URI is `${appUrl}/oauth/callback` (spec §2 Social callback). */
   appUrl: string;
   log: FastifyBaseLogger;
@@ -210,15 +213,19 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
         user = await userForEmail(claims.email, claims);
         linked = await linkIdentity(user.id, provider, claims);
       }
+      const invitation =
+        row.organization_id && row.staff_id
+          ? { organization_id: row.organization_id, staff_id: row.staff_id }
+          : null;
+      // Started from an invitation link: joined here (with that organisation active) when it is this
+      // user's; the web then shows the invitation page either way (spec §2 Social callback).
+      if (invitation) {
+        user =
+          (await deps.invitations.joinOnSignIn(user, invitation.organization_id, invitation.staff_id)) ??
+          user;
+      }
       const signedIn = await deps.auth.signIn(user);
-      return {
-        ...signedIn,
-        invitation:
-          row.organization_id && row.staff_id
-            ? { organization_id: row.organization_id, staff_id: row.staff_id }
-            : null,
-        linked,
-      };
+      return { ...signedIn, invitation, linked };
     },
 
     /** GET connect-social-callback/{provider}: links the identity to the signed-in user the state names. */

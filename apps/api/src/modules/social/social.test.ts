@@ -11,8 +11,10 @@ import {
   type TUserProfile,
 } from '@feedloom/contracts';
 import { startSandbox } from '@feedloom/sandbox/src/server';
+import { MODULES } from '@feedloom/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertUser, PASSWORD } from '../../test/fixtures';
+import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { usersRepo } from '../users/repo';
 import { SOCIAL_MSG } from './messages';
@@ -163,6 +165,41 @@ describe.each(DRIVERS)('social sign-in on %s', (driver) => {
         '?organization_id=org-enc&staff_id=staff-enc',
       );
       expect(res.body.data.invitation).toEqual({ organization_id: 'org-enc', staff_id: 'staff-enc' });
+    });
+
+    it('joins the invitation the sign-in started from when it is for the signed-in e-mail', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      await t.call('POST', '/staff', {
+        token: owner.token,
+        body: { email: 'invitee@example.com', role_id: 'viewer', is_for_entire_organization: true },
+      });
+      const [, orgId, staffId] = t.mail.outbox
+        .at(-1)!
+        .text.match(/\/invitation-signup\/([^/\s]+)\/([^/\s]+)/)!;
+      const fromLink = `?organization_id=${orgId}&staff_id=${staffId}`;
+
+      // Another address than the invitation's: no membership (the web shows the invitation page).
+      const stranger = (await signInWith('google', 'stranger@example.com', fromLink)).body.data;
+      expect(stranger).toMatchObject({ is_part_of_any_org: false, active_org_id: null });
+      expect(stranger.invitation).toEqual({ organization_id: orgId, staff_id: staffId });
+
+      const res = await signInWith('microsoft', 'invitee@example.com', fromLink);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        email: 'invitee@example.com',
+        is_part_of_any_org: true,
+        active_org_id: owner.org.id,
+        business_name: 'Acme',
+        permissions: [...MODULES],
+        pending_invitation_count: 0,
+        invitation: { organization_id: orgId, staff_id: staffId },
+      });
+      expect((await t.call('GET', `/invitation-status/${orgId}/${staffId}`)).body.data).toMatchObject({
+        status: 'accepted',
+      });
+      // The link again (used now): just a sign-in.
+      const again = (await signInWith('microsoft', 'invitee@example.com', fromLink)).body.data;
+      expect(again).toMatchObject({ active_org_id: owner.org.id, organizations_count: 1 });
     });
 
     it('accepts a state once, for its own provider, within 10 minutes', async () => {

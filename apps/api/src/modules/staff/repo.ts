@@ -60,12 +60,15 @@ export const staffRepo = (db: TDb) => ({
         .returning()
     )[0]!,
 
-  markAccepted: async (orgId: string, staffId: string, userId: string, now: Date): Promise<void> => {
-    await db
-      .update(staff)
-      .set({ status: 'accepted', user_id: userId, accepted_at: now, updated_at: now })
-      .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)));
-  },
+  /** Marks a pending invitation accepted; false when it no longer is pending (accepted concurrently). */
+  markAccepted: async (orgId: string, staffId: string, userId: string, now: Date): Promise<boolean> =>
+    (
+      await db
+        .update(staff)
+        .set({ status: 'accepted', user_id: userId, accepted_at: now, updated_at: now })
+        .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId), eq(staff.status, 'pending')))
+        .returning({ id: staff.id })
+    ).length > 0,
 
   page: async (
     orgId: string,

@@ -21,4 +21,9 @@ export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
   );
 
   route(app, i.status, async ({ params }) => staff.status(params.orgId, params.staffId));
+
+  route(app, i.createStaffUser, async ({ params, body }) => {
+    const { reply, business_name } = await staff.createStaffUser(params.orgId, params.staffId, body);
+    return withMessage(reply, INVITATION_MSG.welcome(business_name));
+  });
 };

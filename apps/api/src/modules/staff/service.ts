@@ -1,17 +1,20 @@
-import type { TInvitationStatus, TPendingInvitation, TStaff } from '@feedloom/contracts';
+import type { TInvitationStatus, TLoginResponse, TPendingInvitation, TStaff } from '@feedloom/contracts';
 import {
   CUSTOM_ROLE_ID,
   findPredefinedRole,
+  type TInvitationSignup,
   type TStaffInvitation,
   type TStaffListQuery,
 } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
-import type { TStaffRow } from '../../db/schema';
+import type { TStaffRow, TUserRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { TPasswordHasher } from '../../lib/passwords';
 import type { TMailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
+import type { TAuthService } from '../auth/service';
 import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
 import { orgsRepo } from '../orgs/repo';
 import { shopsRepo } from '../shops/repo';
@@ -64,7 +67,13 @@ export interface TStaffDeps {
   clock: TClock;
   cipher: TCipher;
   mailer: TMailer;
-  /** Where the web app lives: invitation links point at `${appUrl}/invitation/…`. */
+  passwords: TPasswordHasher;
+  /** The login reply of an invitee who signs up from the link. */
+  auth: Pick<TAuthService, 'signIn'>;
+  /**
+   * Where the web app lives: invitation links point at `${appUrl}/invitation/…` (the invitee has an
+   * account) or `${appUrl}/invitation-signup/…` (they have none yet).
+   */
   appUrl: string;
 }
 
@@ -86,13 +95,37 @@ export const createStaffService = (deps: TStaffDeps) => {
     return { role_id: role.role_id, role_name: role.role_name, permissions: [...role.permissions] };
   };
 
-  /** The invitation behind a link, or 404. */
-  const invitationOf = async (sealedOrg: string, sealedStaff: string) => {
+  /** The invitation behind a link, or null for a tampered, foreign or deleted one. */
+  const findInvitation = async (sealedOrg: string, sealedStaff: string) => {
     const opened = ids.open(sealedOrg, sealedStaff);
-    const row = opened ? await staffRepo(db).getForOrg(opened.orgId, opened.staffId) : null;
+    return opened ? staffRepo(db).getForOrg(opened.orgId, opened.staffId) : null;
+  };
+
+  /** The invitation behind a link and its organisation, or 404. */
+  const invitationOf = async (sealedOrg: string, sealedStaff: string) => {
+    const row = await findInvitation(sealedOrg, sealedStaff);
     const org = row ? await orgsRepo(db).getOrganization(row.organization_id) : null;
     if (!row || !org) throw notFound(INVITATION_MSG.notFound);
     return { row, org };
+  };
+
+  /** Whether the e-mail belongs to an account (a verified user): it decides sign in or sign up. */
+  const hasAccount = async (email: string) =>
+    Boolean((await usersRepo(db).findByEmail(email))?.email_verified_at);
+
+  /**
+   * The one way an invitation is accepted: it is marked accepted (only while pending, so two accepts
+   * cannot both win) and the user becomes a member with its role, permissions and shops. False when it
+   * was no longer pending.
+   */
+  const join = async (tx: TDb, row: TStaffRow, userId: string): Promise<boolean> => {
+    if (!(await staffRepo(tx).markAccepted(row.organization_id, row.id, userId, clock.now()))) return false;
+    await orgsRepo(tx).addMember(row.organization_id, userId, {
+      role_name: row.role_name,
+      permissions: row.permissions,
+      shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
+    });
+    return true;
   };
 
   return {
@@ -128,6 +161,7 @@ export const createStaffService = (deps: TStaffDeps) => {
       const org = await orgsRepo(db).getOrganization(orgId);
       const inviter = await usersRepo(db).findById(caller.user_id);
       const sealed = ids.seal(orgId, row.id);
+      const page = (await hasAccount(email)) ? 'invitation' : 'invitation-signup';
       await mailer.send(
         invitationMail(email, {
           businessName: org?.business_name ?? 'an organisation',
@@ -136,7 +170,7 @@ export const createStaffService = (deps: TStaffDeps) => {
             [inviter?.first_name, inviter?.last_name].filter(Boolean).join(' ') ||
             inviter?.email ||
             'A colleague',
-          link: `${deps.appUrl.replace(/\/+$/, '')}/invitation/${sealed.org}/${sealed.staff}`,
+          link: `${deps.appUrl.replace(/\/+$/, '')}/${page}/${sealed.org}/${sealed.staff}`,
         }),
       );
       return toStaff(row);
@@ -168,13 +202,12 @@ export const createStaffService = (deps: TStaffDeps) => {
 
     status: async (sealedOrg: string, sealedStaff: string): Promise<TInvitationStatus> => {
       const { row, org } = await invitationOf(sealedOrg, sealedStaff);
-      const invitee = await usersRepo(db).findByEmail(row.email);
       return {
         status: row.status,
         email: row.email,
         business_name: org.business_name,
         role_name: row.role_name,
-        is_existing_user: Boolean(invitee?.email_verified_at),
+        is_existing_user: await hasAccount(row.email),
       };
     },
 
@@ -183,16 +216,71 @@ export const createStaffService = (deps: TStaffDeps) => {
       const { row, org } = await invitationOf(sealedOrg, sealedStaff);
       const user = await usersRepo(db).findById(userId);
       if (!user || user.email !== row.email) throw forbidden(INVITATION_MSG.otherEmail);
-      if (row.status === 'accepted') throw conflict(INVITATION_MSG.alreadyAccepted);
-      await db.transaction(async (tx) => {
-        await orgsRepo(tx).addMember(org.id, user.id, {
-          role_name: row.role_name,
-          permissions: row.permissions,
-          shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
-        });
-        await staffRepo(tx).markAccepted(org.id, row.id, user.id, clock.now());
-      });
+      if (row.status !== 'pending' || !(await db.transaction((tx) => join(tx, row, user.id)))) {
+        throw conflict(INVITATION_MSG.alreadyAccepted);
+      }
       return { organization_object_id: org.id, business_name: org.business_name };
+    },
+
+    /**
+     * POST /create-staff-user: an invitee without an account signs up from the link. The account gets
+     * the invitation's e-mail, verified (the mailed link proves it), the name and password given, joins
+     * the organisation (as accept does) with it active, and is signed in.
+     */
+    createStaffUser: async (
+      sealedOrg: string,
+      sealedStaff: string,
+      input: TInvitationSignup,
+    ): Promise<{ reply: TLoginResponse; business_name: string }> => {
+      const { row, org } = await invitationOf(sealedOrg, sealedStaff);
+      if (row.status !== 'pending') throw conflict(INVITATION_MSG.alreadyAccepted);
+      const existing = await usersRepo(db).findByEmail(row.email);
+      if (existing?.email_verified_at) throw conflict(INVITATION_MSG.accountExists);
+      const passwordHash = await deps.passwords.hash(input.password);
+      const now = clock.now();
+      const user = await db.transaction(async (tx) => {
+        const users = usersRepo(tx);
+        // An unfinished sign-up of the address (code never entered) becomes this account.
+        const unverified = existing ?? (await users.createUnverified(row.email, now));
+        // Null when the address got an account meanwhile (a concurrent sign-up or verification won).
+        const created =
+          unverified &&
+          (await users.updateUnverified(unverified.id, {
+            email_verified_at: now,
+            password_hash: passwordHash,
+            password_changed_at: now,
+            first_name: input.first_name,
+            last_name: input.last_name || null,
+            last_active_organization_id: org.id,
+            updated_at: now,
+          }));
+        if (!created) throw conflict(INVITATION_MSG.accountExists);
+        if (!(await join(tx, row, created.id))) throw conflict(INVITATION_MSG.alreadyAccepted);
+        return created;
+      });
+      return { reply: await deps.auth.signIn(user), business_name: org.business_name };
+    },
+
+    /**
+     * A social sign-in started from an invitation link (its state carried the ids, spec §2 Social
+     * callback): the user joins when the signed-in e-mail is the invitation's and it is still pending,
+     * and that organisation becomes active. Anything else (another e-mail, a used or broken link) is left
+     * to the invitation page the web goes to. Returns the updated user, or null when they did not join.
+     */
+    joinOnSignIn: async (
+      user: TUserRow,
+      sealedOrg: string,
+      sealedStaff: string,
+    ): Promise<TUserRow | null> => {
+      const row = await findInvitation(sealedOrg, sealedStaff);
+      if (row?.status !== 'pending' || row.email !== user.email) return null;
+      return db.transaction(async (tx) => {
+        if (!(await join(tx, row, user.id))) return null;
+        return usersRepo(tx).update(user.id, {
+          last_active_organization_id: row.organization_id,
+          updated_at: clock.now(),
+        });
+      });
     },
   };
 };

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/fixtures';
 import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { usersRepo } from '../users/repo';
 import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
 
-const LINK_RE = /https?:\/\/[^\s]+\/invitation\/([^/\s]+)\/([^/\s]+)/;
+const LINK_RE = /https?:\/\/[^\s]+\/(invitation|invitation-signup)\/([^/\s]+)\/([^/\s]+)/;
 
 describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
   let t: TTestApp;
@@ -23,11 +24,11 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
     const mail = t.mail.outbox.filter((m) => m.to === email).at(-1);
     const match = mail?.text.match(LINK_RE);
     if (!match) throw new Error(`no invitation link mailed to ${email}`);
-    return { orgId: match[1]!, staffId: match[2]! };
+    return { page: match[1]!, orgId: match[2]!, staffId: match[3]! };
   };
 
   describe('POST /staff', () => {
-    it('invites by e-mail with a predefined role and mails a link to the invitation page', async () => {
+    it('invites by e-mail with a predefined role and mails a link to the sign-up page', async () => {
       const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
       const res = await invite(owner.token, {
         email: 'New.Staff@Example.com',
@@ -53,7 +54,22 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
         to: 'new.staff@example.com',
         subject: 'You are invited to join Acme on Feedloom',
       });
-      expect(mail.text).toMatch(/here: http:\/\/127\.0\.0\.1:3000\/invitation\/[\w.-]+\/[\w.-]+$/m);
+      // No account for the address yet: the invitee signs up from the link.
+      expect(mail.text).toMatch(/here: http:\/\/127\.0\.0\.1:3000\/invitation-signup\/[\w.-]+\/[\w.-]+$/m);
+    });
+
+    it('mails an invitee who has an account a link to the invitation page', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      await insertUser(t, 'member@example.com');
+      await invite(owner.token, {
+        email: 'member@example.com',
+        role_id: 'viewer',
+        is_for_entire_organization: true,
+      });
+      expect(t.mail.outbox.at(-1)!.text).toMatch(
+        /here: http:\/\/127\.0\.0\.1:3000\/invitation\/[\w.-]+\/[\w.-]+$/m,
+      );
+      expect(linkTo('member@example.com').page).toBe('invitation');
     });
 
     it('invites with a custom role for selected shops', async () => {
@@ -306,6 +322,136 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
       const link = linkTo('admin@example.com');
       await t.call('POST', `/accept-invitation/${link.orgId}/${link.staffId}`, { token: admin.access_token });
       expect((await login(t, 'admin@example.com')).permissions).toEqual([...PERMISSIONS]);
+    });
+  });
+  describe('POST /create-staff-user/{orgId}/{staffId}', () => {
+    const SIGNUP = {
+      first_name: 'Nora',
+      last_name: "O'Neil",
+      password: 'Joiner@2024',
+      confirm: 'Joiner@2024',
+    };
+    const signUp = (link: { orgId: string; staffId: string }, body: Record<string, unknown> = SIGNUP) =>
+      t.call<TLoginResponse>('POST', `/create-staff-user/${link.orgId}/${link.staffId}`, { body });
+    const invited = async (email = 'newcomer@example.com') => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+      await invite(owner.token, {
+        email,
+        role_id: 'custom_role',
+        role_name: 'Ops',
+        permissions: ['store_management', 'data_source_management_manage'],
+        is_for_entire_organization: false,
+        shop_id_list: [owner.shops[1]!.id],
+      });
+      return { owner, link: linkTo(email) };
+    };
+
+    it('creates a verified account with the invitation’s e-mail, joins, and signs in to that organisation', async () => {
+      const { owner, link } = await invited();
+      expect(link.page).toBe('invitation-signup');
+      const res = await signUp(link);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Invitation accepted. Welcome to Acme!');
+      const reply = res.body.data;
+      expect(reply).toMatchObject({
+        email: 'newcomer@example.com',
+        first_name: 'Nora',
+        last_name: "O'Neil",
+        profile_created: false,
+        has_password: true,
+        is_part_of_any_org: true,
+        organizations_count: 1,
+        active_org_id: owner.org.id,
+        business_name: 'Acme',
+        active_shop_id: owner.shops[1]!.id,
+        shops_count: 1,
+        pending_invitation_count: 0,
+        permissions: ['store_management', 'data_source_management_manage'],
+      });
+      expect(reply.access_token).toEqual(expect.any(String));
+      expect(reply.refresh_token).toEqual(expect.any(String));
+
+      const user = await usersRepo(t.database.db).findByEmail('newcomer@example.com');
+      expect(user?.email_verified_at).toBeInstanceOf(Date);
+      expect(user?.password_hash).toMatch(/^\$argon2id\$/);
+      // The token works, its shops are the invitation's, and the password signs in from now on.
+      const options = await t.call<TShopOption[]>('GET', '/shop-select-list', { token: reply.access_token });
+      expect(options.body.data.map((s) => s.id)).toEqual([owner.shops[1]!.id]);
+      const again = await t.call<TLoginResponse>('POST', '/login', {
+        body: { email: 'newcomer@example.com', password: SIGNUP.password },
+      });
+      expect(again.body.data).toMatchObject({ active_org_id: owner.org.id, user_id: reply.user_id });
+
+      expect(
+        (await t.call('GET', `/invitation-status/${link.orgId}/${link.staffId}`)).body.data,
+      ).toMatchObject({
+        status: 'accepted',
+        is_existing_user: true,
+      });
+      const list = await t.call<{ data: TStaff[] }>('GET', '/staffs', { token: owner.token });
+      expect(list.body.data.data[0]).toMatchObject({ email: 'newcomer@example.com', status: 'accepted' });
+    });
+
+    it('takes over an unfinished sign-up of the address (the code was never entered)', async () => {
+      const { link } = await invited();
+      const started = await t.call<{ user_id: string }>('POST', '/signup', {
+        body: { email: 'newcomer@example.com', isAgree: true },
+      });
+      const res = await signUp(link, { first_name: 'Nora', password: 'Joiner@2024', confirm: 'Joiner@2024' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ user_id: started.body.data.user_id, last_name: null });
+    });
+
+    it.each([
+      [{ password: 'joiner@2024', confirm: 'joiner@2024' }, MSG.passwordComplexity],
+      [{ password: 'Joiner@1', confirm: 'Joiner@2' }, MSG.confirmMismatch],
+      [{ password: '' }, MSG.passwordRequired],
+      [{ first_name: '' }, MSG.firstNameRequired],
+      [{ last_name: 'O--Neil' }, MSG.nameSeparator],
+    ])('rejects %j with the spec’s message and creates nothing', async (change, message) => {
+      const { link } = await invited();
+      const res = await signUp(link, { ...SIGNUP, ...change });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message, data: null });
+      expect(await usersRepo(t.database.db).findByEmail('newcomer@example.com')).toBeNull();
+    });
+
+    it('refuses an address that already has an account: sign in to accept', async () => {
+      await insertUser(t, 'member@example.com');
+      const { link } = await invited('member@example.com');
+      const res = await signUp(link);
+      expect(res).toMatchObject({ status: 409, body: { message: INVITATION_MSG.accountExists } });
+      expect(res.body.message).toBe(
+        'An account with this email already exists. Please sign in to accept the invitation.',
+      );
+      // Nothing changed: the old password still signs in and the invitation still waits.
+      expect((await login(t, 'member@example.com')).pending_invitation_count).toBe(1);
+    });
+
+    it('refuses a tampered, swapped or foreign link with 404', async () => {
+      const { owner, link } = await invited();
+      for (const [a, b] of [
+        [link.staffId, link.orgId],
+        [`${link.orgId}x`, link.staffId],
+        ['v1.a.b.c', link.staffId],
+        [owner.org.id, link.staffId],
+      ]) {
+        const res = await signUp({ orgId: a!, staffId: b! });
+        expect(res).toMatchObject({ status: 404, body: { message: INVITATION_MSG.notFound } });
+      }
+      expect(await usersRepo(t.database.db).findByEmail('newcomer@example.com')).toBeNull();
+    });
+
+    it('refuses a used invitation with 409', async () => {
+      const { link } = await invited();
+      expect((await signUp(link)).status).toBe(200);
+      const again = await signUp(link, { ...SIGNUP, password: 'Other@2024', confirm: 'Other@2024' });
+      expect(again).toMatchObject({ status: 409, body: { message: INVITATION_MSG.alreadyAccepted } });
+      // The first password stays.
+      const res = await t.call('POST', '/login', {
+        body: { email: 'newcomer@example.com', password: SIGNUP.password },
+      });
+      expect(res.status).toBe(200);
     });
   });
 });

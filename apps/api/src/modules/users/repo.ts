@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { users, type TUserRow } from '../../db/schema';
@@ -18,6 +18,22 @@ export const usersRepo = (db: TDb) => ({
         .insert(users)
         .values({ email, created_at: now, updated_at: now })
         .onConflictDoNothing({ target: users.email })
+        .returning()
+    )[0] ?? null,
+
+  /**
+   * Updates a user whose e-mail is not verified yet; null when it is (verified concurrently), so a
+   * finished sign-up is never overwritten.
+   */
+  updateUnverified: async (
+    id: string,
+    values: Partial<Omit<TUserRow, 'id' | 'created_at'>>,
+  ): Promise<TUserRow | null> =>
+    (
+      await db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.id, id), isNull(users.email_verified_at)))
         .returning()
     )[0] ?? null,
 

@@ -256,4 +256,68 @@ describe('auth router: passwords, social and support sign-in', () => {
       );
     });
   });
+  describe('invitationSignup', () => {
+    const INPUT = {
+      organization_id: 'enc-org',
+      staff_id: 'enc-staff',
+      first_name: 'Nora',
+      last_name: '',
+      password: PASSWORD,
+      confirm: PASSWORD,
+    };
+    const JOINED = { ...LOGIN_REPLY, profile_created: false, business_name: 'Demo Outfitters' };
+
+    it('puts the ids in the path, fills the session like login and answers the message, never tokens', async () => {
+      stub.on('POST', '/create-staff-user/enc-org/enc-staff', {
+        message: 'Invitation accepted. Welcome to Demo Outfitters!',
+        data: JOINED,
+      });
+      const { caller, session } = createTestCaller(stub);
+      const res = await caller.auth.invitationSignup(INPUT);
+      expect(res.message).toBe('Invitation accepted. Welcome to Demo Outfitters!');
+      expect(res.session).toEqual({
+        ...SESSION_INFO,
+        profile_created: false,
+        business_name: 'Demo Outfitters',
+      });
+      expect(JSON.stringify(res)).not.toMatch(/access-1|refresh-1|token/);
+      expect(session.tokens).toEqual({ access_token: 'access-1', refresh_token: 'refresh-1' });
+      const call = stub.callsTo('POST', '/create-staff-user/enc-org/enc-staff')[0];
+      expect(call?.body).toEqual({
+        first_name: 'Nora',
+        last_name: '',
+        password: PASSWORD,
+        confirm: PASSWORD,
+      });
+      expect(call?.headers.authorization).toBeUndefined();
+    });
+
+    it('carries the server message of an address with an account, and stays signed out', async () => {
+      stub.on('POST', '/create-staff-user/enc-org/enc-staff', {
+        code: 409,
+        message: 'An account with this email already exists. Please sign in to accept the invitation.',
+      });
+      const { caller, session } = createTestCaller(stub);
+      const err = await rejection(caller.auth.invitationSignup(INPUT));
+      expect(err.code).toBe('CONFLICT');
+      expect(err.message).toBe(
+        'An account with this email already exists. Please sign in to accept the invitation.',
+      );
+      expect(session.isAuthenticated).toBe(false);
+    });
+
+    it('validates names and the password pair before calling the api', async () => {
+      const { caller } = createTestCaller(stub);
+      const weak = await rejection(
+        caller.auth.invitationSignup({ ...INPUT, password: 'weak', confirm: 'weak' }),
+      );
+      expect(weak.code).toBe('BAD_REQUEST');
+      expect(weak.message).toContain(MSG.passwordLength);
+      const nameless = await rejection(caller.auth.invitationSignup({ ...INPUT, first_name: '' }));
+      expect(nameless.message).toContain(MSG.firstNameRequired);
+      const noIds = await rejection(caller.auth.invitationSignup({ ...INPUT, staff_id: '' }));
+      expect(noIds.code).toBe('BAD_REQUEST');
+      expect(stub.calls).toHaveLength(0);
+    });
+  });
 });

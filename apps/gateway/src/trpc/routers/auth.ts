@@ -11,6 +11,7 @@ import {
   ZChangePasswordSchema,
   ZCreatePasswordSchema,
   ZForgotPasswordSchema,
+  ZInvitationSignupSchema,
   ZLoginSchema,
   ZOtpSchema,
   ZPasswordPairSchema,
@@ -33,6 +34,10 @@ export const ZResetPasswordInputSchema = ZPasswordPairSchema.and(
 );
 export const ZProviderInputSchema = z.object({ provider: ZSocialProviderSchema });
 export const ZSocialLoginUrlInputSchema = ZSocialLoginQuerySchema.extend(ZProviderInputSchema.shape);
+/** The invitee's sign-up with the two encrypted ids of the link (/invitation-signup/{orgId}/{staffId}). */
+export const ZInvitationSignupInputSchema = ZInvitationSignupSchema.and(
+  z.object({ organization_id: z.string().min(1).max(200), staff_id: z.string().min(1).max(200) }),
+);
 export const ZSupportLoginInputSchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
@@ -89,6 +94,25 @@ export const authRouter = {
     const reply = await ctx.upstream.call(contract.auth.login, { body: input });
     return ctx.session.signIn(reply);
   }),
+
+  /**
+   * Spec §4 "Session fill" on invitation signup: the invitee's new account joins the organisation (active)
+   * and is signed in like login; the server message ('Invitation accepted. Welcome to …!') comes along.
+   */
+  invitationSignup: publicProcedure
+    .input(ZInvitationSignupInputSchema)
+    .mutation(
+      async ({
+        ctx,
+        input: { organization_id, staff_id, ...body },
+      }): Promise<{ message: string; session: TSessionInfo }> => {
+        const { data, message } = await ctx.upstream.send(contract.invitations.createStaffUser, {
+          params: { orgId: organization_id, staffId: staff_id },
+          body,
+        });
+        return { message, session: ctx.session.signIn(data) };
+      },
+    ),
 
   /** Always the same neutral message: the reply never tells whether the e-mail has an account. */
   forgotPassword: publicProcedure

@@ -84,6 +84,24 @@ describe('/invitation/{orgId}/{staffId}', () => {
     expect(screen.queryByRole('button', { name: 'Accept Invite' })).toBeNull();
   });
 
+  it('accepted by the signed-in invitee (a social sign-in from the link): says they are a member', async () => {
+    renderApp('/invitation/enc-org/enc-staff', {
+      'auth.session': () => makeSession({ business_name: 'Northwind', active_shop_id: null }),
+      'orgs.invitationStatus': () => ({ ...status, status: 'accepted' }),
+    });
+    expect(await screen.findByText(/You are a member of/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/store-list');
+    expect(screen.queryByRole('button', { name: 'Accept Invite' })).toBeNull();
+  });
+
+  it('accepted, seen by someone else: already accepted', async () => {
+    renderApp('/invitation/enc-org/enc-staff', {
+      'auth.session': () => null,
+      'orgs.invitationStatus': () => ({ ...status, status: 'accepted' }),
+    });
+    expect(await screen.findByText(/has already been accepted/)).toBeTruthy();
+  });
+
   it('a broken link says so', async () => {
     renderApp('/invitation/x/y', {
       'auth.session': () => null,

@@ -44,6 +44,21 @@ export function InvitationScreen() {
         </Button>
       </div>
     );
+  } else if (
+    invitation.status === 'accepted' &&
+    session?.email.toLowerCase() === invitation.email.toLowerCase()
+  ) {
+    // Accepted by this user: from here, or by a social sign-in started from the invitation link.
+    body = (
+      <div className="grid gap-4 text-center">
+        <p className="text-sm text-muted-foreground">
+          You are a member of <strong>{invitation.business_name}</strong>.
+        </p>
+        <Button asChild>
+          <Link to={defaultLanding(session)}>Continue</Link>
+        </Button>
+      </div>
+    );
   } else if (invitation.status === 'accepted') {
     body = (
       <div className="grid gap-4 text-center">

@@ -1,0 +1,250 @@
+import { ZInvitationSignupSchema, type TInvitationSignup } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { defaultLanding, hasPermission, LOGIN_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import { AuthCard } from '@/components/layout/auth-layout';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { Spinner } from '@/components/ui/spinner';
+import { errorCodeOf, fieldErrorsOf, messageOf } from '@/lib/api-errors';
+import { withReturnTo } from '@/lib/return-to';
+import { trpc, type SessionInfo } from '@/lib/trpc';
+import { PASSWORD_RULES_TEXT } from './password-rules';
+import { SocialSignInButtons } from './social-sign-in';
+import { useSessionActions } from './use-session';
+
+/** The invitation page (/invitation/{orgId}/{staffId}), where a signed-in invitee accepts. */
+export function invitationPath(orgId: string, staffId: string): string {
+  return `/invitation/${encodeURIComponent(orgId)}/${encodeURIComponent(staffId)}`;
+}
+
+/**
+ * Spec §4 "Accepting an invitation" goes to /store-list; a role without the store list lands where it
+ * may. Without a profile the guard takes either on to /complete-profile.
+ */
+function landingAfterJoining(session: SessionInfo): string {
+  return hasPermission(session.permissions, 'store_management') ? STORE_LIST_PATH : defaultLanding(session);
+}
+
+/** A short message in the card with one way on. */
+function Notice({ children, action }: { children: ReactNode; action: ReactNode }) {
+  return (
+    <div className="grid gap-4 text-center">
+      <p className="text-sm text-muted-foreground">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/**
+ * /invitation-signup/{orgId}/{staffId} (spec §2, logged out): an invitee without an account creates one
+ * from the mailed link. The e-mail is the invitation's (shown read-only); success joins the organisation
+ * and fills the session (spec §4 "Session fill"), then goes on as accepting an invitation does.
+ */
+export function InvitationSignupScreen() {
+  const { orgId = '', staffId = '' } = useParams();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const { signIn } = useSessionActions();
+  const status = trpc.orgs.invitationStatus.useQuery(
+    { orgId, staffId },
+    { meta: { silentError: true }, retry: false, enabled: Boolean(orgId && staffId) },
+  );
+  const form = useForm({
+    resolver: zodResolver(ZInvitationSignupSchema),
+    defaultValues: { first_name: '', last_name: '', password: '', confirm: '' },
+  });
+  // Other failures reach the snackbar through the global handler (lib/api-errors.ts).
+  const signup = trpc.auth.invitationSignup.useMutation({
+    onSuccess: ({ message, session }) => {
+      signIn(session);
+      void navigate(landingAfterJoining(session), { replace: true });
+      snackbar.show(message, 'success');
+    },
+    onError: (error) => {
+      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+        if (name in form.getValues()) form.setError(name as keyof TInvitationSignup, { message });
+      }
+      // The address got an account or the invitation was used meanwhile: show what the link is now.
+      if (errorCodeOf(error) === 'CONFLICT') void status.refetch();
+    },
+  });
+  const invitation = status.data;
+  const acceptPath = invitationPath(orgId, staffId);
+
+  if (status.isPending) {
+    return (
+      <AuthCard title="Join your team">
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading the invitation" />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (status.isError || !invitation) {
+    return (
+      <AuthCard title="Invitation">
+        <Notice
+          action={
+            <Button asChild>
+              <Link to={LOGIN_PATH}>Go to Sign In</Link>
+            </Button>
+          }
+        >
+          {messageOf(status.error)}
+        </Notice>
+      </AuthCard>
+    );
+  }
+
+  const title = `Join ${invitation.business_name}`;
+  if (invitation.status === 'accepted') {
+    return (
+      <AuthCard title={title}>
+        <Notice
+          action={
+            <Button asChild>
+              <Link to={LOGIN_PATH}>Go to Sign In</Link>
+            </Button>
+          }
+        >
+          This invitation to join <strong>{invitation.business_name}</strong> has already been accepted.
+        </Notice>
+      </AuthCard>
+    );
+  }
+
+  if (invitation.is_existing_user) {
+    return (
+      <AuthCard title={title}>
+        <Notice
+          action={
+            <Button asChild>
+              <Link to={withReturnTo(LOGIN_PATH, acceptPath)}>Sign in to accept</Link>
+            </Button>
+          }
+        >
+          <strong>{invitation.email}</strong> already has a Feedloom account. Sign in with it to accept the
+          invitation.
+        </Notice>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={title}
+      description={
+        <span className="inline-flex items-center gap-1.5">
+          <MailCheck aria-hidden="true" className="size-4" />
+          You are invited as {invitation.role_name}. Create your account to accept.
+        </span>
+      }
+    >
+      <Form {...form}>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={form.handleSubmit((values) =>
+            signup.mutate({ organization_id: orgId, staff_id: staffId, ...values }),
+          )}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="invitation-email">Email Address</Label>
+            <Input
+              id="invitation-email"
+              value={invitation.email}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="first_name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>First Name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="given-name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="last_name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Last Name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" toggleLabel="password" {...field} />
+                </FormControl>
+                <FormDescription>{PASSWORD_RULES_TEXT}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirm"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {/* Spec §3 load flag "invite signup": the button shows it while the account is created. */}
+          <Button type="submit" className="w-full" isLoading={signup.isPending}>
+            Accept &amp; Create Account
+          </Button>
+        </form>
+      </Form>
+      <div className="mt-5">
+        <SocialSignInButtons organizationId={orgId} staffId={staffId} />
+      </div>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to={withReturnTo(LOGIN_PATH, acceptPath)} className="font-medium text-primary hover:underline">
+          Sign In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
