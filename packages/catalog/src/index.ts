@@ -1,1 +1,36 @@
-export {};
+// @feedloom/catalog: the product model and its pure engines (no I/O beyond Node streams and the taxonomy
+// file shipped with the package).
+
+export * from './model/money';
+export * from './model/fields';
+export * from './model/product';
+export * from './model/overrides';
+
+export * from './taxonomy/taxonomy';
+
+export * from './rules/gtin';
+export * from './rules/dates';
+export * from './rules/text';
+
+export * from './channels/types';
+export * from './channels/engine';
+export * from './channels/common';
+export {
+  GOOGLE_ROWS,
+  SHIPPING_TEXT_SLOTS,
+  UNIT_PRICING_UNITS as GOOGLE_UNIT_PRICING_UNITS,
+} from './channels/google';
+export { MICROSOFT_ROWS, MICROSOFT_LANGUAGES } from './channels/microsoft';
+export { META_ROWS } from './channels/meta';
+export * from './channels/index';
+
+export * from './status';
+
+export * from './feeds/bytes';
+export * from './feeds/escape';
+export * from './feeds/values';
+export * from './feeds/formats';
+export * from './feeds/stream';
+export * from './feeds/sharded';
+
+export * from './payloads/payloads';

@@ -1,0 +1,728 @@
+import type { TFieldName } from '../model/fields';
+import { formatMoney, hasExcessPrecision, isIsoCurrency } from '../model/money';
+import type { TMoney } from '../model/money';
+import type { ChannelItem, TLayer, TProduct } from '../model/product';
+import { channelItems } from '../model/product';
+import { parseInterval, parseIsoDate } from '../rules/dates';
+import { gtinProblem } from '../rules/gtin';
+import { enumKey, exceeds, isAscii, isHttpUrl, charLength } from '../rules/text';
+import type { TCategory } from '../taxonomy/taxonomy';
+import { findCategory, googleTaxonomy } from '../taxonomy/taxonomy';
+import type {
+  TAttributeRow,
+  TBasis,
+  TChannelSpec,
+  TCheck,
+  TCondition,
+  TFinding,
+  TIssue,
+  TItemState,
+  TLimit,
+  TResolvedContext,
+  TSeverity,
+  TValidationContext,
+} from './types';
+
+// The one validator engine: it runs the rows of a channel table against an item. It knows types (text, url,
+// price, measure…), presence, lengths, counts and allowed values; everything channel-specific is in the rows.
+
+/** A row with what the engine precomputes once per table. */
+export interface TCompiledRow extends TAttributeRow {
+  readonly labelText: string;
+  readonly enumMap: ReadonlyMap<string, string> | undefined;
+  readonly unitMap: ReadonlyMap<string, string> | undefined;
+  readonly children: readonly TCompiledRow[] | undefined;
+  readonly provenance: readonly string[];
+  readonly valueKey: string;
+  readonly scope: TRowScope;
+  readonly childScope: TRowScope;
+  /** The limits as objects, resolved once. */
+  readonly maxLengthLimit: TResolvedLimit | undefined;
+  readonly maxItemsLimit: TResolvedLimit | undefined;
+  readonly minItemsLimit: TResolvedLimit | undefined;
+  /** The outcome depends only on the row's value (all checks value-only): a variant can reuse a clean result. */
+  readonly valueOnly: boolean;
+}
+
+export interface TResolvedLimit {
+  value: number;
+  basis?: TBasis;
+  severity?: TSeverity;
+}
+
+export interface TCompiledChannel extends TChannelSpec {
+  readonly rows: readonly TCompiledRow[];
+  readonly byAttribute: ReadonlyMap<string, TCompiledRow>;
+  /** Reads every row's value of an item into `out` (by row index). */
+  readonly readAll: (item: ChannelItem, ctx: TResolvedContext, out: unknown[]) => void;
+}
+
+const IDENTIFIER_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A reader specialised to one table: `out[3] = v.title` instead of a generic `v[row.key]` per row. Millions of
+ * items go through it per feed build, and named reads of the uniformly shaped values object are several times
+ * cheaper than keyed reads with a different key each time. Only field names (checked identifiers) and row
+ * indexes go into the generated code.
+ */
+const buildReader = (rows: readonly TCompiledRow[]): TCompiledChannel['readAll'] => {
+  const lines = rows.map((row, i) => {
+    if (row.get) return `out[${i}] = rows[${i}].get(item, ctx);`;
+    const key = row.valueKey;
+    return IDENTIFIER_RE.test(key) ? `out[${i}] = v.${key};` : `out[${i}] = v[${JSON.stringify(key)}];`;
+  });
+  const factory = new Function(
+    'rows',
+    `return function readAll(item, ctx, out) {\n  const v = item.values;\n  ${lines.join('\n  ')}\n};`,
+  );
+  return factory(rows) as TCompiledChannel['readAll'];
+};
+
+/**
+ * Rows as instances of one class: every property present, in one order, so the engine's reads of row
+ * properties stay monomorphic however different the table's object literals are.
+ */
+class CompiledRow implements TCompiledRow {
+  readonly attribute: string;
+  readonly label: string | undefined;
+  readonly type: TAttributeRow['type'];
+  readonly field: TAttributeRow['field'];
+  readonly key: string | undefined;
+  readonly get: TAttributeRow['get'];
+  readonly fields: TAttributeRow['fields'];
+  readonly required: TAttributeRow['required'];
+  readonly maxLength: TLimit | undefined;
+  readonly values: readonly string[] | undefined;
+  readonly aliases: TAttributeRow['aliases'];
+  readonly repeated: boolean | undefined;
+  readonly maxItems: TLimit | undefined;
+  readonly minItems: TLimit | undefined;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+  readonly positive: boolean | undefined;
+  readonly units: TAttributeRow['units'];
+  readonly unitAliases: TAttributeRow['unitAliases'];
+  readonly maxDecimals: number | undefined;
+  readonly compactUnit: boolean | undefined;
+  readonly ascii: boolean | undefined;
+  readonly checks: TAttributeRow['checks'];
+  readonly basis: TBasis;
+  readonly feed: string | undefined;
+  readonly api: string | undefined;
+  readonly apiEnum: 'upper' | undefined;
+  readonly apiList: boolean | undefined;
+  readonly textSlots: TAttributeRow['textSlots'];
+  readonly labelText: string;
+  readonly enumMap: ReadonlyMap<string, string> | undefined;
+  readonly unitMap: ReadonlyMap<string, string> | undefined;
+  readonly children: readonly TCompiledRow[] | undefined;
+  readonly provenance: readonly string[];
+  /** The key read from `item.values` when the row has no `get`. */
+  readonly valueKey: string;
+  readonly maxLengthLimit: TResolvedLimit | undefined;
+  readonly maxItemsLimit: TResolvedLimit | undefined;
+  readonly minItemsLimit: TResolvedLimit | undefined;
+  readonly valueOnly: boolean;
+  /** The scope of the row as a top-level attribute (shared: it never changes). */
+  readonly scope: TRowScope;
+  /** The scope of its sub-attributes when it is a record with a single entry. */
+  readonly childScope: TRowScope;
+
+  constructor(row: TAttributeRow) {
+    this.attribute = row.attribute;
+    this.label = row.label;
+    this.type = row.type;
+    this.field = row.field;
+    this.key = row.key;
+    this.get = row.get;
+    this.fields = row.fields;
+    this.required = row.required;
+    this.maxLength = row.maxLength;
+    this.values = row.values;
+    this.aliases = row.aliases;
+    this.repeated = row.repeated;
+    this.maxItems = row.maxItems;
+    this.minItems = row.minItems;
+    this.min = row.min;
+    this.max = row.max;
+    this.positive = row.positive;
+    this.units = row.units;
+    this.unitAliases = row.unitAliases;
+    this.maxDecimals = row.maxDecimals;
+    this.compactUnit = row.compactUnit;
+    this.ascii = row.ascii;
+    this.checks = row.checks;
+    this.basis = row.basis;
+    this.feed = row.feed;
+    this.api = row.api;
+    this.apiEnum = row.apiEnum;
+    this.apiList = row.apiList;
+    this.textSlots = row.textSlots;
+    this.labelText = row.label ?? row.attribute.replace(/_/g, ' ');
+    let enumMap: Map<string, string> | undefined;
+    if (row.values) {
+      enumMap = new Map();
+      // The exact spellings first (the common case needs no normalisation), then the normalised keys.
+      for (const v of row.values) enumMap.set(v, v).set(enumKey(v), v);
+      for (const [alias, target] of Object.entries(row.aliases ?? {}))
+        enumMap.set(alias, target).set(enumKey(alias), target);
+    }
+    this.enumMap = enumMap;
+    let unitMap: Map<string, string> | undefined;
+    if (row.units) {
+      unitMap = new Map(Object.keys(row.units).map((u) => [u.toLowerCase(), u] as const));
+      for (const [alias, target] of Object.entries(row.unitAliases ?? {}))
+        unitMap.set(alias.toLowerCase(), target);
+    }
+    this.unitMap = unitMap;
+    this.children = row.children?.map((c) => new CompiledRow(c));
+    this.valueKey = row.key ?? row.field ?? row.attribute;
+    this.provenance = row.fields ?? [row.field ?? row.attribute];
+    this.scope = { top: this, parent: undefined, entry: 0 };
+    this.childScope = { top: this, parent: this, entry: 0 };
+    this.maxLengthLimit = row.maxLength === undefined ? undefined : limitOf(row.maxLength);
+    this.maxItemsLimit = row.maxItems === undefined ? undefined : limitOf(row.maxItems);
+    this.minItemsLimit = row.minItems === undefined ? undefined : limitOf(row.minItems);
+    this.valueOnly =
+      (row.checks ?? []).every((c) => c.valueOnly === true) &&
+      (this.children ?? []).every((c) => c.valueOnly);
+  }
+}
+
+const compileRow = (row: TAttributeRow): TCompiledRow => new CompiledRow(row);
+
+/** Checks a channel table once (unique attributes, enum rows have values) and precomputes lookups. */
+export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
+  const rows = spec.rows.map(compileRow);
+  const byAttribute = new Map<string, TCompiledRow>();
+  for (const row of rows) {
+    if (byAttribute.has(row.attribute))
+      throw new Error(`${spec.name}: attribute ${row.attribute} is defined twice`);
+    if (row.type === 'enum' && !row.values)
+      throw new Error(`${spec.name}: enum ${row.attribute} has no values`);
+    if (row.type === 'record' && !row.children)
+      throw new Error(`${spec.name}: record ${row.attribute} has no children`);
+    byAttribute.set(row.attribute, row);
+  }
+  return { ...spec, rows, byAttribute, readAll: buildReader(rows) };
+};
+
+export const resolveContext = (ctx: TValidationContext = {}): TResolvedContext => {
+  const taxonomy = ctx.taxonomy;
+  const domain = ctx.shopDomain?.toLowerCase().replace(/^www\./, '');
+  return {
+    targetCountry: ctx.targetCountry?.toUpperCase(),
+    contentLanguage: ctx.contentLanguage?.toLowerCase(),
+    currency: ctx.currency?.toUpperCase(),
+    destinations: new Set(ctx.destinations ?? ['free_listings', 'shopping_ads']),
+    shopDomain: domain,
+    shopPrefixes: domain
+      ? ['https://', 'http://'].flatMap((p) => [`${p}${domain}/`, `${p}www.${domain}/`])
+      : [],
+    accountShipping: ctx.accountShipping ?? false,
+    taxonomy: taxonomy ? () => taxonomy : googleTaxonomy,
+    now: (ctx.now ?? new Date()).getTime(),
+  };
+};
+
+/** The value a row reads from an item (derived or straight from its field). */
+export const readValue = (row: TCompiledRow, item: ChannelItem, ctx: TResolvedContext): unknown =>
+  row.get ? row.get(item, ctx) : (item.values as Record<string, unknown>)[row.valueKey];
+
+export const isPresent = (v: unknown): boolean =>
+  v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+const LAYER_RANK: Record<TLayer, number> = { source: 0, override: 1, rule: 2 };
+
+const layerOfRow = (row: TCompiledRow, item: ChannelItem): TLayer => {
+  let best: TLayer = 'source';
+  for (const f of row.provenance) {
+    const l = item.layerOf(f);
+    if (LAYER_RANK[l] > LAYER_RANK[best]) best = l;
+  }
+  return best;
+};
+
+const capitalise = (s: string): string => (s === '' ? s : s[0]?.toUpperCase() + s.slice(1));
+const quote = (v: unknown): string => {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return `"${s.length > 60 ? `${s.slice(0, 57)}…` : s}"`;
+};
+function limitOf(l: TLimit): TResolvedLimit {
+  return typeof l === 'number' ? { value: l } : l;
+}
+
+class ItemState implements TItemState {
+  private cachedCategory: TCategory | undefined | null = null;
+  readonly channel: TCompiledChannel;
+  readonly item: ChannelItem;
+  readonly ctx: TResolvedContext;
+
+  constructor(channel: TCompiledChannel, item: ChannelItem, ctx: TResolvedContext) {
+    this.channel = channel;
+    this.item = item;
+    this.ctx = ctx;
+  }
+
+  category(): TCategory | undefined {
+    if (this.cachedCategory === null) {
+      const v = this.item.values.google_product_category;
+      this.cachedCategory =
+        typeof v === 'string' && v !== '' ? findCategory(this.ctx.taxonomy(), v) : undefined;
+    }
+    return this.cachedCategory;
+  }
+
+  valueOf(attribute: string): unknown {
+    const row = this.channel.byAttribute.get(attribute);
+    return row ? readValue(row, this.item, this.ctx) : undefined;
+  }
+}
+
+/** Where a value sits: a top-level row, or a sub-attribute of (one entry of) a record row. */
+export interface TRowScope {
+  /** The top-level row: its fields say which layer produced the value (worked out only when reporting). */
+  top: TCompiledRow;
+  /** The record row when the value is a sub-attribute. */
+  parent: TCompiledRow | undefined;
+  /** 1-based entry of a repeated record when it has several (0 otherwise): messages say "Shipping 2: …". */
+  entry: number;
+}
+
+class Run {
+  readonly issues: TIssue[] = [];
+  readonly state: ItemState;
+  readonly name: string;
+
+  constructor(state: ItemState) {
+    this.state = state;
+    this.name = state.channel.name;
+  }
+
+  push(row: TCompiledRow, scope: TRowScope, f: TFinding): void {
+    let severity: TSeverity = f.severity ?? 'error';
+    const basis = f.basis ?? row.basis;
+    // An unverified fact can never block an item (reference: [U] rules only ever warn).
+    if (basis === 'U' && severity === 'error') severity = 'warning';
+    const parent = scope.parent;
+    const attribute =
+      f.attribute ?? (parent && parent !== row ? `${parent.attribute}.${row.attribute}` : row.attribute);
+    const prefix = parent && scope.entry > 0 ? `${capitalise(parent.labelText)} ${scope.entry}: ` : '';
+    const layer = layerOfRow(scope.top, this.state.item);
+    this.issues.push({ code: f.code, severity, attribute, message: prefix + f.message, layer });
+  }
+
+  row(row: TCompiledRow, value: unknown, scope: TRowScope): void {
+    const label = row.labelText;
+    if (!isPresent(value)) {
+      const required = row.required;
+      if (required === true) {
+        this.push(row, scope, {
+          code: 'missing_required',
+          message: `${capitalise(label)} is missing. ${this.name} does not accept items without it: add it to the product or to your data source.`,
+        });
+        return;
+      }
+      if (!required) return;
+      const conditions: readonly TCondition[] = Array.isArray(required) ? required : [required as TCondition];
+      const req = conditions.find((c) => c.when(this.state));
+      if (req) {
+        this.push(row, scope, {
+          code: 'missing_conditional',
+          severity: req.severity ?? 'error',
+          basis: req.basis ?? row.basis,
+          message: `${capitalise(label)} is missing. ${this.name} requires it ${req.because}: add it to the product or to your data source.`,
+        });
+      }
+      return;
+    }
+    if (row.repeated) {
+      const list: readonly unknown[] = Array.isArray(value) ? value : [value];
+      const maxItems = row.maxItemsLimit;
+      if (maxItems !== undefined) {
+        const l = maxItems;
+        if (list.length > l.value) {
+          this.push(row, scope, {
+            code: 'too_many_values',
+            severity: l.severity,
+            basis: l.basis,
+            message: `${capitalise(label)} has ${list.length} values; ${this.name} uses at most ${l.value}. Remove the extra ones.`,
+          });
+        }
+      }
+      const minItems = row.minItemsLimit;
+      if (minItems !== undefined) {
+        const l = minItems;
+        if (list.length < l.value) {
+          this.push(row, scope, {
+            code: 'too_few_values',
+            severity: l.severity,
+            basis: l.basis,
+            message: `${capitalise(label)} has ${list.length} value${list.length === 1 ? '' : 's'}; ${this.name} needs at least ${l.value}. Add more.`,
+          });
+        }
+      }
+      const several = row.type === 'record' && list.length > 1;
+      for (let i = 0; i < list.length; i++) {
+        const v = list[i];
+        if (!isPresent(v)) continue;
+        this.value(row, v, several ? { top: scope.top, parent: row, entry: i + 1 } : scope);
+      }
+    } else {
+      this.value(row, value, scope);
+    }
+    const checks = row.checks;
+    if (checks) {
+      for (let i = 0; i < checks.length; i++) {
+        const out = (checks[i] as TCheck)(value, this.state, row);
+        if (!out) continue;
+        if (Array.isArray(out)) for (const f of out as readonly TFinding[]) this.push(row, scope, f);
+        else this.push(row, scope, out as TFinding);
+      }
+    }
+  }
+
+  private tooLong(row: TCompiledRow, scope: TRowScope, s: string): void {
+    const l = row.maxLengthLimit;
+    if (l !== undefined && exceeds(s, l.value)) {
+      this.push(row, scope, {
+        code: 'too_long',
+        severity: l.severity,
+        basis: l.basis,
+        message: `${capitalise(row.labelText)} is ${charLength(s)} characters long; ${this.name} allows at most ${l.value}. Shorten it in the product editor or with a rule.`,
+      });
+    }
+  }
+
+  private wrongType(row: TCompiledRow, scope: TRowScope, v: unknown, expected: string): void {
+    this.push(row, scope, {
+      code: 'invalid_value',
+      message: `${capitalise(row.labelText)} ${quote(v)} is not ${expected}. Correct it in the product or in your data source.`,
+    });
+  }
+
+  private numberBounds(row: TCompiledRow, scope: TRowScope, n: number, shown: string): void {
+    if (row.positive && !(n > 0)) {
+      this.push(row, scope, {
+        code: 'out_of_range',
+        message: `${capitalise(row.labelText)} ${shown} must be greater than 0.`,
+      });
+    } else if ((row.min !== undefined && n < row.min) || (row.max !== undefined && n > row.max)) {
+      const range =
+        row.min !== undefined && row.max !== undefined
+          ? `between ${row.min} and ${row.max}`
+          : row.min !== undefined
+            ? `at least ${row.min}`
+            : `at most ${row.max}`;
+      this.push(row, scope, {
+        code: 'out_of_range',
+        message: `${capitalise(row.labelText)} ${shown} must be ${range} on ${this.name}.`,
+      });
+    }
+  }
+
+  value(row: TCompiledRow, v: unknown, scope: TRowScope): void {
+    switch (row.type) {
+      case 'text':
+      case 'category': {
+        if (typeof v !== 'string') return this.wrongType(row, scope, v, 'text');
+        this.tooLong(row, scope, v);
+        if (row.type === 'category' && !findCategory(this.state.ctx.taxonomy(), v)) {
+          this.push(row, scope, {
+            code: 'unknown_category',
+            severity: 'warning',
+            message: `${capitalise(row.labelText)} ${quote(v)} is not in Google's product taxonomy. Use a category id (for example 1604) or its full path (Apparel & Accessories > Clothing); ${this.name} otherwise picks a category itself.`,
+          });
+        }
+        return;
+      }
+      case 'url': {
+        if (typeof v !== 'string') return this.wrongType(row, scope, v, 'a web address');
+        this.tooLong(row, scope, v);
+        if (!isHttpUrl(v)) {
+          this.push(row, scope, {
+            code: 'invalid_url',
+            message: `${capitalise(row.labelText)} ${quote(v)} is not a valid web address. Use a full http:// or https:// URL with spaces and special characters encoded (a space as %20).`,
+          });
+        } else if (row.ascii && !isAscii(v)) {
+          this.push(row, scope, {
+            code: 'url_not_ascii',
+            message: `${capitalise(row.labelText)} contains characters that are not plain ASCII. Percent-encode them (é as %C3%A9, a space as %20).`,
+          });
+        }
+        return;
+      }
+      case 'enum': {
+        if (typeof v !== 'string') return this.wrongType(row, scope, v, 'text');
+        if (!row.enumMap?.has(v) && !row.enumMap?.has(enumKey(v))) {
+          this.push(row, scope, {
+            code: 'invalid_value',
+            message: `${capitalise(row.labelText)} ${quote(v)} is not a value ${this.name} accepts. Use one of: ${row.values?.join(', ')}.`,
+          });
+        }
+        return;
+      }
+      case 'boolean':
+        if (typeof v !== 'boolean') this.wrongType(row, scope, v, 'yes or no');
+        return;
+      case 'integer':
+      case 'number': {
+        if (
+          typeof v !== 'number' ||
+          !Number.isFinite(v) ||
+          (row.type === 'integer' && !Number.isInteger(v))
+        ) {
+          return this.wrongType(row, scope, v, row.type === 'integer' ? 'a whole number' : 'a number');
+        }
+        this.numberBounds(row, scope, v, String(v));
+        return;
+      }
+      case 'price':
+        return this.price(row, scope, v);
+      case 'date': {
+        if (typeof v !== 'string' || !parseIsoDate(v)) {
+          this.push(row, scope, {
+            code: 'invalid_date',
+            message: `${capitalise(row.labelText)} ${quote(v)} is not an ISO 8601 date. Use YYYY-MM-DD or YYYY-MM-DDThh:mm±hhmm, for example 2027-03-01T09:00-0800.`,
+          });
+        }
+        return;
+      }
+      case 'date_range': {
+        if (typeof v !== 'string') return this.wrongType(row, scope, v, 'a date range');
+        this.tooLong(row, scope, v);
+        const interval = parseInterval(v);
+        if (!interval) {
+          this.push(row, scope, {
+            code: 'invalid_date_range',
+            message: `${capitalise(row.labelText)} ${quote(v)} must be a start and an end date separated by "/", for example 2027-02-24T13:00-0800/2027-02-28T15:30-0800.`,
+          });
+        } else if (interval.end.time <= interval.start.time) {
+          this.push(row, scope, {
+            code: 'date_range_order',
+            message: `${capitalise(row.labelText)} ends (${interval.endText}) before it starts (${interval.startText}). Swap the dates or fix the end date.`,
+          });
+        }
+        return;
+      }
+      case 'gtin':
+        return this.gtin(row, scope, v);
+      case 'measure':
+        return this.measure(row, scope, v);
+      case 'record': {
+        if (typeof v !== 'object' || v === null || Array.isArray(v))
+          return this.wrongType(row, scope, v, 'a group of values');
+        const rec = v as Record<string, unknown>;
+        const inner: TRowScope = scope.parent === row ? scope : row.childScope;
+        const children = row.children ?? [];
+        for (let i = 0; i < children.length; i++) {
+          const child = children[i] as TCompiledRow;
+          const cv = rec[child.valueKey];
+          if (cv === undefined && !child.required) continue;
+          this.row(child, cv, inner);
+        }
+        return;
+      }
+    }
+  }
+
+  private price(row: TCompiledRow, scope: TRowScope, v: unknown): void {
+    const m = v as Partial<TMoney>;
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      typeof m.value !== 'number' ||
+      typeof m.currency !== 'string' ||
+      !Number.isFinite(m.value)
+    ) {
+      this.push(row, scope, {
+        code: 'invalid_price',
+        message: `${capitalise(row.labelText)} ${quote(v)} is not a valid price. Give an amount and an ISO 4217 currency, for example 15.00 USD.`,
+      });
+      return;
+    }
+    const money = m as TMoney;
+    if (!isIsoCurrency(money.currency)) {
+      this.push(row, scope, {
+        code: 'invalid_currency',
+        message: `${capitalise(row.labelText)} uses ${quote(money.currency)}, which is not an ISO 4217 currency code. Use a code such as USD, EUR or GBP.`,
+      });
+      return;
+    }
+    this.numberBounds(row, scope, money.value, formatMoney(money));
+    if (hasExcessPrecision(money)) {
+      this.push(row, scope, {
+        code: 'price_precision',
+        severity: 'warning',
+        message: `${capitalise(row.labelText)} ${money.value} ${money.currency} has more decimals than ${money.currency} uses; it is sent rounded as ${formatMoney(money)}. Round it yourself to be sure it matches your website.`,
+      });
+    }
+    const expected = this.state.ctx.currency;
+    if (expected && money.currency !== expected) {
+      this.push(row, scope, {
+        code: 'currency_mismatch',
+        severity: 'warning',
+        message: `${capitalise(row.labelText)} is in ${money.currency} but the target country prices in ${expected}. Send prices in ${expected} or check that currency conversion is enabled in ${this.name}.`,
+      });
+    }
+  }
+
+  private gtin(row: TCompiledRow, scope: TRowScope, v: unknown): void {
+    if (typeof v !== 'string') return this.wrongType(row, scope, v, 'a GTIN');
+    const problem = gtinProblem(v);
+    if (!problem) return;
+    const label = row.labelText.toUpperCase();
+    const messages: Record<typeof problem, [TSeverity, string]> = {
+      characters: [
+        'error',
+        `${label} ${quote(v)} may only contain digits (spaces and dashes are ignored). Copy it from the barcode or packaging.`,
+      ],
+      length: [
+        'error',
+        `${label} ${quote(v)} must have 8, 12, 13 or 14 digits (UPC, EAN, JAN, ISBN-13 or ITF-14). Check that no digit is missing; convert an ISBN-10 to ISBN-13.`,
+      ],
+      check_digit: [
+        'error',
+        `${label} ${quote(v)} has a wrong check digit, so it is not a real GTIN. Copy it again from the barcode; if the product has no GTIN, leave it empty.`,
+      ],
+      restricted: [
+        'warning',
+        `${label} ${quote(v)} starts with a restricted-circulation prefix (02, 04 or 2): such codes are for in-store use and do not identify a product. Use the manufacturer's GTIN, or leave it empty.`,
+      ],
+      coupon: [
+        'warning',
+        `${label} ${quote(v)} starts with a coupon prefix (05, 98 or 99) and does not identify a product. Use the manufacturer's GTIN, or leave it empty.`,
+      ],
+    };
+    const [severity, message] = messages[problem];
+    this.push(row, scope, {
+      code:
+        problem === 'characters' || problem === 'length' || problem === 'check_digit'
+          ? `invalid_gtin_${problem}`
+          : `${problem}_gtin`,
+      severity,
+      message,
+    });
+  }
+
+  private measure(row: TCompiledRow, scope: TRowScope, v: unknown): void {
+    const m = v as { value?: unknown; unit?: unknown };
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      typeof m.value !== 'number' ||
+      !Number.isFinite(m.value) ||
+      typeof m.unit !== 'string'
+    ) {
+      return this.wrongType(row, scope, v, 'a number with a unit');
+    }
+    const unit = row.unitMap?.get(m.unit.trim().toLowerCase());
+    if (!unit) {
+      this.push(row, scope, {
+        code: 'invalid_unit',
+        message: `${capitalise(row.labelText)} uses the unit ${quote(m.unit)}, which ${this.name} does not accept. Use one of: ${Object.keys(row.units ?? {}).join(', ')}.`,
+      });
+      return;
+    }
+    const shown = `${m.value} ${unit}`;
+    const range = row.units?.[unit];
+    if (row.positive && !(m.value > 0)) {
+      this.push(row, scope, {
+        code: 'out_of_range',
+        message: `${capitalise(row.labelText)} ${shown} must be greater than 0.`,
+      });
+    } else if (range && (m.value < range[0] || m.value > range[1])) {
+      this.push(row, scope, {
+        code: 'out_of_range',
+        message: `${capitalise(row.labelText)} ${shown} must be between ${range[0]} and ${range[1]} ${unit} on ${this.name}.`,
+      });
+    }
+    if (row.maxDecimals !== undefined) {
+      const scaled = m.value * 10 ** row.maxDecimals;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
+        this.push(row, scope, {
+          code: 'too_many_decimals',
+          message: `${capitalise(row.labelText)} ${shown} has more than ${row.maxDecimals} decimals. Round it.`,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * What the previous variant of a product passed cleanly, by row: its siblings share most values (one
+ * description, one price…), and a value-only row need not run again for the same value. Only clean results
+ * are reused, so an issue is always reported with the layer of its own item. One per build.
+ */
+export class ValidationMemo {
+  productId: string | undefined = undefined;
+  readonly clean: unknown[] = [];
+}
+
+/**
+ * Validates one channel item against a channel table. When `values` is given it receives, at each row's
+ * index, the value that row read (so a writer that runs next need not read the item again).
+ */
+export const validateItem = (
+  channel: TCompiledChannel,
+  item: ChannelItem,
+  ctx: TResolvedContext,
+  values: unknown[] = new Array<unknown>(channel.rows.length),
+  memo?: ValidationMemo,
+): TIssue[] => {
+  const state = new ItemState(channel, item, ctx);
+  const run = new Run(state);
+  const rows = channel.rows;
+  channel.readAll(item, ctx, values);
+  const remember = memo !== undefined && item.variantId !== undefined;
+  const reuse = remember && memo.productId === item.productId;
+  if (memo && !reuse) {
+    memo.productId = remember ? item.productId : undefined;
+    memo.clean.length = 0;
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as TCompiledRow;
+    const value = values[i];
+    // Absent optional rows are the common case: skip them before anything else.
+    if (!row.required && !isPresent(value)) continue;
+    if (reuse && row.valueOnly && value !== undefined && memo.clean[i] === value) continue;
+    const before = run.issues.length;
+    run.row(row, value, row.scope);
+    if (remember)
+      memo.clean[i] = row.valueOnly && run.issues.length === before && isPresent(value) ? value : undefined;
+  }
+  return run.issues;
+};
+
+export interface TItemResult {
+  item: ChannelItem;
+  issues: TIssue[];
+}
+
+/** Validates every channel item of a product (itself, or each variant). */
+export const validateProduct = (
+  channel: TCompiledChannel,
+  product: TProduct,
+  ctx: TValidationContext = {},
+): TItemResult[] => {
+  const resolved = resolveContext(ctx);
+  const memo = new ValidationMemo();
+  return channelItems(product).map((item) => ({
+    item,
+    issues: validateItem(channel, item, resolved, undefined, memo),
+  }));
+};
+
+export const hasErrors = (issues: readonly TIssue[]): boolean => issues.some((i) => i.severity === 'error');
+
+/** The provenance fields of a row, for callers that explain a value. */
+export const rowFields = (row: TCompiledRow): readonly TFieldName[] =>
+  row.provenance as readonly TFieldName[];
+
+/** The channel's spelling of an enumeration value (`in_stock` → `in stock` on Microsoft), or undefined. */
+export const spellEnum = (row: TCompiledRow, v: string): string | undefined =>
+  row.enumMap?.get(v) ?? row.enumMap?.get(enumKey(v));
+
+/** A measure's unit in the channel's spelling (`gm` → `g`), or the unit unchanged. */
+export const spellUnit = (row: TCompiledRow, unit: string): string =>
+  row.unitMap?.get(unit.trim().toLowerCase()) ?? unit;

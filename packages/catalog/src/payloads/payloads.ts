@@ -1,0 +1,330 @@
+import type { TCompiledRow } from '../channels/engine';
+import { isPresent, readValue, resolveContext, spellEnum, spellUnit } from '../channels/engine';
+import { GOOGLE, META, MICROSOFT } from '../channels/index';
+import type { TResolvedContext, TValidationContext } from '../channels/types';
+import { cellText, listOf, scalarText } from '../feeds/values';
+import type { TMeasure } from '../model/fields';
+import type { TMoney } from '../model/money';
+import { formatAmount, toMicros } from '../model/money';
+import type { ChannelItem } from '../model/product';
+import { parseInterval, toRfc3339 } from '../rules/dates';
+import { enumKey } from '../rules/text';
+
+// Channel API payloads, from the same tables as the feeds: Merchant API ProductInput (reference §3.1),
+// Microsoft Content API product (§4) and Meta items_batch requests (§5).
+
+type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
+type TConvert = (row: TCompiledRow, v: unknown) => TJson | undefined;
+
+/** Converts a row's whole value (list, record or scalar) with a scalar converter. */
+const convertRow = (
+  row: TCompiledRow,
+  v: unknown,
+  scalar: TConvert,
+  childName: (c: TCompiledRow) => string | undefined,
+): TJson | undefined => {
+  const one = (x: unknown): TJson | undefined => {
+    if (row.type !== 'record') return scalar(row, x);
+    const rec = x as Record<string, unknown>;
+    const out: Record<string, TJson> = {};
+    for (const child of row.children ?? []) {
+      const name = childName(child);
+      const cv = rec[child.key ?? child.attribute];
+      if (!name || !isPresent(cv)) continue;
+      const converted = scalar(child, cv);
+      if (converted !== undefined) out[name] = converted;
+    }
+    return out;
+  };
+  if (row.repeated) {
+    return listOf(row, v)
+      .filter(isPresent)
+      .map(one)
+      .filter((x): x is TJson => x !== undefined);
+  }
+  const value = one(v);
+  return row.apiList && value !== undefined ? [value] : value;
+};
+
+/* ------------------------------------------------------------------ Google Merchant API */
+
+export interface TMerchantPrice {
+  amountMicros: string;
+  currencyCode: string;
+}
+
+export interface TCustomAttribute {
+  name: string;
+  value?: string;
+  groupValues?: TCustomAttribute[];
+}
+
+export interface TMerchantProductInput {
+  name?: string;
+  offerId: string;
+  contentLanguage: string;
+  feedLabel: string;
+  productAttributes: Record<string, TJson>;
+  customAttributes: TCustomAttribute[];
+}
+
+export const toMerchantPrice = (m: TMoney): TMerchantPrice => ({
+  amountMicros: toMicros(m.value),
+  currencyCode: m.currency,
+});
+
+const googleScalar: TConvert = (row, v) => {
+  switch (row.type) {
+    case 'enum': {
+      const spelled = typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
+      return row.apiEnum === 'upper' ? enumKey(spelled).toUpperCase() : spelled;
+    }
+    case 'price':
+      return toMerchantPrice(v as TMoney) as unknown as TJson;
+    case 'measure': {
+      const m = v as TMeasure;
+      return { value: m.value, unit: spellUnit(row, m.unit) };
+    }
+    case 'date':
+      return typeof v === 'string' ? (toRfc3339(v) ?? v) : undefined;
+    case 'date_range': {
+      const interval = typeof v === 'string' ? parseInterval(v) : undefined;
+      if (!interval) return undefined;
+      return { startTime: toRfc3339(interval.startText) ?? '', endTime: toRfc3339(interval.endText) ?? '' };
+    }
+    case 'boolean':
+    case 'integer':
+    case 'number':
+      return v as TJson;
+    default:
+      return typeof v === 'string' ? v : String(v);
+  }
+};
+
+/** Merchant API `offerId`: leading/trailing whitespace stripped and runs of spaces collapsed, as the API does. */
+export const normaliseOfferId = (offerId: string): string => offerId.trim().replace(/\s+/g, ' ');
+
+const base64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
+
+/**
+ * The `{contentLanguage~feedLabel~offerId}` segment of a product input or product resource name. A segment
+ * with `/`, `%` or `~` in a part must be unpadded base64url; Google recommends the encoded form for all ids,
+ * so that is the default (`encode: 'auto'` keeps plain ids readable).
+ */
+export const productIdSegment = (
+  contentLanguage: string,
+  feedLabel: string,
+  offerId: string,
+  options: { encode?: 'always' | 'auto' } = {},
+): string => {
+  const plain = `${contentLanguage}~${feedLabel}~${offerId}`;
+  const needs = /[/%~]/.test(contentLanguage) || /[/%~]/.test(feedLabel) || /[/%~]/.test(offerId);
+  return needs || (options.encode ?? 'always') === 'always' ? base64url(plain) : plain;
+};
+
+export const productInputName = (
+  account: string,
+  contentLanguage: string,
+  feedLabel: string,
+  offerId: string,
+  options?: { encode?: 'always' | 'auto' },
+): string =>
+  `accounts/${account}/productInputs/${productIdSegment(contentLanguage, feedLabel, offerId, options)}`;
+
+export interface TMerchantTarget {
+  contentLanguage: string;
+  /** ≤20 characters of A-Z, 0-9, `-`, `_` (reference §3.1); usually the target country. */
+  feedLabel: string;
+  /** When given, `name` is filled in. */
+  account?: string;
+  context?: TValidationContext;
+}
+
+const FEED_LABEL_RE = /^[A-Z0-9_-]{1,20}$/;
+const LANGUAGE_RE = /^[a-z]{2}$/;
+
+/** A Merchant API ProductInput: known attributes in productAttributes, the rest as customAttributes. */
+export const toProductInput = (item: ChannelItem, target: TMerchantTarget): TMerchantProductInput => {
+  // Both are part of the product's identity and immutable: a wrong one is a set-up error, not an item issue.
+  if (!FEED_LABEL_RE.test(target.feedLabel)) {
+    throw new Error(`feedLabel "${target.feedLabel}" must be 1 to 20 characters of A-Z, 0-9, "-" and "_"`);
+  }
+  if (!LANGUAGE_RE.test(target.contentLanguage)) {
+    throw new Error(`contentLanguage "${target.contentLanguage}" must be an ISO 639-1 code such as "en"`);
+  }
+  const ctx = resolveContext({
+    targetCountry: target.feedLabel,
+    contentLanguage: target.contentLanguage,
+    ...target.context,
+  });
+  const productAttributes: Record<string, TJson> = {};
+  const customAttributes: TCustomAttribute[] = [];
+  for (const row of GOOGLE.rows) {
+    if (row.api === 'offerId') continue;
+    const v = readValue(row, item, ctx);
+    if (!isPresent(v)) continue;
+    if (row.api) {
+      const converted = convertRow(row, v, googleScalar, (c) => c.api);
+      if (converted !== undefined) productAttributes[row.api] = converted;
+    } else if (row.type === 'record') {
+      for (const rec of listOf(row, v)) {
+        const r = rec as Record<string, unknown>;
+        customAttributes.push({
+          name: row.feed ?? row.attribute,
+          groupValues: (row.children ?? [])
+            .filter((c) => isPresent(r[c.key ?? c.attribute]))
+            .map((c) => ({ name: c.feed ?? c.attribute, value: scalarText(c, r[c.key ?? c.attribute]) })),
+        });
+      }
+    } else {
+      customAttributes.push({ name: row.feed ?? row.attribute, value: cellText(row, v) });
+    }
+  }
+  const offerId = normaliseOfferId(item.offerId);
+  return {
+    ...(target.account
+      ? { name: productInputName(target.account, target.contentLanguage, target.feedLabel, offerId) }
+      : {}),
+    offerId,
+    contentLanguage: target.contentLanguage,
+    feedLabel: target.feedLabel,
+    productAttributes,
+    customAttributes,
+  };
+};
+
+/* ------------------------------------------------------------------ Microsoft Content API */
+
+export interface TMicrosoftTarget {
+  contentLanguage: string;
+  targetCountry: string;
+  channel?: 'Online' | 'Local';
+  context?: TValidationContext;
+}
+
+/** Microsoft product id: `channel:contentLanguage:targetCountry:offerId` (case-sensitive). */
+export const microsoftProductId = (target: TMicrosoftTarget, offerId: string): string =>
+  `${target.channel ?? 'Online'}:${target.contentLanguage}:${target.targetCountry}:${offerId}`;
+
+const microsoftScalar: TConvert = (row, v) => {
+  switch (row.type) {
+    case 'enum':
+      return typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
+    case 'price': {
+      const m = v as TMoney;
+      return { value: Number(formatAmount(m)), currency: m.currency };
+    }
+    case 'measure': {
+      const m = v as TMeasure;
+      return { value: m.value, unit: spellUnit(row, m.unit) };
+    }
+    case 'boolean':
+    case 'integer':
+    case 'number':
+      return v as TJson;
+    default:
+      return typeof v === 'string' ? v : String(v);
+  }
+};
+
+/** A Content API product for insert (a full replacement: every attribute is sent). */
+export const toMicrosoftProduct = (item: ChannelItem, target: TMicrosoftTarget): Record<string, TJson> => {
+  const ctx = resolveContext({
+    targetCountry: target.targetCountry,
+    contentLanguage: target.contentLanguage,
+    ...target.context,
+  });
+  const product: Record<string, TJson> = {
+    contentLanguage: target.contentLanguage,
+    targetCountry: target.targetCountry,
+    channel: target.channel ?? 'Online',
+  };
+  for (const row of MICROSOFT.rows) {
+    if (!row.api) continue;
+    const v = readValue(row, item, ctx);
+    if (!isPresent(v)) continue;
+    // promotionId is one comma-delimited string in this API.
+    const converted =
+      row.api === 'promotionId'
+        ? listOf(row, v).join(',')
+        : convertRow(row, v, microsoftScalar, (c) => c.api);
+    if (converted !== undefined) product[row.api] = converted;
+  }
+  return product;
+};
+
+/** One entry of a Content API batch request. */
+export const microsoftBatchEntry = (
+  batchId: number,
+  merchantId: string,
+  item: ChannelItem,
+  target: TMicrosoftTarget,
+): Record<string, TJson> => ({
+  batchId,
+  merchantId,
+  method: 'insert',
+  product: toMicrosoftProduct(item, target),
+});
+
+/* ------------------------------------------------------------------ Meta items_batch */
+
+export type TMetaMethod = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface TMetaBatchRequest {
+  method: TMetaMethod;
+  data: Record<string, TJson>;
+}
+
+export const META_BATCH_MAX = 5000;
+
+/**
+ * One items_batch request: feed field names with their feed text (price `15.00 USD`, availability `in stock`).
+ * Lists are comma-joined like in the CSV feed; shipping is a list of objects. The exact request shape is
+ * unverified (reference §5): keep it in this one function.
+ */
+export const toMetaRequest = (
+  item: ChannelItem,
+  method: TMetaMethod = 'UPDATE',
+  context?: TValidationContext,
+): TMetaBatchRequest => {
+  if (method === 'DELETE') return { method, data: { id: item.offerId } };
+  const ctx: TResolvedContext = resolveContext(context);
+  const data: Record<string, TJson> = {};
+  for (const row of META.rows) {
+    if (!row.feed) continue;
+    const v = readValue(row, item, ctx);
+    if (!isPresent(v)) continue;
+    data[row.feed] =
+      row.type === 'record'
+        ? (convertRow(
+            row,
+            v,
+            (r, x) => scalarText(r, x),
+            (c) => c.feed,
+          ) ?? null)
+        : row.repeated
+          ? listOf(row, v)
+              .filter(isPresent)
+              .map((x) => scalarText(row, x))
+              .join(',')
+          : scalarText(row, v);
+  }
+  return { method, data };
+};
+
+/** The body of POST /{catalog_id}/items_batch; at most 5,000 requests (fewer than 3,000 recommended). */
+export const metaItemsBatch = (
+  requests: readonly TMetaBatchRequest[],
+  options: { allowUpsert?: boolean; itemType?: string } = {},
+): { item_type: string; allow_upsert: boolean; requests: readonly TMetaBatchRequest[] } => {
+  if (requests.length > META_BATCH_MAX) {
+    throw new Error(
+      `items_batch takes at most ${META_BATCH_MAX} requests; split ${requests.length} into batches`,
+    );
+  }
+  return {
+    item_type: options.itemType ?? 'PRODUCT_ITEM',
+    allow_upsert: options.allowUpsert ?? true,
+    requests,
+  };
+};

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { findCategory, googleTaxonomy, isUnder, parseTaxonomy } from './taxonomy';
+
+const SAMPLE = `\uFEFF# Google_Product_Taxonomy_Version: 2099-01-01\r
+1 - Animals & Pet Supplies\r
+166 - Apparel & Accessories
+1604 - Apparel & Accessories > Clothing
+2271 - Apparel & Accessories > Clothing > Dresses
+not a category line
+`;
+
+describe('Google product taxonomy', () => {
+  it('parses ids, paths, parents and the version, tolerating a BOM and CRLF', () => {
+    const t = parseTaxonomy(SAMPLE);
+    expect(t.version).toBe('2099-01-01');
+    expect(t.byId.size).toBe(4);
+    expect(t.byId.get(2271)).toMatchObject({
+      name: 'Dresses',
+      parentId: 1604,
+      fullPath: 'Apparel & Accessories > Clothing > Dresses',
+    });
+    expect(t.byId.get(166)?.parentId).toBeUndefined();
+  });
+  it('finds by id or by path and walks up the tree', () => {
+    const t = parseTaxonomy(SAMPLE);
+    const dresses = findCategory(t, ' apparel & accessories>clothing >  dresses ');
+    expect(dresses?.id).toBe(2271);
+    expect(findCategory(t, '1604')?.name).toBe('Clothing');
+    expect(findCategory(t, '42')).toBeUndefined();
+    expect(isUnder(t, dresses!, 166)).toBe(true);
+    expect(isUnder(t, dresses!, 1)).toBe(false);
+  });
+  it('ships the en-US file with the package and reads it once', () => {
+    const t = googleTaxonomy();
+    expect(t).toBe(googleTaxonomy());
+    expect(t.version).toBe('2021-09-21');
+    expect(t.byId.size).toBe(5595);
+    expect(findCategory(t, '187')?.fullPath).toBe('Apparel & Accessories > Shoes');
+  });
+});

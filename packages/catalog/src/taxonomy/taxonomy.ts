@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+
+// Google product taxonomy (reference §7): `<id> - <Level1> > <Level2> > …`, one category per line, a
+// `# Google_Product_Taxonomy_Version: …` header. The en-US file ships in ../../data and is read once, lazily.
+
+export interface TCategory {
+  id: number;
+  /** Last level, e.g. `Clothing`. */
+  name: string;
+  /** Every level, e.g. `['Apparel & Accessories', 'Clothing']`. */
+  path: readonly string[];
+  /** `Apparel & Accessories > Clothing`. */
+  fullPath: string;
+  parentId: number | undefined;
+}
+
+export interface TTaxonomy {
+  version: string | undefined;
+  byId: ReadonlyMap<number, TCategory>;
+  /** Lower-cased full path → category. */
+  byPath: ReadonlyMap<string, TCategory>;
+}
+
+const normalisePath = (path: string): string =>
+  path
+    .split('>')
+    .map((p) => p.trim().toLowerCase())
+    .join(' > ');
+
+/** Parses the taxonomy text. Pure: the caller supplies the text. Tolerates a BOM and CRLF line ends. */
+export const parseTaxonomy = (text: string): TTaxonomy => {
+  const byId = new Map<number, TCategory>();
+  const byPath = new Map<string, TCategory>();
+  let version: string | undefined;
+  const pending: { cat: TCategory; parentPath: string | undefined }[] = [];
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (line.startsWith('#')) {
+      const m = /Google_Product_Taxonomy_Version:\s*(\S+)/.exec(line);
+      if (m) version = m[1];
+      continue;
+    }
+    const m = /^(\d+)\s+-\s+(.+)$/.exec(line);
+    if (!m || m[1] === undefined || m[2] === undefined) continue;
+    const path = m[2].split(' > ').map((p) => p.trim());
+    const cat: TCategory = {
+      id: Number(m[1]),
+      name: path[path.length - 1] ?? '',
+      path,
+      fullPath: path.join(' > '),
+      parentId: undefined,
+    };
+    byId.set(cat.id, cat);
+    byPath.set(normalisePath(cat.fullPath), cat);
+    pending.push({
+      cat,
+      parentPath: path.length > 1 ? normalisePath(path.slice(0, -1).join(' > ')) : undefined,
+    });
+  }
+  for (const { cat, parentPath } of pending) {
+    if (parentPath !== undefined) cat.parentId = byPath.get(parentPath)?.id;
+  }
+  return { version, byId, byPath };
+};
+
+/** Finds a category from a feed value: the numeric id (`1604`) or the full path (case and spacing tolerant). */
+export const findCategory = (taxonomy: TTaxonomy, value: string): TCategory | undefined => {
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return taxonomy.byId.get(Number(v));
+  return taxonomy.byPath.get(normalisePath(v));
+};
+
+/** True when `category` is `ancestorId` or lies below it. */
+export const isUnder = (taxonomy: TTaxonomy, category: TCategory, ancestorId: number): boolean => {
+  let current: TCategory | undefined = category;
+  for (let depth = 0; current && depth < 16; depth++) {
+    if (current.id === ancestorId) return true;
+    current = current.parentId === undefined ? undefined : taxonomy.byId.get(current.parentId);
+  }
+  return false;
+};
+
+export const TAXONOMY_FILE = new URL('../../data/taxonomy-with-ids.en-US.txt', import.meta.url);
+
+let shipped: TTaxonomy | undefined;
+
+/** The en-US taxonomy shipped with the package, read and parsed on first use. */
+export const googleTaxonomy = (): TTaxonomy => {
+  shipped ??= parseTaxonomy(readFileSync(TAXONOMY_FILE, 'utf8'));
+  return shipped;
+};
