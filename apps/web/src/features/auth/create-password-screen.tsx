@@ -5,17 +5,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { defaultLanding } from '@/app/route-access';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
 import { trpc } from '@/lib/trpc';
+import { NewPasswordFields } from './new-password-fields';
 import { clearOtpStamp } from './otp-timer';
 import { useSessionActions } from './use-session';
 
@@ -50,37 +42,11 @@ export function CreatePasswordScreen() {
         <form
           noValidate
           className="grid gap-5"
-          onSubmit={form.handleSubmit((values) => createPassword.mutate({ user_id: userId, token, ...values }))}
+          onSubmit={form.handleSubmit((values) =>
+            createPassword.mutate({ user_id: userId, token, ...values }),
+          )}
         >
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="password" {...field} />
-                </FormControl>
-                <FormDescription>
-                  8 to 20 characters with an uppercase and a lowercase letter, a number and one of !@#$%&amp;*()_.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirm"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <NewPasswordFields control={form.control} />
           <Button type="submit" className="w-full" isLoading={createPassword.isPending}>
             Create Password
           </Button>

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { trpc } from '@/lib/trpc';
+import { EmailField } from './email-field';
 
 /** /forgot-password: mails a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {
@@ -34,19 +34,7 @@ export function ForgotPasswordScreen() {
             className="grid gap-5"
             onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
           >
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email Address</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <EmailField control={form.control} />
             <Button type="submit" className="w-full" isLoading={forgot.isPending}>
               Send reset link
             </Button>

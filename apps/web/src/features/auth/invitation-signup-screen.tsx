@@ -5,26 +5,17 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { defaultLanding, hasPermission, LOGIN_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import { ReadOnlyField } from '@/components/form-fields/read-only-field';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { Spinner } from '@/components/ui/spinner';
+import { NameFields } from '@/features/profile/name-fields';
 import { errorCodeOf, fieldErrorsOf, messageOf } from '@/lib/api-errors';
 import { withReturnTo } from '@/lib/return-to';
 import { trpc, type SessionInfo } from '@/lib/trpc';
-import { PASSWORD_RULES_TEXT } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 import { SocialSignInButtons } from './social-sign-in';
 import { useSessionActions } from './use-session';
 
@@ -165,71 +156,9 @@ export function InvitationSignupScreen() {
             signup.mutate({ organization_id: orgId, staff_id: staffId, ...values }),
           )}
         >
-          <div className="grid gap-2">
-            <Label htmlFor="invitation-email">Email Address</Label>
-            <Input
-              id="invitation-email"
-              value={invitation.email}
-              readOnly
-              aria-readonly="true"
-              className="bg-muted"
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="first_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>First Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="given-name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="last_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Last Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </div>
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="password" {...field} />
-                </FormControl>
-                <FormDescription>{PASSWORD_RULES_TEXT}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirm"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <ReadOnlyField label="Email Address" value={invitation.email} />
+          <NameFields control={form.control} />
+          <NewPasswordFields control={form.control} />
           {/* Spec §3 load flag "invite signup": the button shows it while the account is created. */}
           <Button type="submit" className="w-full" isLoading={signup.isPending}>
             Accept &amp; Create Account

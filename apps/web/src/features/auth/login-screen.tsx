@@ -9,6 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { returnToPath } from '@/lib/return-to';
 import { trpc } from '@/lib/trpc';
+import { EmailField } from './email-field';
 import { useSessionActions } from './use-session';
 import { SocialSignInButtons } from './social-sign-in';
 
@@ -30,19 +31,7 @@ export function LoginScreen() {
     <AuthCard title="Sign In" description="Welcome back. Sign in to manage your shops and feeds.">
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email Address</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField control={form.control} />
           <FormField
             control={form.control}
             name="password"

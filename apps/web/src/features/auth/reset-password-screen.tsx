@@ -5,19 +5,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { defaultLanding } from '@/app/route-access';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
 import { messageOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
-import { PASSWORD_RULES_TEXT } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 import { useSessionActions } from './use-session';
 
 /** /reset-password/{token}: the mailed link. A new password signs the user in; the link then stops working. */
@@ -55,33 +46,7 @@ export function ResetPasswordScreen() {
           className="grid gap-5"
           onSubmit={form.handleSubmit((values) => reset.mutate({ token, ...values }))}
         >
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="password" {...field} />
-                </FormControl>
-                <FormDescription>{PASSWORD_RULES_TEXT}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirm"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <NewPasswordFields control={form.control} />
           <Button type="submit" className="w-full" isLoading={reset.isPending}>
             Reset Password
           </Button>

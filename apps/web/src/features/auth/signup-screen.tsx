@@ -6,8 +6,8 @@ import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { trpc } from '@/lib/trpc';
+import { EmailField } from './email-field';
 import { recordOtpSent } from './otp-timer';
 import { SocialSignInButtons } from './social-sign-in';
 
@@ -30,19 +30,7 @@ export function SignupScreen() {
     <AuthCard title="Create your account" description="Start managing your product feeds in minutes.">
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => signup.mutate(values))}>
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email Address</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField control={form.control} />
           <FormField
             control={form.control}
             name="isAgree"

@@ -1,8 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { defaultLanding, LOGIN_PATH } from '@/app/route-access';
-import { AuthCard } from '@/components/layout/auth-layout';
-import { Logo } from '@/components/layout/logo';
+import { AuthCard, AuthFrame } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/use-logout';
@@ -121,25 +120,20 @@ export function InvitationScreen() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col items-center bg-surface px-4 py-10 sm:justify-center">
-      <header className="mb-8">
-        <Logo />
-      </header>
-      <main className="w-full max-w-md">
-        <AuthCard
-          title={invitation ? `Join ${invitation.business_name}` : 'Invitation'}
-          description={
-            invitation && invitation.status === 'pending' ? (
-              <span className="inline-flex items-center gap-1.5">
-                <MailCheck aria-hidden="true" className="size-4" />
-                You are invited as {invitation.role_name}.
-              </span>
-            ) : undefined
-          }
-        >
-          {body}
-        </AuthCard>
-      </main>
-    </div>
+    <AuthFrame>
+      <AuthCard
+        title={invitation ? `Join ${invitation.business_name}` : 'Invitation'}
+        description={
+          invitation && invitation.status === 'pending' ? (
+            <span className="inline-flex items-center gap-1.5">
+              <MailCheck aria-hidden="true" className="size-4" />
+              You are invited as {invitation.role_name}.
+            </span>
+          ) : undefined
+        }
+      >
+        {body}
+      </AuthCard>
+    </AuthFrame>
   );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_PHONE_CODE, ZOrganizationSchema, ZOwnerOrganizationSchema } fro
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { SelectField } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
 import {
   Form,
@@ -13,9 +14,8 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { PhoneNumberInput } from '@/features/profile/phone-input';
+import { FieldSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { PhoneNumberField } from '@/features/profile/phone-input';
 import { PhoneCodeSelect } from '@/features/reference/phone-code-select';
 import { useCountries, useStates } from '@/features/reference/use-reference-lists';
 import type { RouterOutputs } from '@/lib/trpc';
@@ -108,12 +108,19 @@ export function OrganizationForm({
     () => countries.data?.find((c) => c.name === country)?.id,
     [countries.data, country],
   );
+  const countryOptions = useMemo(
+    () => (countries.data ?? []).map((c) => ({ value: c.name, label: c.name })),
+    [countries.data],
+  );
   const states = useStates(countryId);
   const state = useWatch({ control: form.control, name: 'state' });
   const stateOptions = useMemo(() => {
     const names = (states.data ?? []).map((s) => s.name);
     // A saved state the list does not know still shows.
-    return state && !names.includes(state) && countryId ? [state, ...names] : names;
+    return (state && !names.includes(state) && countryId ? [state, ...names] : names).map((name) => ({
+      value: name,
+      label: name,
+    }));
   }, [states.data, state, countryId]);
 
   const required = isOwner ? (
@@ -197,74 +204,29 @@ export function OrganizationForm({
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="phone_number"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone Number</FormLabel>
-                <FormControl>
-                  <PhoneNumberInput {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <PhoneNumberField control={form.control} />
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <SelectField
             control={form.control}
             name="country"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Business Location</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    {...field}
-                    autoComplete="country-name"
-                    onChange={(event) => {
-                      field.onChange(event.target.value);
-                      // Spec §4 Country change: the state is cleared and its list reloaded.
-                      form.setValue('state', '', { shouldValidate: true, shouldDirty: true });
-                    }}
-                  >
-                    <option value="">Select a country</option>
-                    {field.value && !countries.data?.some((c) => c.name === field.value) ? (
-                      <option value={field.value}>{field.value}</option>
-                    ) : null}
-                    {countries.data?.map((c) => (
-                      <option key={c.id} value={c.name}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Business Location"
+            placeholder="Select a country"
+            options={countryOptions}
+            keepsUnknownValue
+            autoComplete="country-name"
+            // Spec §4 Country change: the state is cleared and its list reloaded.
+            onValueChange={() => form.setValue('state', '', { shouldValidate: true, shouldDirty: true })}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="state"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>State/Province</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field} disabled={!countryId} autoComplete="address-level1">
-                    <option value="">
-                      {countryId ? 'Select a state or province' : 'Select a country first'}
-                    </option>
-                    {stateOptions.map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="State/Province"
+            placeholder={countryId ? 'Select a state or province' : 'Select a country first'}
+            options={stateOptions}
+            disabled={!countryId}
+            autoComplete="address-level1"
           />
         </div>
 
@@ -299,10 +261,7 @@ export function OrganizationFormSkeleton() {
   return (
     <div className="grid gap-5" data-testid="organization-form-skeleton" aria-busy="true">
       {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="grid gap-2">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-10" />
-        </div>
+        <FieldSkeleton key={i} labelClassName="w-32" />
       ))}
       <div className="flex justify-end gap-3">
         <Skeleton className="h-10 w-24" />

@@ -12,17 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useSnackbar } from '@/components/ui/snackbar';
+import { NewPasswordFields } from '@/features/auth/new-password-fields';
 import { PASSWORD_RULES_TEXT } from '@/features/auth/password-rules';
 import { useSession, useSessionActions } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
@@ -119,32 +112,11 @@ function PasswordForm({ mode, onDone }: { mode: 'change' | 'create'; onDone: () 
             )}
           />
         ) : null}
-        <FormField
+        {/* The rules are the dialog's description: under the field a short reminder is enough. */}
+        <NewPasswordFields
           control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" toggleLabel="new password" {...field} />
-              </FormControl>
-              <FormDescription>8 to 20 characters.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirm"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          passwordLabel="New Password"
+          description="8 to 20 characters."
         />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>

@@ -1,5 +1,7 @@
 import { digitsOnly } from '@feedloom/validation';
 import type { ClipboardEvent, ComponentProps, KeyboardEvent } from 'react';
+import type { Control } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
 /** Keys a number field would otherwise accept that are not digits (spec §5 phone: + - e and . are blocked). */
@@ -38,6 +40,30 @@ export function PhoneNumberInput({
       onPaste={onPaste}
       onChange={(event) => onChange(digitsOnly(event.target.value))}
       {...props}
+    />
+  );
+}
+
+/** The Phone Number field of the profile and organisation forms (the code beside it differs between them). */
+export function PhoneNumberField<
+  TFieldValues extends { phone_number?: string | undefined },
+  TContext,
+  TTransformedValues,
+>({ control }: { control: Control<TFieldValues, TContext, TTransformedValues> }) {
+  return (
+    <FormField
+      // Every form here has a `phone_number` field; this field touches no other.
+      control={control as unknown as Control<{ phone_number?: string | undefined }>}
+      name="phone_number"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Phone Number</FormLabel>
+          <FormControl>
+            <PhoneNumberInput {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
     />
   );
 }

@@ -1,16 +1,19 @@
 import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, phoneCountryOf, ZProfileSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ReadOnlyField } from '@/components/form-fields/read-only-field';
+import { SelectField } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { initialsOf } from '@/components/layout/header';
+import { TimezoneField } from '@/features/reference/timezone-field';
 import { fieldErrorsOf } from '@/lib/api-errors';
-import { PhoneNumberInput } from './phone-input';
+import { NameFields } from './name-fields';
+import { PhoneNumberField } from './phone-input';
 import { PictureField, type PictureChange } from './picture-field';
 import { useSaveProfile, type ProfileFormData, type ProfileSaveResult } from './use-profile';
 
@@ -18,6 +21,7 @@ type ProfileValues = z.input<typeof ZProfileSchema>;
 
 const DEFAULT_LANGUAGE_ID = 'en';
 const DEFAULT_PHONE_COUNTRY = 'IN';
+const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 
 /** The browser's own zone, when the list knows it: a sensible default for a new profile. */
 function browserTimezone(): string | undefined {
@@ -83,6 +87,7 @@ export function ProfileForm({
     onSaved?.(result);
   });
 
+  const languageOptions = useMemo(() => languages.map((l) => ({ value: l.id, label: l.name })), [languages]);
   const businessType = form.watch('business_type');
   const onSubmit = form.handleSubmit((values) => {
     const profilePicture =
@@ -116,47 +121,9 @@ export function ProfileForm({
           onUploadingChange={setIsUploading}
         />
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="first_name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="last_name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
+        <NameFields control={form.control} />
 
-        {variant === 'manage' ? (
-          <div className="grid gap-2">
-            <Label htmlFor="profile-email">Email Address</Label>
-            <Input
-              id="profile-email"
-              value={profile.email}
-              readOnly
-              aria-readonly="true"
-              className="bg-muted"
-            />
-          </div>
-        ) : null}
+        {variant === 'manage' ? <ReadOnlyField label="Email Address" value={profile.email} /> : null}
 
         <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <FormField
@@ -190,122 +157,38 @@ export function ProfileForm({
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="phone_number"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone Number</FormLabel>
-                <FormControl>
-                  <PhoneNumberInput
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <PhoneNumberField control={form.control} />
         </div>
 
         {loginServices}
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <SelectField
             control={form.control}
             name="preferred_language_id"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Preferred Language</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ?? ''}
-                    onChange={(event) => {
-                      const language = languages.find((l) => l.id === event.target.value);
-                      field.onChange(language?.id ?? '');
-                      form.setValue('preferred_language', language?.name ?? '');
-                    }}
-                  >
-                    <option value="">Select a language</option>
-                    {languages.map((l) => (
-                      <option key={l.id} value={l.id}>
-                        {l.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Preferred Language"
+            placeholder="Select a language"
+            options={languageOptions}
+            onValueChange={(id) =>
+              form.setValue('preferred_language', languages.find((l) => l.id === id)?.name ?? '')
+            }
           />
-          <FormField
+          <TimezoneField
             control={form.control}
             name="timezone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Timezone</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ?? ''}
-                    onChange={(event) => {
-                      const zone = timezones.find((z) => z.name === event.target.value);
-                      field.onChange(zone?.name ?? '');
-                      // Spec §2: the Timezone select sets timezone and utc_offset.
-                      form.setValue('utc_offset', zone?.utc_offset ?? '');
-                    }}
-                  >
-                    <option value="">Select a timezone</option>
-                    {timezones.map((z) => (
-                      <option key={z.name} value={z.name}>
-                        {z.label}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            offsetName="utc_offset"
+            timezones={timezones}
           />
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <SelectField
             control={form.control}
             name="business_type"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Business Type</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ?? ''}
-                    onChange={(event) => {
-                      field.onChange(event.target.value);
-                      void form.trigger('other_business_type');
-                    }}
-                  >
-                    <option value="">Select a business type</option>
-                    {BUSINESS_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Business Type"
+            placeholder="Select a business type"
+            options={BUSINESS_TYPE_OPTIONS}
+            onValueChange={() => void form.trigger('other_business_type')}
           />
           {businessType === 'Other' ? (
             <FormField

@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/ui/skeleton';
+import { FieldSkeleton, Skeleton } from '@/components/ui/skeleton';
 
 /** Spec §2: a skeleton shows while the profile and its lists load. */
 export function ProfileFormSkeleton() {
@@ -13,14 +13,8 @@ export function ProfileFormSkeleton() {
       </div>
       {[0, 1, 2].map((row) => (
         <div key={row} className="grid gap-5 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-10" />
-          </div>
-          <div className="grid gap-2">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-10" />
-          </div>
+          <FieldSkeleton labelClassName="w-24" />
+          <FieldSkeleton labelClassName="w-24" />
         </div>
       ))}
       <Skeleton className="ml-auto h-10 w-32" />

@@ -1,7 +1,8 @@
 import { ZStoreSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { SelectField } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -14,8 +15,8 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FieldSkeleton } from '@/components/ui/skeleton';
+import { TimezoneField } from '@/features/reference/timezone-field';
 import { useCurrencies, useTimezones } from '@/features/reference/use-reference-lists';
 import type { Shop } from './use-shops';
 
@@ -69,6 +70,10 @@ export function StoreForm({
     mode: 'onTouched',
   });
   const currencies = useCurrencies();
+  const currencyOptions = useMemo(
+    () => (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.name}` })),
+    [currencies.data],
+  );
   const timezones = useTimezones();
   const testingHintId = useId();
 
@@ -119,68 +124,21 @@ export function StoreForm({
           )}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <SelectField
             control={form.control}
             name="shop_currency"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Currency</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field} disabled={currencies.isPending}>
-                    <option value="">
-                      {currencies.isPending ? 'Loading currencies…' : 'Select a currency'}
-                    </option>
-                    {field.value && !currencies.data?.some((c) => c.code === field.value) ? (
-                      <option value={field.value}>{field.value}</option>
-                    ) : null}
-                    {currencies.data?.map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.code} – {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Currency"
+            placeholder={currencies.isPending ? 'Loading currencies…' : 'Select a currency'}
+            options={currencyOptions}
+            keepsUnknownValue
+            disabled={currencies.isPending}
           />
-          <FormField
+          <TimezoneField
             control={form.control}
             name="shop_timezone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Timezone</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    {...field}
-                    disabled={timezones.isPending}
-                    onChange={(event) => {
-                      const zone = timezones.data?.find((z) => z.name === event.target.value);
-                      field.onChange(event.target.value);
-                      // The timezone sets the UTC offset too (spec §3 Shop).
-                      form.setValue('utc_offset', zone?.utc_offset ?? '', { shouldValidate: true });
-                    }}
-                  >
-                    <option value="">
-                      {timezones.isPending ? 'Loading timezones…' : 'Select a timezone'}
-                    </option>
-                    {field.value && !timezones.data?.some((z) => z.name === field.value) ? (
-                      <option value={field.value}>{field.value}</option>
-                    ) : null}
-                    {timezones.data?.map((z) => (
-                      <option key={z.name} value={z.name}>
-                        {z.label}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-                {/* The offset is set by the timezone; its own error (if any) shows here. */}
-                {form.formState.errors.utc_offset && !form.formState.errors.shop_timezone ? (
-                  <p className="text-sm text-destructive">{form.formState.errors.utc_offset.message}</p>
-                ) : null}
-              </FormItem>
-            )}
+            offsetName="utc_offset"
+            timezones={timezones.data}
+            isPending={timezones.isPending}
           />
         </div>
         <FormField
@@ -221,10 +179,7 @@ export function StoreFormSkeleton() {
   return (
     <div className="grid gap-5" data-testid="store-form-skeleton" aria-busy="true">
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="grid gap-2">
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="h-10" />
-        </div>
+        <FieldSkeleton key={i} labelClassName="w-28" />
       ))}
     </div>
   );
