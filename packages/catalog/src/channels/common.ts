@@ -7,8 +7,37 @@ import { enumKey, urlHost } from '../rules/text';
 import { isUnder } from '../taxonomy/taxonomy';
 import type { TAttributeRow, TCheck, TFinding, TItemState, TResolvedContext } from './types';
 
-// Readers, predicates and checks shared by the channel tables. Each is small and named so a table row reads
-// like the spec: `required: { when: isPreorder, because: 'when availability is preorder' }`.
+// Readers, predicates and checks shared by the channel tables, and fromTable for a table stated as another's
+// rows plus its differences. Each is small and named so a table row reads like the spec:
+// `required: { when: isPreorder, because: 'when availability is preorder' }`.
+
+/* ------------------------------------------------------------------ rows */
+
+/** Changes to a row. A key set to `undefined` drops that rule (`required: undefined`: not required). */
+export type TRowChanges = { [K in keyof TAttributeRow]?: TAttributeRow[K] | undefined };
+
+const findRow = (rows: readonly TAttributeRow[], attribute: string): TAttributeRow => {
+  let row: TAttributeRow | undefined;
+  for (const name of attribute.split('.')) {
+    row = (row ? (row.children ?? []) : rows).find((r) => r.attribute === name);
+    if (!row) throw new Error(`no row ${attribute}`);
+  }
+  return row as TAttributeRow;
+};
+
+/**
+ * States rows as rows of another table plus their differences, so a fact shared by two channels is written
+ * once and a difference reads as one. `defaults` are the differences every derived row has; the returned
+ * function takes an attribute (`shipping.country` for a sub-attribute) and that row's own changes.
+ */
+export const fromTable =
+  (table: readonly TAttributeRow[], defaults: TRowChanges = {}) =>
+  (attribute: string, changes: TRowChanges = {}): TAttributeRow =>
+    Object.fromEntries(
+      Object.entries({ ...findRow(table, attribute), ...defaults, ...changes }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as unknown as TAttributeRow;
 
 /* ------------------------------------------------------------------ readers */
 

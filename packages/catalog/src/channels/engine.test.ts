@@ -3,6 +3,7 @@ import { CONTEXT, product, resolved, validSource } from '../../test/fixtures';
 import { feedToString } from '../feeds/stream';
 import { rssFormat } from '../feeds/formats';
 import { ChannelItem, resetToSource, setLayerValues } from '../model/product';
+import { fromTable } from './common';
 import { defineChannel, hasErrors, validateItem, validateProduct } from './engine';
 import { GOOGLE, GOOGLE_ROWS } from './google';
 import type { TAttributeRow } from './types';
@@ -93,6 +94,23 @@ describe('validator engine', () => {
     expect(() =>
       defineChannel({ channel: 'meta', name: 'X', rows: [{ attribute: 'a', type: 'record', basis: 'P' }] }),
     ).toThrow(/no children/);
+  });
+
+  it("states a row as another table's row plus changes; undefined drops a rule", () => {
+    const fromGoogle = fromTable(GOOGLE_ROWS, { api: undefined });
+    const row = fromGoogle('title', { maxLength: 200, required: undefined });
+    expect(row).toEqual({ attribute: 'title', type: 'text', maxLength: 200, basis: 'S', feed: 'title' });
+    expect('required' in row).toBe(false);
+    expect(fromGoogle('shipping.postal_code', { basis: 'U' })).toEqual({
+      attribute: 'postal_code',
+      label: 'postal code',
+      type: 'text',
+      basis: 'U',
+      feed: 'postal_code',
+    });
+    expect(GOOGLE_ROWS.find((r) => r.attribute === 'title')).toMatchObject({ required: true, api: 'title' });
+    expect(() => fromGoogle('no_such_attribute')).toThrow('no row no_such_attribute');
+    expect(() => fromGoogle('shipping.no_such_child')).toThrow('no row shipping.no_such_child');
   });
 
   it('validates each variant as its own item, inheriting the product values', () => {

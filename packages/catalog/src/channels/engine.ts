@@ -26,23 +26,8 @@ import type {
 // The one validator engine: it runs the rows of a channel table against an item. It knows types (text, url,
 // price, measure…), presence, lengths, counts and allowed values; everything channel-specific is in the rows.
 
-/** A row with what the engine precomputes once per table. */
-export interface TCompiledRow extends TAttributeRow {
-  readonly labelText: string;
-  readonly enumMap: ReadonlyMap<string, string> | undefined;
-  readonly unitMap: ReadonlyMap<string, string> | undefined;
-  readonly children: readonly TCompiledRow[] | undefined;
-  readonly provenance: readonly string[];
-  readonly valueKey: string;
-  readonly scope: TRowScope;
-  readonly childScope: TRowScope;
-  /** The limits as objects, resolved once. */
-  readonly maxLengthLimit: TResolvedLimit | undefined;
-  readonly maxItemsLimit: TResolvedLimit | undefined;
-  readonly minItemsLimit: TResolvedLimit | undefined;
-  /** The outcome depends only on the row's value (all checks value-only): a variant can reuse a clean result. */
-  readonly valueOnly: boolean;
-}
+/** A row with what the engine precomputes once per table (see CompiledRow). */
+export type TCompiledRow = CompiledRow;
 
 export interface TResolvedLimit {
   value: number;
@@ -82,7 +67,7 @@ const buildReader = (rows: readonly TCompiledRow[]): TCompiledChannel['readAll']
  * Rows as instances of one class: every property present, in one order, so the engine's reads of row
  * properties stay monomorphic however different the table's object literals are.
  */
-class CompiledRow implements TCompiledRow {
+class CompiledRow implements TAttributeRow {
   readonly attribute: string;
   readonly label: string | undefined;
   readonly type: TAttributeRow['type'];
@@ -119,9 +104,11 @@ class CompiledRow implements TCompiledRow {
   readonly provenance: readonly string[];
   /** The key read from `item.values` when the row has no `get`. */
   readonly valueKey: string;
+  /** The limits as objects, resolved once. */
   readonly maxLengthLimit: TResolvedLimit | undefined;
   readonly maxItemsLimit: TResolvedLimit | undefined;
   readonly minItemsLimit: TResolvedLimit | undefined;
+  /** The outcome depends only on the row's value (all checks value-only): a variant can reuse a clean result. */
   readonly valueOnly: boolean;
   /** The scope of the row as a top-level attribute (shared: it never changes). */
   readonly scope: TRowScope;

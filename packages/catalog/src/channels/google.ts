@@ -64,6 +64,9 @@ export const UNIT_PRICING_UNITS = [
   'item',
 ] as const;
 
+/** The API spelling of a snake_case attribute: `product_length` → `productLength`. */
+const camel = (attribute: string): string => attribute.replace(/_(\w)/, (_, c: string) => c.toUpperCase());
+
 const customLabel = (n: number): TAttributeRow => ({
   attribute: `custom_label_${n}`,
   label: `custom label ${n}`,
@@ -76,16 +79,11 @@ const customLabel = (n: number): TAttributeRow => ({
   api: `customLabel${n}`,
 });
 
-const shippingChildren: TAttributeRow[] = [
-  {
-    attribute: 'country',
-    type: 'text',
-    required: true,
-    checks: [checkPattern(/^[A-Z]{2}$/, 'a two-letter ISO 3166-1 country code such as US, GB or DE')],
-    basis: 'P',
-    feed: 'country',
-    api: 'country',
-  },
+/** custom_label_0 … custom_label_4. */
+export const CUSTOM_LABEL_ROWS: readonly TAttributeRow[] = [0, 1, 2, 3, 4].map(customLabel);
+
+/** Where a shipping rule delivers besides the country: at most one of these (reference §1.5). */
+export const SHIPPING_AREA_ROWS: readonly TAttributeRow[] = [
   { attribute: 'region', type: 'text', basis: 'P', feed: 'region', api: 'region' },
   {
     attribute: 'postal_code',
@@ -111,6 +109,19 @@ const shippingChildren: TAttributeRow[] = [
     feed: 'location_group_name',
     api: 'locationGroupName',
   },
+];
+
+const shippingChildren: TAttributeRow[] = [
+  {
+    attribute: 'country',
+    type: 'text',
+    required: true,
+    checks: [checkPattern(/^[A-Z]{2}$/, 'a two-letter ISO 3166-1 country code such as US, GB or DE')],
+    basis: 'P',
+    feed: 'country',
+    api: 'country',
+  },
+  ...SHIPPING_AREA_ROWS,
   { attribute: 'service', type: 'text', basis: 'P', feed: 'service', api: 'service' },
   { attribute: 'price', type: 'price', min: 0, basis: 'P', feed: 'price', api: 'price' },
   {
@@ -170,7 +181,7 @@ const dimension = (attribute: 'product_length' | 'product_width' | 'product_heig
   maxDecimals: 4,
   basis: 'P',
   feed: attribute,
-  api: attribute.replace(/_(\w)/, (_, c: string) => c.toUpperCase()),
+  api: camel(attribute),
 });
 
 const shippingDimension = (
@@ -181,7 +192,7 @@ const shippingDimension = (
   units: { in: [1, 150], cm: [1, 400] },
   basis: 'U',
   feed: attribute,
-  api: attribute.replace(/_(\w)/, (_, c: string) => c.toUpperCase()),
+  api: camel(attribute),
 });
 
 export const GOOGLE_ROWS: readonly TAttributeRow[] = [
@@ -659,11 +670,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     feed: 'certification',
     api: 'certifications',
   },
-  customLabel(0),
-  customLabel(1),
-  customLabel(2),
-  customLabel(3),
-  customLabel(4),
+  ...CUSTOM_LABEL_ROWS,
   {
     attribute: 'promotion_id',
     label: 'promotion id',

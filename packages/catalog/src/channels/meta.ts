@@ -1,10 +1,9 @@
 import {
   checkColor,
   checkLinkDomain,
-  checkNoEdgeSpaces,
-  checkSaleBelowPrice,
   checkSaleNotOver,
   checkShippingRules,
+  fromTable,
   hasNoGtinOrMpn,
   readGtin,
   readItemGroupId,
@@ -12,23 +11,17 @@ import {
   readOfferId,
 } from './common';
 import { defineChannel } from './engine';
-import { SHIPPING_TEXT_SLOTS } from './google';
+import { CUSTOM_LABEL_ROWS, GOOGLE_ROWS, SHIPPING_TEXT_SLOTS } from './google';
 import type { TAttributeRow } from './types';
 
 // Meta (Facebook/Instagram) catalog (reference §5): CSV/TSV/RSS feeds and items_batch. Its differences:
 // longer id, title and description, availability and condition spelled its own way with more values,
 // brand required unless a GTIN or MPN is given, up to 20 additional images, more age groups.
+// Where Meta's rules for an attribute are Google's (only the basis tag may differ), the row is Google's row;
+// where they differ (lengths, values, when it is required), Meta's row is written out in full.
 
-const customLabel = (n: number): TAttributeRow => ({
-  attribute: `custom_label_${n}`,
-  label: `custom label ${n}`,
-  field: `custom_label${n}` as 'custom_label0',
-  type: 'text',
-  maxLength: 100,
-  checks: [checkNoEdgeSpaces],
-  basis: 'S',
-  feed: `custom_label_${n}`,
-});
+/** Google's row with Meta's changes. items_batch takes the feed names, so no row has API names. */
+const fromGoogle = fromTable(GOOGLE_ROWS, { api: undefined, apiEnum: undefined, apiList: undefined });
 
 export const META_ROWS: readonly TAttributeRow[] = [
   {
@@ -77,7 +70,7 @@ export const META_ROWS: readonly TAttributeRow[] = [
     basis: 'P',
     feed: 'condition',
   },
-  { attribute: 'price', type: 'price', required: true, positive: true, basis: 'S', feed: 'price' },
+  fromGoogle('price', { basis: 'S' }),
   { attribute: 'link', type: 'url', required: true, checks: [checkLinkDomain], basis: 'P', feed: 'link' },
   {
     attribute: 'image_link',
@@ -115,15 +108,7 @@ export const META_ROWS: readonly TAttributeRow[] = [
     feed: 'age_group',
   },
   { attribute: 'gender', type: 'enum', values: ['female', 'male', 'unisex'], basis: 'P', feed: 'gender' },
-  {
-    attribute: 'sale_price',
-    label: 'sale price',
-    type: 'price',
-    positive: true,
-    checks: [checkSaleBelowPrice],
-    basis: 'P',
-    feed: 'sale_price',
-  },
+  fromGoogle('sale_price', { basis: 'P' }),
   {
     attribute: 'sale_price_effective_date',
     label: 'sale price effective date',
@@ -161,38 +146,21 @@ export const META_ROWS: readonly TAttributeRow[] = [
   },
   { attribute: 'color', type: 'text', maxLength: 100, checks: [checkColor], basis: 'U', feed: 'color' },
   { attribute: 'size', type: 'text', maxLength: 100, basis: 'U', feed: 'size' },
-  { attribute: 'material', type: 'text', maxLength: 200, basis: 'U', feed: 'material' },
-  { attribute: 'pattern', type: 'text', maxLength: 100, basis: 'U', feed: 'pattern' },
-  {
-    attribute: 'google_product_category',
-    label: 'Google product category',
-    type: 'category',
-    basis: 'P',
-    feed: 'google_product_category',
-  },
-  {
-    attribute: 'product_type',
-    label: 'product type',
-    type: 'text',
-    maxLength: 750,
-    basis: 'U',
-    feed: 'product_type',
-  },
-  customLabel(0),
-  customLabel(1),
-  customLabel(2),
-  customLabel(3),
-  customLabel(4),
+  fromGoogle('material'),
+  fromGoogle('pattern'),
+  fromGoogle('google_product_category', { basis: 'P' }),
+  fromGoogle('product_type', { basis: 'U' }),
+  ...CUSTOM_LABEL_ROWS.map((row) => fromGoogle(row.attribute, { basis: 'S' })),
   {
     attribute: 'shipping',
     type: 'record',
     repeated: true,
     children: [
       { attribute: 'country', type: 'text', required: true, basis: 'P', feed: 'country' },
-      { attribute: 'region', type: 'text', basis: 'P', feed: 'region' },
-      { attribute: 'postal_code', label: 'postal code', type: 'text', basis: 'U', feed: 'postal_code' },
-      { attribute: 'service', type: 'text', basis: 'P', feed: 'service' },
-      { attribute: 'price', type: 'price', min: 0, basis: 'P', feed: 'price' },
+      fromGoogle('shipping.region'),
+      fromGoogle('shipping.postal_code', { basis: 'U' }),
+      fromGoogle('shipping.service'),
+      fromGoogle('shipping.price'),
     ],
     checks: [checkShippingRules],
     textSlots: SHIPPING_TEXT_SLOTS.slice(0, 4),

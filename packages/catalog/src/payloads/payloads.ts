@@ -46,6 +46,26 @@ const convertRow = (
   return row.apiList && value !== undefined ? [value] : value;
 };
 
+/** What both APIs send alike: measures with the unit in the channel's spelling, numbers as they are, text. */
+const plainScalar: TConvert = (row, v) => {
+  switch (row.type) {
+    case 'measure': {
+      const m = v as TMeasure;
+      return { value: m.value, unit: spellUnit(row, m.unit) };
+    }
+    case 'boolean':
+    case 'integer':
+    case 'number':
+      return v as TJson;
+    default:
+      return typeof v === 'string' ? v : String(v);
+  }
+};
+
+/** An enumeration value in the channel's spelling (`in_stock` → `in stock` on Microsoft). */
+const enumSpelling = (row: TCompiledRow, v: unknown): string =>
+  typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
+
 /* ------------------------------------------------------------------ Google Merchant API */
 
 export interface TMerchantPrice {
@@ -76,15 +96,11 @@ export const toMerchantPrice = (m: TMoney): TMerchantPrice => ({
 const googleScalar: TConvert = (row, v) => {
   switch (row.type) {
     case 'enum': {
-      const spelled = typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
+      const spelled = enumSpelling(row, v);
       return row.apiEnum === 'upper' ? enumKey(spelled).toUpperCase() : spelled;
     }
     case 'price':
       return toMerchantPrice(v as TMoney) as unknown as TJson;
-    case 'measure': {
-      const m = v as TMeasure;
-      return { value: m.value, unit: spellUnit(row, m.unit) };
-    }
     case 'date':
       return typeof v === 'string' ? (toRfc3339(v) ?? v) : undefined;
     case 'date_range': {
@@ -92,12 +108,8 @@ const googleScalar: TConvert = (row, v) => {
       if (!interval) return undefined;
       return { startTime: toRfc3339(interval.startText) ?? '', endTime: toRfc3339(interval.endText) ?? '' };
     }
-    case 'boolean':
-    case 'integer':
-    case 'number':
-      return v as TJson;
     default:
-      return typeof v === 'string' ? v : String(v);
+      return plainScalar(row, v);
   }
 };
 
@@ -209,21 +221,13 @@ export const microsoftProductId = (target: TMicrosoftTarget, offerId: string): s
 const microsoftScalar: TConvert = (row, v) => {
   switch (row.type) {
     case 'enum':
-      return typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
+      return enumSpelling(row, v);
     case 'price': {
       const m = v as TMoney;
       return { value: Number(formatAmount(m)), currency: m.currency };
     }
-    case 'measure': {
-      const m = v as TMeasure;
-      return { value: m.value, unit: spellUnit(row, m.unit) };
-    }
-    case 'boolean':
-    case 'integer':
-    case 'number':
-      return v as TJson;
     default:
-      return typeof v === 'string' ? v : String(v);
+      return plainScalar(row, v);
   }
 };
 
