@@ -373,3 +373,15 @@ describe('variants share element bytes', () => {
     expect(xml).toBe(format.header(META) + expected + format.footer());
   });
 });
+
+describe('values a warning let through', () => {
+  it('writes a price or measure of the wrong shape as given instead of failing the feed', async () => {
+    const { GOOGLE } = await import('../channels');
+    const measure = GOOGLE.byAttribute.get('shipping_length')!;
+    const price = GOOGLE.byAttribute.get('price')!;
+    expect(scalarText(measure, 12)).toBe('12');
+    expect(scalarText(measure, { value: 12 })).toBe('{"value":12}');
+    expect(scalarText(price, '15 dollars')).toBe('15 dollars');
+    expect(scalarText(measure, { value: 12, unit: 'cm' })).toBe('12 cm');
+  });
+});

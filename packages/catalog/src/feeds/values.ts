@@ -11,8 +11,25 @@ import { compositePart } from './escape';
 const formatNumber = (n: number): string =>
   Number.isInteger(n) ? String(n) : String(Math.round(n * 1e6) / 1e6);
 
-/** Feed text of one scalar value (not a record, not a list). */
+const isMoney = (v: unknown): v is TMoney =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TMoney).value === 'number' &&
+  typeof (v as TMoney).currency === 'string';
+const isMeasure = (v: unknown): v is TMeasure =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TMeasure).value === 'number' &&
+  typeof (v as TMeasure).unit === 'string';
+
+/**
+ * Feed text of one scalar value (not a record, not a list). A value that is not of its row's type can only
+ * reach a feed through a warning-level ([U]) rule: it is written as the merchant gave it, for the channel to judge.
+ */
 export const scalarText = (row: TCompiledRow, v: unknown): string => {
+  if ((row.type === 'price' && !isMoney(v)) || (row.type === 'measure' && !isMeasure(v))) {
+    return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+  }
   switch (row.type) {
     case 'enum':
       return typeof v === 'string' ? (spellEnum(row, v) ?? v) : String(v);
