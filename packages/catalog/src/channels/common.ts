@@ -1,3 +1,4 @@
+import { unitDimension } from '@feedloom/validation';
 import type { TMeasure, TProductDetail } from '../model/fields';
 import type { TMoney } from '../model/money';
 import type { ChannelItem } from '../model/product';
@@ -332,7 +333,7 @@ export const checkUnitPricingPair: TCheck = (value, s) => {
         'Unit pricing base measure is set without a unit pricing measure. Add the measure (for example 750ml) or remove the base measure.',
     };
   }
-  const kind = (u: string) => UNIT_KINDS[u.toLowerCase() === 'gm' ? 'g' : u.toLowerCase()];
+  const kind = (u: string) => unitDimension(u.toLowerCase());
   if (kind(measure.unit) && kind(base.unit) && kind(measure.unit) !== kind(base.unit)) {
     return {
       code: 'unit_pricing_mismatch',
@@ -356,32 +357,6 @@ export const checkBaseMeasureValue: TCheck = valueOnly((value) => {
 });
 
 const BASE_EXTRA: Readonly<Record<string, readonly number[]>> = { cl: [75], ml: [750], kg: [50, 1000] };
-
-export const UNIT_KINDS: Readonly<Record<string, string>> = {
-  oz: 'weight',
-  lb: 'weight',
-  mg: 'weight',
-  g: 'weight',
-  kg: 'weight',
-  floz: 'volume',
-  pt: 'volume',
-  qt: 'volume',
-  gal: 'volume',
-  ml: 'volume',
-  cl: 'volume',
-  l: 'volume',
-  cbm: 'volume',
-  in: 'length',
-  ft: 'length',
-  yd: 'length',
-  cm: 'length',
-  m: 'length',
-  sqft: 'area',
-  sqm: 'area',
-  ct: 'count',
-  sheet: 'count',
-  item: 'count',
-};
 
 /** Leading or trailing spaces in a label make two labels look the same and differ (spec §5). */
 export const checkNoEdgeSpaces: TCheck = valueOnly((value, _s, row) => {

@@ -19,7 +19,8 @@ import {
   RESET_PASSWORD_TTL_SECONDS,
   SUPPORT_LOGIN_TTL_SECONDS,
 } from './messages';
-import { linkTokenRepo, revokeSessions } from './repo';
+import { oneTimeTokenRepo } from '../auth/repo';
+import { revokeSessions } from './repo';
 
 export interface TAccountServiceDeps {
   db: TDb;
@@ -59,7 +60,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       const user = await usersRepo(db).findByEmail(email.trim().toLowerCase());
       if (!user) return;
       const now = clock.now();
-      const tokens = linkTokenRepo(db);
+      const tokens = oneTimeTokenRepo(db);
       // One link a minute at most: repeated presses do not flood the inbox.
       if (
         await tokens.issuedSince(user.id, 'reset_password', addSeconds(now, -RESET_PASSWORD_RESEND_SECONDS))
@@ -88,13 +89,13 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
     resetPassword: async (token: string, password: string): Promise<TLoginResponse> => {
       const tokenHash = sha256(token);
       // Checked before hashing so a bad link costs no argon2 work; consumed atomically below.
-      if (!(await linkTokenRepo(db).findValid('reset_password', tokenHash, clock.now()))) {
+      if (!(await oneTimeTokenRepo(db).findValid('reset_password', tokenHash, clock.now()))) {
         throw badRequest(AUTH_MSG.linkInvalid);
       }
       const passwordHash = await deps.passwords.hash(password);
       const now = clock.now();
       const user = await db.transaction(async (tx) => {
-        const used = await linkTokenRepo(tx).consume('reset_password', tokenHash, now);
+        const used = await oneTimeTokenRepo(tx).consume('reset_password', tokenHash, now);
         if (!used) return null;
         const users = usersRepo(tx);
         const current = await users.findById(used.user_id);
@@ -161,7 +162,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       const now = clock.now();
       const token = randomToken();
       const expiresAt = addSeconds(now, SUPPORT_LOGIN_TTL_SECONDS);
-      await linkTokenRepo(db).issue(target.id, 'merchant_login', {
+      await oneTimeTokenRepo(db).issue(target.id, 'merchant_login', {
         token_hash: sha256(token),
         expires_at: expiresAt,
         now,
@@ -181,7 +182,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
     /** Spec §7 merchant-login/{token}: signs in as the token's user, with the token's shop active. */
     supportLogin: async (token: string): Promise<TLoginResponse> => {
       const now = clock.now();
-      const used = await linkTokenRepo(db).consume('merchant_login', sha256(token), now);
+      const used = await oneTimeTokenRepo(db).consume('merchant_login', sha256(token), now);
       const user = used ? await usersRepo(db).findById(used.user_id) : null;
       const shop = used?.shop_id && user ? await findMemberShop(db, user.id, used.shop_id) : null;
       if (!user || !shop) throw badRequest(AUTH_MSG.linkInvalid);

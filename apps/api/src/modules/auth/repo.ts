@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
   email_otps,
@@ -52,67 +52,81 @@ export const otpRepo = (db: TDb) => ({
 });
 
 /** Single-use secrets sent by mail or handed to the web (create/reset password, support login). */
-export const oneTimeTokenRepo = (db: TDb) => ({
-  /** Stores a new token and retires the user's earlier unused ones of the same purpose. */
-  issue: async (
-    userId: string,
-    purpose: TOneTimeTokenPurpose,
-    values: { token_hash: string; expires_at: Date; now: Date },
-  ) => {
-    await db
-      .update(one_time_tokens)
-      .set({ used_at: values.now })
-      .where(
-        and(
-          eq(one_time_tokens.user_id, userId),
-          eq(one_time_tokens.purpose, purpose),
-          isNull(one_time_tokens.used_at),
-        ),
-      );
-    await db.insert(one_time_tokens).values({
-      user_id: userId,
-      purpose,
-      token_hash: values.token_hash,
-      expires_at: values.expires_at,
-      created_at: values.now,
-    });
-  },
-
-  findValid: async (userId: string, purpose: TOneTimeTokenPurpose, tokenHash: string, now: Date) =>
-    (
-      await db
-        .select({ id: one_time_tokens.id })
-        .from(one_time_tokens)
-        .where(
-          and(
-            eq(one_time_tokens.token_hash, tokenHash),
-            eq(one_time_tokens.user_id, userId),
-            eq(one_time_tokens.purpose, purpose),
-            isNull(one_time_tokens.used_at),
-            gt(one_time_tokens.expires_at, now),
-          ),
-        )
-        .limit(1)
-    )[0] ?? null,
-
-  /** Marks the token used if it is valid; the conditional update makes a second use fail. */
-  consume: async (userId: string, purpose: TOneTimeTokenPurpose, tokenHash: string, now: Date) =>
-    (
+/**
+ * One-time tokens (create-password, reset and support-login links), found by the hash of the token and, when
+ * the caller knows it, the user. Issuing retires the user's earlier unused tokens of the same purpose.
+ */
+export const oneTimeTokenRepo = (db: TDb) => {
+  const valid = (purpose: TOneTimeTokenPurpose, tokenHash: string, now: Date, userId?: string) =>
+    and(
+      eq(one_time_tokens.token_hash, tokenHash),
+      eq(one_time_tokens.purpose, purpose),
+      userId === undefined ? undefined : eq(one_time_tokens.user_id, userId),
+      isNull(one_time_tokens.used_at),
+      gt(one_time_tokens.expires_at, now),
+    );
+  return {
+    issue: async (
+      userId: string,
+      purpose: TOneTimeTokenPurpose,
+      values: { token_hash: string; expires_at: Date; now: Date; shop_id?: string },
+    ) => {
       await db
         .update(one_time_tokens)
-        .set({ used_at: now })
+        .set({ used_at: values.now })
         .where(
           and(
-            eq(one_time_tokens.token_hash, tokenHash),
             eq(one_time_tokens.user_id, userId),
             eq(one_time_tokens.purpose, purpose),
             isNull(one_time_tokens.used_at),
-            gt(one_time_tokens.expires_at, now),
           ),
-        )
-        .returning()
-    )[0] ?? null,
-});
+        );
+      await db.insert(one_time_tokens).values({
+        user_id: userId,
+        purpose,
+        token_hash: values.token_hash,
+        shop_id: values.shop_id ?? null,
+        expires_at: values.expires_at,
+        created_at: values.now,
+      });
+    },
+
+    /** True when the user was sent a token of this purpose at or after `since` (the resend throttle). */
+    issuedSince: async (userId: string, purpose: TOneTimeTokenPurpose, since: Date): Promise<boolean> =>
+      (
+        await db
+          .select({ id: one_time_tokens.id })
+          .from(one_time_tokens)
+          .where(
+            and(
+              eq(one_time_tokens.user_id, userId),
+              eq(one_time_tokens.purpose, purpose),
+              gte(one_time_tokens.created_at, since),
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+
+    findValid: async (purpose: TOneTimeTokenPurpose, tokenHash: string, now: Date, userId?: string) =>
+      (
+        await db
+          .select()
+          .from(one_time_tokens)
+          .where(valid(purpose, tokenHash, now, userId))
+          .limit(1)
+      )[0] ?? null,
+
+    /** Marks the token used if it is still valid; the conditional update makes a second use fail. */
+    consume: async (purpose: TOneTimeTokenPurpose, tokenHash: string, now: Date, userId?: string) =>
+      (
+        await db
+          .update(one_time_tokens)
+          .set({ used_at: now })
+          .where(valid(purpose, tokenHash, now, userId))
+          .returning()
+      )[0] ?? null,
+  };
+};
 
 export const refreshTokenRepo = (db: TDb) => ({
   insert: async (values: Omit<typeof refresh_tokens.$inferInsert, 'id'>) => {

@@ -152,13 +152,13 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
       if (!user || !user.email_verified_at) throw badRequest(AUTH_MSG.linkInvalid);
       const tokenHash = sha256(input.token);
       // Checked before hashing so a bad link costs no argon2 work; consumed atomically below.
-      if (!(await oneTimeTokenRepo(db).findValid(user.id, 'create_password', tokenHash, clock.now()))) {
+      if (!(await oneTimeTokenRepo(db).findValid('create_password', tokenHash, clock.now(), user.id))) {
         throw badRequest(AUTH_MSG.linkInvalid);
       }
       const passwordHash = await deps.passwords.hash(input.password);
       const now = clock.now();
       const updated = await db.transaction(async (tx) => {
-        const used = await oneTimeTokenRepo(tx).consume(user.id, 'create_password', tokenHash, now);
+        const used = await oneTimeTokenRepo(tx).consume('create_password', tokenHash, now, user.id);
         if (!used) return null;
         return usersRepo(tx).update(user.id, {
           password_hash: passwordHash,
@@ -232,7 +232,10 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
       });
       if (!user) throw unauthorized();
       const session = await buildSessionInfo(db, user);
-      const tokens = await issueTokens(db, user.id, session.active_org_id, { id: sessionId, parent_id: null });
+      const tokens = await issueTokens(db, user.id, session.active_org_id, {
+        id: sessionId,
+        parent_id: null,
+      });
       return { ...tokens, ...session };
     },
 
