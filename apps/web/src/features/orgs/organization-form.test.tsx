@@ -67,6 +67,31 @@ describe('/update-org for the owner', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
+  it('shows the country the saved phone number belongs to, and stores its dialling code on change', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp(
+      '/update-org',
+      ownerHandlers({
+        'orgs.update': (input) => ({
+          message: 'Organisation updated successfully.',
+          organization: { ...ownedEntity, ...(input as { data: object }).data },
+        }),
+      }),
+    );
+    const code = await screen.findByLabelText<HTMLSelectElement>('Phone code');
+    // +1 is shared by Canada and the United States (and more): a New York number is American.
+    await waitFor(() => expect(code.value).toBe('US'));
+    await user.selectOptions(code, 'IN');
+    const number = screen.getByLabelText('Phone Number');
+    await user.clear(number);
+    await user.type(number, '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByRole('status');
+    expect(calls.find((c) => c.path === 'orgs.update')?.input).toMatchObject({
+      data: { phone_code: '+91', phone_number: '9876543210' },
+    });
+  });
+
   it('requires the address of the owner and checks the zipcode with the spec message; Save is disabled while invalid', async () => {
     const user = userEvent.setup();
     renderApp('/update-org', ownerHandlers());

@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { FieldSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PhoneNumberField } from '@/features/profile/phone-input';
-import { PhoneCodeSelect } from '@/features/reference/phone-code-select';
+import { PhoneCodeField } from '@/features/reference/phone-code-select';
 import { useCountries, useStates } from '@/features/reference/use-reference-lists';
 import type { RouterOutputs } from '@/lib/trpc';
 
@@ -183,27 +183,8 @@ export function OrganizationForm({
         {textField('address_1', 'Address 1', { required: isOwner, autoComplete: 'address-line1' })}
         {textField('address_2', 'Address 2', { autoComplete: 'address-line2' })}
 
-        <div className="grid gap-5 sm:grid-cols-[minmax(0,11rem)_1fr]">
-          <FormField
-            control={form.control}
-            name="phone_code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone code</FormLabel>
-                <FormControl>
-                  <PhoneCodeSelect
-                    {...field}
-                    onChange={(event) => {
-                      field.onChange(event.target.value);
-                      // The number is judged against the code: re-check it.
-                      if (form.getValues('phone_number')) void form.trigger('phone_number');
-                    }}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <PhoneCodeField control={form.control} />
           <PhoneNumberField control={form.control} />
         </div>
 

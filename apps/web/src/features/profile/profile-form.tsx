@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, phoneCountryOf, ZProfileSchema } from '@feedloom/validation';
+import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, ZProfileSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,8 +8,8 @@ import { SelectField } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { initialsOf } from '@/components/layout/header';
+import { PhoneCodeField } from '@/features/reference/phone-code-select';
 import { TimezoneField } from '@/features/reference/timezone-field';
 import { fieldErrorsOf } from '@/lib/api-errors';
 import { NameFields } from './name-fields';
@@ -20,7 +20,6 @@ import { useSaveProfile, type ProfileFormData, type ProfileSaveResult } from './
 type ProfileValues = z.input<typeof ZProfileSchema>;
 
 const DEFAULT_LANGUAGE_ID = 'en';
-const DEFAULT_PHONE_COUNTRY = 'IN';
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 
 /** The browser's own zone, when the list knows it: a sensible default for a new profile. */
@@ -69,16 +68,13 @@ export function ProfileForm({
   loginServices?: ReactNode;
   onSaved?: (result: ProfileSaveResult) => void;
 }) {
-  const { profile, countryCodes, timezones, languages } = data;
+  const { profile, timezones, languages } = data;
   const form = useForm<ProfileValues, unknown, z.output<typeof ZProfileSchema>>({
     resolver: zodResolver(ZProfileSchema),
     defaultValues: initialProfileValues(data),
     // Spec §5: save is disabled while the form is invalid, so say what is wrong as it is typed.
     mode: 'all',
   });
-  const [phoneCountry, setPhoneCountry] = useState(
-    () => phoneCountryOf(profile.phone_code, profile.phone_number) ?? DEFAULT_PHONE_COUNTRY,
-  );
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const [isUploading, setIsUploading] = useState(false);
   const save = useSaveProfile((result) => {
@@ -126,37 +122,7 @@ export function ProfileForm({
         {variant === 'manage' ? <ReadOnlyField label="Email Address" value={profile.email} /> : null}
 
         <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <FormField
-            control={form.control}
-            name="phone_code"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone code</FormLabel>
-                <FormControl>
-                  <NativeSelect
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={phoneCountry}
-                    onChange={(event) => {
-                      const entry = countryCodes.find((c) => c.iso2 === event.target.value);
-                      if (!entry) return;
-                      setPhoneCountry(entry.iso2);
-                      field.onChange(entry.dialing_code);
-                      if (form.getValues('phone_number')) void form.trigger('phone_number');
-                    }}
-                  >
-                    {countryCodes.map((c) => (
-                      <option key={c.iso2} value={c.iso2}>
-                        {`${c.country_flag} ${c.country_name} (${c.dialing_code})`}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <PhoneCodeField control={form.control} />
           <PhoneNumberField control={form.control} />
         </div>
 

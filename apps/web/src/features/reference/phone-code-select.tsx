@@ -1,41 +1,65 @@
-import { useMemo, type ComponentProps } from 'react';
+import { DEFAULT_PHONE_CODE, phoneCountryOf } from '@feedloom/validation';
+import { useState } from 'react';
+import { useFormContext, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCountryCodes } from './use-reference-lists';
 
-/** One option per dialling code, named after the countries that share it ('+1 · Canada, United States +…'). */
-export function usePhoneCodeOptions() {
-  const codes = useCountryCodes();
-  const options = useMemo(() => {
-    const byCode = new Map<string, string[]>();
-    for (const entry of codes.data ?? []) {
-      byCode.set(entry.dialing_code, [...(byCode.get(entry.dialing_code) ?? []), entry.country_name]);
-    }
-    return [...byCode.entries()]
-      .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
-      .map(([code, names]) => ({
-        value: code,
-        label: `${code} · ${names.slice(0, 2).join(', ')}${names.length > 2 ? ` +${names.length - 2}` : ''}`,
-      }));
-  }, [codes.data]);
-  return { options, isPending: codes.isPending };
-}
+/** +91 is the default code (spec §9); India is the country it stands for. */
+const DEFAULT_PHONE_COUNTRY = 'IN';
 
-/** Dialling code select; keeps a value the list does not know (so a saved code always shows). */
-export function PhoneCodeSelect({
-  value,
-  ...props
-}: ComponentProps<typeof NativeSelect> & { value: string }) {
-  const { options } = usePhoneCodeOptions();
-  const known = options.some((o) => o.value === value);
+/**
+ * The phone code select of spec §3: one option per country (flag, name, dialling code), storing the dialling
+ * code. Countries that share a code (+1: Canada, United States, …) stay apart: the country shown is the one the
+ * saved number belongs to. Changing it re-checks the number, which is judged against the code.
+ */
+export function PhoneCodeField<TFieldValues extends FieldValues, TContext, TTransformedValues>({
+  control,
+}: {
+  /** A form with `phone_code` (the dialling code) and `phone_number`. */
+  control: Control<TFieldValues, TContext, TTransformedValues>;
+}) {
+  const codes = useCountryCodes();
+  // Untyped context: the two field names are fixed by this component's contract above.
+  const { getValues, trigger } = useFormContext();
+  const [country, setCountry] = useState(
+    () =>
+      phoneCountryOf(
+        (getValues('phone_code') as string | undefined) || DEFAULT_PHONE_CODE,
+        getValues('phone_number') as string | undefined,
+      ) ?? DEFAULT_PHONE_COUNTRY,
+  );
   return (
-    <NativeSelect value={value} {...props}>
-      {!known && value ? <option value={value}>{value}</option> : null}
-      {!value ? <option value="">Code</option> : null}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </NativeSelect>
+    <FormField
+      control={control}
+      name={'phone_code' as FieldPath<TFieldValues>}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Phone code</FormLabel>
+          <FormControl>
+            <NativeSelect
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={country}
+              onChange={(event) => {
+                const entry = codes.data?.find((c) => c.iso2 === event.target.value);
+                if (!entry) return;
+                setCountry(entry.iso2);
+                field.onChange(entry.dialing_code);
+                if (getValues('phone_number')) void trigger('phone_number');
+              }}
+            >
+              {(codes.data ?? []).map((c) => (
+                <option key={c.iso2} value={c.iso2}>
+                  {`${c.country_flag} ${c.country_name} (${c.dialing_code})`}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }

@@ -5,9 +5,12 @@ import {
   ArrowUpDown,
   ChevronLeft,
   ChevronRight,
+  Eye,
+  Pencil,
   Plus,
   Search,
   Store,
+  Trash2,
 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -300,15 +303,18 @@ export function StoreListScreen() {
               ) : (
                 rows.map((shop) => (
                   <tr key={shop.id} className="border-t border-border">
-                    <th scope="row" className="px-4 py-3 text-left font-medium">
+                    <th scope="row" className="min-w-40 px-4 py-3 text-left font-medium">
                       <Link to={storeDetailPath(shop.id)} className="text-primary hover:underline">
                         {shop.shop_name}
                       </Link>
                     </th>
-                    <td className="max-w-64 truncate px-4 py-3 text-muted-foreground">{shop.shop_url}</td>
+                    <td className="max-w-48 truncate px-4 py-3 text-muted-foreground" title={shop.shop_url}>
+                      {shop.shop_url}
+                    </td>
                     <td className="px-4 py-3">{shop.shop_currency}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                      {shop.shop_timezone} (UTC{shop.utc_offset})
+                      <div>{shop.shop_timezone}</div>
+                      <div className="text-xs">UTC{shop.utc_offset}</div>
                     </td>
                     <td className="px-4 py-3">
                       <StatusBadges shop={shop} />
@@ -318,26 +324,35 @@ export function StoreListScreen() {
                     </td>
                     <td className="px-4 py-3">
                       <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="sm">
-                          <Link to={storeDetailPath(shop.id)} aria-label={`View ${shop.shop_name}`}>
-                            View
+                        <Button asChild variant="ghost" size="icon-sm">
+                          <Link
+                            to={storeDetailPath(shop.id)}
+                            aria-label={`View ${shop.shop_name}`}
+                            title="View"
+                          >
+                            <Eye aria-hidden />
                           </Link>
                         </Button>
                         {canManage && shop.status === 'active' ? (
                           <>
-                            <Button asChild variant="ghost" size="sm">
-                              <Link to={storeEditPath(shop.id)} aria-label={`Edit ${shop.shop_name}`}>
-                                Edit
+                            <Button asChild variant="ghost" size="icon-sm">
+                              <Link
+                                to={storeEditPath(shop.id)}
+                                aria-label={`Edit ${shop.shop_name}`}
+                                title="Edit"
+                              >
+                                <Pencil aria-hidden />
                               </Link>
                             </Button>
                             <Button
                               variant="ghost"
-                              size="sm"
+                              size="icon-sm"
                               className="text-destructive hover:text-destructive"
                               aria-label={`Delete ${shop.shop_name}`}
+                              title="Delete"
                               onClick={() => setToDelete(shop)}
                             >
-                              Delete
+                              <Trash2 aria-hidden />
                             </Button>
                           </>
                         ) : null}
