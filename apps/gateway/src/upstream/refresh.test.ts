@@ -179,15 +179,11 @@ describe('single-flight token refresh (spec §4)', () => {
     expect(session.tokens?.refresh_token).toBe('refresh-1');
   });
 
-  it('keeps the session when the refresh fails because the api is down (5xx)', async () => {
+  it('ends the session when the refresh fails for any reason, with the server message (spec §4, §8)', async () => {
     sessionRoute(stub, 'access-2');
     stub.on('POST', '/check-and-refresh-token', { code: 503, message: 'Service Unavailable' });
     const { caller, session } = createTestCaller(stub, { auth: storedAuth() });
-    await expectTRPCError(
-      caller.auth.session({ refresh: true }),
-      'INTERNAL_SERVER_ERROR',
-      'Service Unavailable',
-    );
-    expect(session.tokens?.refresh_token).toBe('refresh-1');
+    await expectTRPCError(caller.auth.session({ refresh: true }), 'UNAUTHORIZED', 'Service Unavailable');
+    expect(session.tokens).toBeFalsy();
   });
 });

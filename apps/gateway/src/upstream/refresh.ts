@@ -64,13 +64,10 @@ export interface TSessionUpstream {
   send<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TUpstreamReply<TResponseOf<E>>>;
 }
 
-const isClientError = (err: unknown): err is UpstreamError =>
-  err instanceof UpstreamError && err.code >= 400 && err.code < 500;
-
 /**
  * Replaces the session's tokens with fresh ones, or clears the session and throws a 401 UpstreamError with the
- * server message (or 'Token Expired!'). A refresh that fails because the api is unreachable or broken (5xx)
- * keeps the session: logging everybody out during an api restart would be worse than one failed call.
+ * server message (or 'Token Expired!'). Any failed refresh ends the session (spec §4, §8): the user signs in
+ * again rather than keep a session the api could not renew.
  */
 export const refreshSession = async (
   session: AuthSession,
@@ -86,9 +83,9 @@ export const refreshSession = async (
   try {
     tokens = await refresher.refresh(refreshToken, requestId);
   } catch (err) {
-    if (!isClientError(err)) throw err;
     session.clear();
-    throw new UpstreamError(401, err.serverMessage ?? TOKEN_EXPIRED_MESSAGE, undefined, { cause: err });
+    const message = err instanceof UpstreamError ? err.serverMessage : undefined;
+    throw new UpstreamError(401, message ?? TOKEN_EXPIRED_MESSAGE, undefined, { cause: err });
   }
   session.setTokens(tokens);
   return tokens;
@@ -123,6 +120,7 @@ export const createSessionUpstream = ({
   };
   return {
     send,
-    call: async <E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>) => (await send(endpoint, ...args)).data,
+    call: async <E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>) =>
+      (await send(endpoint, ...args)).data,
   };
 };
