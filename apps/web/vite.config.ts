@@ -38,6 +38,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

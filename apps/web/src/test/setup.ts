@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// CI runs two turbo tasks on two cores: a screen can take longer than testing-library's 1 s default to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Radix and the router use.
 class ResizeObserverStub {
