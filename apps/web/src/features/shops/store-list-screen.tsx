@@ -12,7 +12,7 @@ import {
   Store,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -50,20 +50,25 @@ const SEARCH_DEBOUNCE_MS = 300;
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => ZShopListQuerySchema.parse(Object.fromEntries(params)), [params]);
-  const set = (
-    changes: Partial<Record<'page' | 'limit' | 'search' | 'sort_col' | 'order', string | number | undefined>>,
-  ) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (
+      changes: Partial<
+        Record<'page' | 'limit' | 'search' | 'sort_col' | 'order', string | number | undefined>
+      >,
+    ) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return { query, set };
 }
 
@@ -129,8 +134,7 @@ export function StoreListScreen() {
     if (term === (query.search ?? '')) return;
     const timer = window.setTimeout(() => set({ search: term, page: undefined }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `set` is rebuilt each render; the term decides.
-  }, [searchText, query.search]);
+  }, [searchText, query.search, set]);
 
   const input: FindInput = {
     page: query.page,
