@@ -1,5 +1,6 @@
 // Test helpers: a stubbed api on undici's MockAgent, a session fixture and a tRPC caller. Not used at runtime.
 import type { TLoginResponse, TSessionInfo } from '@feedloom/contracts';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MockAgent } from 'undici';
 import { loadEnv, type TEnv } from '../env';
@@ -147,3 +148,16 @@ export const createGatewayDeps = (stub: TStubApi) => {
   const client = createUpstreamClient({ apiUrl: API_URL, dispatcher: stub.agent });
   return { client, refresher: createRefresher(client) };
 };
+
+/** The TRPCError a procedure call failed with (a success fails the test). */
+export const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as TRPCError,
+  );
+
+/** The first validation message behind a BAD_REQUEST (what the web shows under the field). */
+export const firstIssue = (err: TRPCError) =>
+  (err.cause as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;

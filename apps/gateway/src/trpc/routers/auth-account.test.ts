@@ -1,25 +1,17 @@
 import { FORGOT_PASSWORD_MESSAGE, SOCIAL_STATE_INVALID_MESSAGE } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
-import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStubApi,
   createTestCaller,
   LOGIN_REPLY,
+  rejection,
   SESSION_INFO,
   storedAuth,
   type TStubApi,
 } from '../../testing/stub-api';
 
 const PASSWORD = 'Fresh@2024';
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCError,
-  );
 
 describe('auth router: passwords, social and support sign-in', () => {
   let stub: TStubApi;

@@ -1,24 +1,16 @@
 import { ZSessionInfoSchema } from '@feedloom/contracts';
-import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStubApi,
   createTestCaller,
   LOGIN_REPLY,
+  rejection,
   SESSION_INFO,
   storedAuth,
   type TStubApi,
 } from '../../testing/stub-api';
 
 const PASSWORD = 'Demo@12345';
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCError,
-  );
 
 describe('auth router', () => {
   let stub: TStubApi;

@@ -4,29 +4,18 @@ import type {
   TOrganizationListEntry,
   TSessionInfo,
 } from '@feedloom/contracts';
-import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../root';
 import {
   createStubApi,
   createTestCaller,
+  firstIssue,
   LOGIN_REPLY,
+  rejection,
   SESSION_INFO,
   storedAuth,
   type TStubApi,
 } from '../../testing/stub-api';
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCError,
-  );
-
-/** The first validation message behind a BAD_REQUEST (what the web shows under the field). */
-const firstIssue = (err: TRPCError) =>
-  (err.cause as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;
 
 const ORG: TOrganizationEntity = {
   organization_object_id: 'org_1',

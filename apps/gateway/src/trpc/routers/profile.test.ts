@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TUserProfile } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
-import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStubApi,
   createTestCaller,
+  rejection,
   SESSION_INFO,
   storedAuth,
   type TStubApi,
@@ -41,14 +41,6 @@ const PROFILE: TUserProfile = {
 /** 1x1 PNG. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCError,
-  );
 
 describe('profile router', () => {
   let stub: TStubApi;

@@ -1,25 +1,14 @@
 import type { TShop } from '@feedloom/contracts';
-import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStubApi,
   createTestCaller,
+  firstIssue,
+  rejection,
   SESSION_INFO,
   storedAuth,
   type TStubApi,
 } from '../../testing/stub-api';
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCError,
-  );
-
-/** The first validation message behind a BAD_REQUEST (what the web shows under the field). */
-const firstIssue = (err: TRPCError) =>
-  (err.cause as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;
 
 const SHOP: TShop = {
   id: 'shop_2',

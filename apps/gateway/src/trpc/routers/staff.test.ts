@@ -1,11 +1,13 @@
 import type { TStaff } from '@feedloom/contracts';
 import type { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStubApi, createTestCaller, storedAuth, type TStubApi } from '../../testing/stub-api';
-
-/** The first validation message behind a BAD_REQUEST (what the web shows under the field). */
-const firstIssue = (err: TRPCError) =>
-  (err.cause as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;
+import {
+  createStubApi,
+  createTestCaller,
+  firstIssue,
+  storedAuth,
+  type TStubApi,
+} from '../../testing/stub-api';
 
 const STAFF: TStaff = {
   id: 'staff_1',
