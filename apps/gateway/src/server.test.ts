@@ -102,6 +102,68 @@ describe('gateway server', () => {
     });
   });
 
+  describe('social sign-in is bound to the browser that started it (login CSRF)', () => {
+    const FLOW = 'feedloom_oauth';
+    const startFlow = () =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/auth.socialLoginUrl',
+        headers: CSRF,
+        payload: { provider: 'google' },
+      });
+    const callback = (headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/auth.socialCallback',
+        headers: { ...CSRF, ...headers },
+        payload: { code: 'code-1', state: 'google.s-1' },
+      });
+
+    beforeEach(() => {
+      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?state=google.s-1' } });
+      stub.on('GET', '/google-login-callback', { data: { ...LOGIN_REPLY, invitation: null, linked: false } });
+    });
+
+    it('starting sets an HttpOnly, SameSite=Lax cookie for 10 minutes that holds no state', async () => {
+      await start();
+      const res = await startFlow();
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === FLOW);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 600 });
+      expect(cookie?.value).not.toContain('s-1');
+    });
+
+    it('over https the cookie is Secure and __Host- prefixed', async () => {
+      await start(testEnv({ NODE_ENV: 'production' }));
+      const cookie = (await startFlow()).cookies.find((c) => c.name === `__Host-${FLOW}`);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+      expect(cookie).not.toHaveProperty('domain');
+    });
+
+    it('the callback with the cookie signs in and clears the cookie; without it nothing reaches the api', async () => {
+      await start();
+      const flow = (await startFlow()).cookies.find((c) => c.name === FLOW);
+      if (!flow) throw new Error('no flow cookie');
+
+      const foreign = await callback();
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().error).toMatchObject({
+        message:
+          'This sign-in was not started in this browser. For your security it was not completed; please sign in again.',
+        data: { code: 'FORBIDDEN' },
+      });
+      expect(sessionCookie(foreign)).toBeUndefined();
+      expect(stub.callsTo('GET', '/google-login-callback')).toHaveLength(0);
+
+      const own = await callback({ cookie: `${FLOW}=${flow.value}` });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().result.data).toMatchObject({ mode: 'login', session: SESSION_INFO });
+      expect(sessionCookie(own)?.value).toBeTruthy();
+      expect(own.cookies.find((c) => c.name === FLOW)).toMatchObject({ value: '', path: '/' });
+      expect(stub.callsTo('GET', '/google-login-callback')).toHaveLength(1);
+    });
+  });
+
   describe('CSRF', () => {
     it('a mutation without the header is FORBIDDEN', async () => {
       await start();

@@ -14,6 +14,7 @@ import Fastify, {
 import type { Dispatcher } from 'undici';
 import type { TEnv } from './env';
 import { registerMediaRoutes } from './media';
+import { fastifyCookieJar } from './cookie-jar';
 import { AuthSession } from './session';
 import { createContext } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -113,7 +114,13 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
       createContext: ({ req, res }) =>
         createContext(
           { client, refresher },
-          { req, reply: res, session: new AuthSession(req.session), requestId: req.id },
+          {
+            req,
+            reply: res,
+            session: new AuthSession(req.session),
+            cookies: fastifyCookieJar(req, res, env.COOKIE_SECURE),
+            requestId: req.id,
+          },
         ),
       onError: ({ error, path: procedure, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {

@@ -4,6 +4,7 @@ import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MockAgent } from 'undici';
 import { loadEnv, type TEnv } from '../env';
+import type { TCookieJar } from '../oauth-flow';
 import { AuthSession, memorySessionBackend, type TStoredAuth } from '../session';
 import { createCallerFactory, createContext, CSRF_HEADER, CSRF_HEADER_VALUE } from '../trpc/init';
 import { appRouter } from '../trpc/root';
@@ -122,13 +123,35 @@ export const createStubApi = () => {
 };
 export type TStubApi = ReturnType<typeof createStubApi>;
 
+/** Cookies kept in memory, as one browser holds them across requests; `values` shows what is set. */
+export const memoryCookieJar = (initial: Record<string, string> = {}, { secure = false } = {}) => {
+  const values = new Map(Object.entries(initial));
+  const maxAges = new Map<string, number>();
+  return {
+    secure,
+    values,
+    maxAges,
+    get: (name) => values.get(name),
+    set(name, value, maxAgeSeconds) {
+      values.set(name, value);
+      maxAges.set(name, maxAgeSeconds);
+    },
+    clear(name) {
+      values.delete(name);
+      maxAges.delete(name);
+    },
+  } satisfies TCookieJar & { values: Map<string, string>; maxAges: Map<string, number> };
+};
+export type TMemoryCookieJar = ReturnType<typeof memoryCookieJar>;
+
 /** A tRPC caller over the stubbed api, with an in-memory session, as one browser request would see it. */
 export const createTestCaller = (
   stub: TStubApi,
   {
     auth,
     headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE },
-  }: { auth?: TStoredAuth; headers?: Record<string, string> } = {},
+    cookies = memoryCookieJar(),
+  }: { auth?: TStoredAuth; headers?: Record<string, string>; cookies?: TMemoryCookieJar } = {},
   shared?: { client: ReturnType<typeof createUpstreamClient>; refresher: ReturnType<typeof createRefresher> },
 ) => {
   const client = shared?.client ?? createUpstreamClient({ apiUrl: API_URL, dispatcher: stub.agent });
@@ -138,9 +161,9 @@ export const createTestCaller = (
   const req = { headers } as unknown as FastifyRequest;
   const ctx = createContext(
     { client, refresher },
-    { req, reply: {} as FastifyReply, session, requestId: 'req-test' },
+    { req, reply: {} as FastifyReply, session, cookies, requestId: 'req-test' },
   );
-  return { caller: createCallerFactory(appRouter)(ctx), session, backend, client, refresher };
+  return { caller: createCallerFactory(appRouter)(ctx), session, backend, cookies, client, refresher };
 };
 
 /** Shared upstream client and refresher: what one gateway process holds across requests. */

@@ -2,7 +2,13 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AuthSession, memorySessionBackend } from '../session';
-import { createStubApi, createGatewayDeps, SESSION_INFO, storedAuth } from '../testing/stub-api';
+import {
+  createStubApi,
+  createGatewayDeps,
+  memoryCookieJar,
+  SESSION_INFO,
+  storedAuth,
+} from '../testing/stub-api';
 import { createCallerFactory, createContext, protectedProcedure, router } from './init';
 
 const probeRouter = router({ me: protectedProcedure.query(({ ctx }) => ctx.user) });
@@ -14,6 +20,7 @@ const callerWith = (auth?: ReturnType<typeof storedAuth>) => {
     req: { headers: {} } as FastifyRequest,
     reply: {} as FastifyReply,
     session,
+    cookies: memoryCookieJar(),
     requestId: 'r',
   });
   return createCallerFactory(probeRouter)(ctx);

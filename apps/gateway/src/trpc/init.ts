@@ -8,6 +8,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TCookieJar } from '../oauth-flow';
 import type { AuthSession } from '../session';
 import { UpstreamError, type TCallArgs, type TUpstreamClient, type TUpstreamReply } from '../upstream/client';
 import { createSessionUpstream, type TRefresher, type TSessionUpstream } from '../upstream/refresh';
@@ -22,6 +23,8 @@ export interface TContext {
   req: FastifyRequest;
   reply: FastifyReply;
   session: AuthSession;
+  /** This request's cookies besides the session (the social sign-in binding). */
+  cookies: TCookieJar;
   /** The api as this request sees it: the session's token, refresh on 401, errors as TRPCError. */
   upstream: TSessionUpstream;
   requestId: string;
@@ -34,13 +37,20 @@ export interface TContextDeps {
 
 export const createContext = (
   deps: TContextDeps,
-  { req, reply, session, requestId }: Pick<TContext, 'req' | 'reply' | 'session' | 'requestId'>,
+  {
+    req,
+    reply,
+    session,
+    cookies,
+    requestId,
+  }: Pick<TContext, 'req' | 'reply' | 'session' | 'cookies' | 'requestId'>,
 ): TContext => {
   const upstream = createSessionUpstream({ ...deps, session, requestId });
   return {
     req,
     reply,
     session,
+    cookies,
     requestId,
     upstream: {
       async call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>> {
@@ -50,7 +60,10 @@ export const createContext = (
           throw err instanceof UpstreamError ? toTRPCError(err) : err;
         }
       },
-      async send<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TUpstreamReply<TResponseOf<E>>> {
+      async send<E extends TEndpoint>(
+        endpoint: E,
+        ...args: TCallArgs<E>
+      ): Promise<TUpstreamReply<TResponseOf<E>>> {
         try {
           return await upstream.send(endpoint, ...args);
         } catch (err) {

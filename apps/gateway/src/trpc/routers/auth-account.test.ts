@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { FORGOT_PASSWORD_MESSAGE, SOCIAL_STATE_INVALID_MESSAGE } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OAUTH_FLOW_MAX_AGE_SECONDS, SOCIAL_FLOW_NOT_STARTED_MESSAGE } from '../../oauth-flow';
 import {
   createStubApi,
   createTestCaller,
   LOGIN_REPLY,
+  memoryCookieJar,
   rejection,
   SESSION_INFO,
   storedAuth,
@@ -12,6 +15,11 @@ import {
 } from '../../testing/stub-api';
 
 const PASSWORD = 'Fresh@2024';
+const FLOW_COOKIE = 'feedloom_oauth';
+
+/** The jar of a browser that started the flow of `state`: the cookie socialLoginUrl would have set. */
+const startedFlow = (state: string) =>
+  memoryCookieJar({ [FLOW_COOKIE]: createHash('sha256').update(state).digest('base64url') });
 
 describe('auth router: passwords, social and support sign-in', () => {
   let stub: TStubApi;
@@ -81,13 +89,17 @@ describe('auth router: passwords, social and support sign-in', () => {
 
   describe('social sign-in', () => {
     it('socialLoginUrl calls the provider endpoint with the invitation ids', async () => {
-      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?x=1' } });
-      stub.on('GET', '/microsoft-login', { data: { auth_url: 'https://ms.test/authorize' } });
+      stub.on('GET', '/google-login', {
+        data: { auth_url: 'https://idp.test/authorize?x=1&state=google.s1' },
+      });
+      stub.on('GET', '/microsoft-login', {
+        data: { auth_url: 'https://ms.test/authorize?state=microsoft.s2' },
+      });
       const { caller } = createTestCaller(stub);
       expect(
         await caller.auth.socialLoginUrl({ provider: 'google', organization_id: 'o', staff_id: 's' }),
       ).toEqual({
-        auth_url: 'https://idp.test/authorize?x=1',
+        auth_url: 'https://idp.test/authorize?x=1&state=google.s1',
       });
       const call = stub.callsTo('GET', '/google-login')[0];
       expect(Object.fromEntries(call?.query ?? [])).toEqual({ organization_id: 'o', staff_id: 's' });
@@ -95,12 +107,32 @@ describe('auth router: passwords, social and support sign-in', () => {
       expect(stub.callsTo('GET', '/microsoft-login')[0]?.query.toString()).toBe('');
     });
 
+    it('socialLoginUrl binds the flow to this browser: a short-lived cookie with a hash of the state', async () => {
+      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?state=google.s1' } });
+      const { caller, cookies } = createTestCaller(stub);
+      await caller.auth.socialLoginUrl({ provider: 'google' });
+      const value = cookies.values.get(FLOW_COOKIE);
+      expect(value).toBe(createHash('sha256').update('google.s1').digest('base64url'));
+      expect(value).not.toContain('s1');
+      expect(cookies.maxAges.get(FLOW_COOKIE)).toBe(OAUTH_FLOW_MAX_AGE_SECONDS);
+      expect(OAUTH_FLOW_MAX_AGE_SECONDS).toBeLessThanOrEqual(600);
+    });
+
+    it('socialLoginUrl refuses an authorization URL it cannot bind (no state)', async () => {
+      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?x=1' } });
+      const { caller, cookies } = createTestCaller(stub);
+      expect((await rejection(caller.auth.socialLoginUrl({ provider: 'google' }))).code).toBe(
+        'INTERNAL_SERVER_ERROR',
+      );
+      expect(cookies.values.size).toBe(0);
+    });
+
     it('socialCallback signs in with the callback of the state provider and returns the routing facts', async () => {
       stub.on('GET', '/microsoft-login-callback', {
         message: 'Logged in successfully.',
         data: { ...LOGIN_REPLY, invitation: { organization_id: 'o', staff_id: 's' }, linked: true },
       });
-      const { caller, session } = createTestCaller(stub);
+      const { caller, session, cookies } = createTestCaller(stub, { cookies: startedFlow('microsoft.abc') });
       const result = await caller.auth.socialCallback({ code: 'c-1', state: 'microsoft.abc' });
       expect(result).toEqual({
         mode: 'login',
@@ -114,6 +146,41 @@ describe('auth router: passwords, social and support sign-in', () => {
       expect(session.tokens?.access_token).toBe('access-1');
       const call = stub.callsTo('GET', '/microsoft-login-callback')[0];
       expect(Object.fromEntries(call?.query ?? [])).toEqual({ code: 'c-1', state: 'microsoft.abc' });
+      // One use: the binding is gone once the callback went through.
+      expect(cookies.values.has(FLOW_COOKIE)).toBe(false);
+    });
+
+    it('a sign-in started in this browser finishes here (socialLoginUrl, then socialCallback)', async () => {
+      stub.on('GET', '/google-login', { data: { auth_url: 'https://idp.test/authorize?state=google.xyz' } });
+      stub.on('GET', '/google-login-callback', { data: { ...LOGIN_REPLY, invitation: null, linked: false } });
+      const cookies = memoryCookieJar();
+      await createTestCaller(stub, { cookies }).caller.auth.socialLoginUrl({ provider: 'google' });
+      const { caller, session } = createTestCaller(stub, { cookies });
+      expect((await caller.auth.socialCallback({ code: 'c', state: 'google.xyz' })).mode).toBe('login');
+      expect(session.isAuthenticated).toBe(true);
+    });
+
+    it('socialCallback refuses a flow this browser did not start, without calling the api (login CSRF)', async () => {
+      stub.on('GET', '/google-login-callback', { data: { ...LOGIN_REPLY, invitation: null, linked: false } });
+      // A fresh browser: no cookie at all.
+      const fresh = createTestCaller(stub);
+      const err = await rejection(fresh.caller.auth.socialCallback({ code: 'c', state: 'google.attacker' }));
+      expect(err).toMatchObject({ code: 'FORBIDDEN', message: SOCIAL_FLOW_NOT_STARTED_MESSAGE });
+      expect(fresh.session.isAuthenticated).toBe(false);
+
+      // A browser in the middle of its own sign-in, handed the attacker's code and state.
+      const own = createTestCaller(stub, { cookies: startedFlow('google.mine') });
+      const forged = await rejection(own.caller.auth.socialCallback({ code: 'c', state: 'google.attacker' }));
+      expect(forged).toMatchObject({ code: 'FORBIDDEN', message: SOCIAL_FLOW_NOT_STARTED_MESSAGE });
+      expect(own.session.isAuthenticated).toBe(false);
+      // The forged link does not cancel the user's own flow.
+      expect(own.cookies.values.has(FLOW_COOKIE)).toBe(true);
+      // A cookie value that is not a hash at all is refused too.
+      const junk = createTestCaller(stub, { cookies: memoryCookieJar({ [FLOW_COOKIE]: 'x' }) });
+      expect((await rejection(junk.caller.auth.socialCallback({ code: 'c', state: 'google.x' }))).code).toBe(
+        'FORBIDDEN',
+      );
+      expect(stub.calls).toHaveLength(0);
     });
 
     it('socialCallback links to the signed-in user instead of signing in (connect)', async () => {
@@ -121,7 +188,10 @@ describe('auth router: passwords, social and support sign-in', () => {
         message: 'Google account connected.',
         data: { provider: 'google', email: 'me@gmail.test', linked: true },
       });
-      const { caller, session } = createTestCaller(stub, { auth: storedAuth() });
+      const { caller, session } = createTestCaller(stub, {
+        auth: storedAuth(),
+        cookies: startedFlow('google.abc'),
+      });
       const result = await caller.auth.socialCallback({ code: 'c-1', state: 'google.abc' });
       expect(result).toMatchObject({
         mode: 'connect',
@@ -137,8 +207,23 @@ describe('auth router: passwords, social and support sign-in', () => {
       expect(stub.callsTo('GET', '/google-login-callback')).toHaveLength(0);
     });
 
+    it('a connect is bound to the browser too: connectSocialUrl sets the cookie, a foreign callback is refused', async () => {
+      stub.on('GET', '/connect-social/google', {
+        data: { auth_url: 'https://idp.test/authorize?state=google.c1' },
+      });
+      const started = createTestCaller(stub, { auth: storedAuth() });
+      await started.caller.auth.connectSocialUrl({ provider: 'google' });
+      expect(started.cookies.values.get(FLOW_COOKIE)).toBe(
+        createHash('sha256').update('google.c1').digest('base64url'),
+      );
+      const other = createTestCaller(stub, { auth: storedAuth() });
+      const err = await rejection(other.caller.auth.socialCallback({ code: 'c', state: 'google.c1' }));
+      expect(err).toMatchObject({ code: 'FORBIDDEN', message: SOCIAL_FLOW_NOT_STARTED_MESSAGE });
+      expect(stub.callsTo('GET', '/connect-social-callback/google')).toHaveLength(0);
+    });
+
     it('socialCallback refuses a state without a known provider prefix', async () => {
-      const { caller } = createTestCaller(stub);
+      const { caller } = createTestCaller(stub, { cookies: startedFlow('yahoo.abc') });
       const err = await rejection(caller.auth.socialCallback({ code: 'c', state: 'yahoo.abc' }));
       expect(err.code).toBe('BAD_REQUEST');
       expect(err.message).toBe(SOCIAL_STATE_INVALID_MESSAGE);
@@ -147,7 +232,7 @@ describe('auth router: passwords, social and support sign-in', () => {
 
     it('socialCallback failures keep the server message and leave the visitor signed out', async () => {
       stub.on('GET', '/google-login-callback', { code: 400, message: SOCIAL_STATE_INVALID_MESSAGE });
-      const { caller, session } = createTestCaller(stub);
+      const { caller, session } = createTestCaller(stub, { cookies: startedFlow('google.old') });
       const err = await rejection(caller.auth.socialCallback({ code: 'c', state: 'google.old' }));
       expect(err.message).toBe(SOCIAL_STATE_INVALID_MESSAGE);
       expect(session.isAuthenticated).toBe(false);
@@ -225,7 +310,9 @@ describe('auth router: passwords, social and support sign-in', () => {
     });
 
     it('connectSocialUrl and disconnectSocial name the provider in the path', async () => {
-      stub.on('GET', '/connect-social/microsoft', { data: { auth_url: 'https://ms.test/authorize' } });
+      stub.on('GET', '/connect-social/microsoft', {
+        data: { auth_url: 'https://ms.test/authorize?state=microsoft.c' },
+      });
       stub.on('POST', '/disconnect-social/google', {
         code: 400,
         message: 'Please set your password to disconnect login service',
@@ -236,7 +323,7 @@ describe('auth router: passwords, social and support sign-in', () => {
       });
       const { caller } = createTestCaller(stub, { auth: storedAuth() });
       expect(await caller.auth.connectSocialUrl({ provider: 'microsoft' })).toEqual({
-        auth_url: 'https://ms.test/authorize',
+        auth_url: 'https://ms.test/authorize?state=microsoft.c',
       });
       expect(await caller.auth.disconnectSocial({ provider: 'microsoft' })).toEqual({
         message: 'Microsoft login service disconnected.',

@@ -21,6 +21,7 @@ import {
 } from '@feedloom/validation';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
+import { consumeOAuthFlow, SOCIAL_FLOW_NOT_STARTED_MESSAGE, startOAuthFlow } from '../../oauth-flow';
 import { protectedProcedure, publicProcedure } from '../init';
 
 const ZUserIdSchema = z.object({ user_id: z.string().min(1) });
@@ -129,27 +130,34 @@ export const authRouter = {
       return ctx.session.signIn(reply);
     }),
 
-  /** The provider's authorization URL; the browser goes there. A mutation: it starts a sign-in upstream. */
+  /**
+   * The provider's authorization URL; the browser goes there. A mutation: it starts a sign-in upstream, and
+   * binds it to this browser (oauth-flow.ts) so that only this browser can finish it.
+   */
   socialLoginUrl: publicProcedure
     .input(ZSocialLoginUrlInputSchema)
-    .mutation(({ ctx, input: { provider, ...query } }) =>
-      ctx.upstream.call(
+    .mutation(async ({ ctx, input: { provider, ...query } }) => {
+      const reply = await ctx.upstream.call(
         provider === 'google' ? contract.account.googleLogin : contract.account.microsoftLogin,
-        {
-          query,
-        },
-      ),
-    ),
+        { query },
+      );
+      startOAuthFlow(ctx.cookies, reply.auth_url);
+      return reply;
+    }),
 
   /**
-   * /oauth/callback with code and state. The provider comes from the state's prefix. Signed in already:
-   * the identity is linked to the current user (connect); otherwise it signs in.
+   * /oauth/callback with code and state. The provider comes from the state's prefix. Only the browser that
+   * started the flow may finish it (login CSRF); nothing reaches the api otherwise. Signed in already: the
+   * identity is linked to the current user (connect); otherwise it signs in.
    */
   socialCallback: publicProcedure
     .input(ZSocialCallbackQuerySchema)
     .mutation(async ({ ctx, input }): Promise<TSocialCallbackResult> => {
       const provider = socialProviderOfState(input.state);
       if (!provider) throw new TRPCError({ code: 'BAD_REQUEST', message: SOCIAL_STATE_INVALID_MESSAGE });
+      if (!consumeOAuthFlow(ctx.cookies, input.state)) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: SOCIAL_FLOW_NOT_STARTED_MESSAGE });
+      }
       if (ctx.session.info) {
         const { data, message } = await ctx.upstream.send(contract.account.connectSocialCallback, {
           params: { provider },
@@ -192,9 +200,12 @@ export const authRouter = {
     return { ...data, message };
   }),
 
-  connectSocialUrl: protectedProcedure
-    .input(ZProviderInputSchema)
-    .mutation(({ ctx, input }) => ctx.upstream.call(contract.account.connectSocial, { params: input })),
+  /** Starts linking a login service; bound to this browser like a social sign-in. */
+  connectSocialUrl: protectedProcedure.input(ZProviderInputSchema).mutation(async ({ ctx, input }) => {
+    const reply = await ctx.upstream.call(contract.account.connectSocial, { params: input });
+    startOAuthFlow(ctx.cookies, reply.auth_url);
+    return reply;
+  }),
 
   disconnectSocial: protectedProcedure
     .input(ZProviderInputSchema)

@@ -102,6 +102,21 @@ describe('/oauth/callback', () => {
     );
   });
 
+  it('a callback this browser did not start is refused: the message shows on /login and nobody is signed in', async () => {
+    const refused =
+      'This sign-in was not started in this browser. For your security it was not completed; please sign in again.';
+    const { router, calls } = renderApp('/oauth/callback?code=attacker-code&state=google.attacker', {
+      ...signedOut,
+      'auth.socialCallback': () => {
+        throw new TrpcTestError('FORBIDDEN', refused, 403);
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect((await screen.findByRole('alert')).textContent).toContain(refused);
+    expect(calls.filter((c) => c.path === 'auth.socialCallback')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: /continue with google/i })).toBeTruthy();
+  });
+
   it('says a cancelled sign-in was cancelled, without calling the gateway', async () => {
     const { router, calls } = renderApp('/oauth/callback?error=access_denied&state=google.x', signedOut);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
