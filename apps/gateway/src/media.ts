@@ -1,6 +1,7 @@
 import { contract, NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE } from '@feedloom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AuthSession } from './session';
+import { upstreamMessageOf } from './trpc/errors';
 import { UpstreamError, type TUpstreamClient } from './upstream/client';
 import { createSessionUpstream, type TRefresher } from './upstream/refresh';
 
@@ -38,14 +39,10 @@ export const registerMediaRoutes = (
         );
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
-        const code = err.code === 401 || err.code === 404 ? err.code : 502;
-        return reply
-          .code(code)
-          .send({
-            code,
-            message: code === 404 ? NOT_FOUND_MESSAGE : (err.serverMessage ?? err.message),
-            data: null,
-          });
+        // 401 and 404 as the api said; an api that did not answer is 503, anything else 502.
+        const code = err.code === 401 || err.code === 404 || err.code === 503 ? err.code : 502;
+        const message = code === 404 ? NOT_FOUND_MESSAGE : upstreamMessageOf(err);
+        return reply.code(code).send({ code, message, data: null });
       }
     },
   );

@@ -13,8 +13,10 @@ import Fastify, {
 } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { TEnv } from './env';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors';
 import { registerMediaRoutes } from './media';
 import { fastifyCookieJar } from './cookie-jar';
+import { isTrpcPath, securityHeaders, TRPC_PREFIX } from './security-headers';
 import { AuthSession } from './session';
 import { createContext } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -22,7 +24,13 @@ import { createUpstreamClient } from './upstream/client';
 import { createRefresher } from './upstream/refresh';
 
 export const SESSION_COOKIE = 'feedloom_session';
-export const TRPC_PREFIX = '/trpc';
+export { TRPC_PREFIX };
+
+/**
+ * Most procedures one tRPC request may batch. Every call of a batch is an api call, so an unbounded batch lets
+ * one GET fan out to hundreds; the web's batch link sends at most 10 (apps/web/src/lib/trpc.ts).
+ */
+export const TRPC_MAX_BATCH_SIZE = 20;
 
 export interface TServerDeps {
   env: TEnv;
@@ -46,8 +54,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 const isNavigation = (req: FastifyRequest): boolean => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const pathname = req.url.split('?', 1)[0] ?? '/';
-  if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`) || pathname.startsWith('/api/'))
-    return false;
+  if (isTrpcPath(pathname) || pathname.startsWith('/api/')) return false;
   // Routes may carry dots (an email in /create-password/{email}/…), so the Accept header decides first.
   if (req.headers.accept?.includes('text/html')) return true;
   return !path.posix.basename(pathname).includes('.');
@@ -70,7 +77,11 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
     routerOptions: { maxParamLength: 5000 },
     // The profile form sends its picture (under 5 MB) as a data URL: base64 plus the rest of the form.
     bodyLimit: 8 * 1024 * 1024,
+    // Errors raised before a route answers, in the same shape as every other error (http-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
+  installErrorHandler(app);
 
   const client = createUpstreamClient({ apiUrl: env.API_URL, dispatcher });
   const refresher = createRefresher(client);
@@ -78,9 +89,7 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
 
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    reply.headers(securityHeaders(req.url));
     return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
@@ -111,6 +120,7 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
     prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res }) =>
         createContext(
           { client, refresher },

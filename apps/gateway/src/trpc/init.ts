@@ -4,7 +4,7 @@ import {
   type TEndpoint,
   type TResponseOf,
 } from '@feedloom/contracts';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -88,36 +88,47 @@ const issuesOf = (cause: unknown): TIssueLike[] | null => {
 const pathKey = (path: TIssueLike['path']): string =>
   (path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.');
 
+/** The error shape without `data.stack`: no stack traces or file paths reach the browser, whatever NODE_ENV. */
+const withoutStack = <S extends { data: object }>(shape: S): S => {
+  if (!('stack' in shape.data)) return shape;
+  const { stack: _stack, ...data } = shape.data as { stack?: unknown };
+  return { ...shape, data };
+};
+
 const t = initTRPC.context<TContext>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    if (cause instanceof UpstreamError) {
-      // ctx.upstream already maps; an UpstreamError thrown past it arrives wrapped as INTERNAL_SERVER_ERROR.
-      const mapped = error.code === 'INTERNAL_SERVER_ERROR' ? toTRPCError(cause) : error;
-      return {
-        ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY[mapped.code],
-        message: mapped.message,
-        data: {
-          ...shape.data,
-          code: mapped.code,
-          httpStatus: getHTTPStatusCodeFromError(mapped),
-          upstreamCode: cause.code,
-          ...(cause.data !== undefined ? { upstreamData: cause.data } : {}),
-        },
-      };
-    }
-    const issues = error.code === 'BAD_REQUEST' ? issuesOf(cause) : null;
-    if (issues) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of issues) fieldErrors[pathKey(issue.path)] ??= issue.message;
-      return { ...shape, message: issues[0]?.message ?? shape.message, data: { ...shape.data, fieldErrors } };
-    }
-    // Unexpected failures keep their details in the log, not in the browser.
-    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_ERROR_MESSAGE };
-    return shape;
-  },
+  // tRPC adds the stack to every error outside production (and `npm start` runs in development).
+  isDev: false,
+  errorFormatter: (opts) => withoutStack(formatError(opts)),
 });
+
+function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }) {
+  const cause = error.cause;
+  if (cause instanceof UpstreamError) {
+    // ctx.upstream already maps; an UpstreamError thrown past it arrives wrapped as INTERNAL_SERVER_ERROR.
+    const mapped = error.code === 'INTERNAL_SERVER_ERROR' ? toTRPCError(cause) : error;
+    return {
+      ...shape,
+      code: TRPC_ERROR_CODES_BY_KEY[mapped.code],
+      message: mapped.message,
+      data: {
+        ...shape.data,
+        code: mapped.code,
+        httpStatus: getHTTPStatusCodeFromError(mapped),
+        upstreamCode: cause.code,
+        ...(cause.data !== undefined ? { upstreamData: cause.data } : {}),
+      },
+    };
+  }
+  const issues = error.code === 'BAD_REQUEST' ? issuesOf(cause) : null;
+  if (issues) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of issues) fieldErrors[pathKey(issue.path)] ??= issue.message;
+    return { ...shape, message: issues[0]?.message ?? shape.message, data: { ...shape.data, fieldErrors } };
+  }
+  // Unexpected failures keep their details in the log, not in the browser.
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: INTERNAL_ERROR_MESSAGE };
+  return shape;
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

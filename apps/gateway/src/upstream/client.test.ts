@@ -95,9 +95,9 @@ describe('upstream client', () => {
     expect(err.message).toBe(INTERNAL_ERROR_MESSAGE);
   });
 
-  it('reports an unreachable api as 502', async () => {
+  it('reports an api that does not answer as 503 (unavailable), not 502', async () => {
     const err = await failure(client.call(contract.health.health, undefined));
     expect(err).toBeInstanceOf(UpstreamError);
-    expect(err.code).toBe(502);
+    expect(err.code).toBe(503);
   });
 });

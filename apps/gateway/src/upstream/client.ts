@@ -14,7 +14,7 @@ import { FormData, Pool, type Dispatcher } from 'undici';
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
   constructor(
-    /** The envelope's `code` (an HTTP status); 502 when the api gave no usable answer. */
+    /** The envelope's `code` (an HTTP status); 503 when the api did not answer, 502 when its answer was unusable. */
     readonly code: number,
     /** The server's message, when it gave one; `message` falls back to 'Internal Server Error!' (spec §8). */
     readonly serverMessage?: string,
@@ -26,8 +26,10 @@ export class UpstreamError extends Error {
   }
 }
 
-/** No usable answer from the api: unreachable, not JSON, not an envelope, or `data` not as the contract says. */
+/** An answer from the api that is not usable: not JSON, not an envelope, or `data` not as the contract says. */
 export const BAD_GATEWAY = 502;
+/** No answer from the api at all: refused, reset, timed out. */
+export const SERVICE_UNAVAILABLE = 503;
 
 type TOptionalKey<K extends string, V> = [V] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: V };
 
@@ -159,7 +161,7 @@ export const createUpstreamClient = ({
       statusCode = res.statusCode;
       text = await res.body.text();
     } catch (err) {
-      throw new UpstreamError(BAD_GATEWAY, undefined, undefined, {
+      throw new UpstreamError(SERVICE_UNAVAILABLE, undefined, undefined, {
         cause: new Error(`${endpoint.method} ${path}: api unreachable`, { cause: err }),
       });
     }
