@@ -1,26 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, SESSION_COOKIE, TRPC_MAX_BATCH_SIZE } from './server';
-import { createStubApi, LOGIN_REPLY, SESSION_INFO, testEnv, type TStubApi } from './testing/stub-api';
+import {
+  cookieHeaderOf,
+  createStubApi,
+  CSRF_JSON_HEADERS,
+  DEMO_CREDENTIALS,
+  fakeWebDist,
+  LOGIN_REPLY,
+  SESSION_INFO,
+  testEnv,
+  type TStubApi,
+} from './testing/stub-api';
 import { API_BAD_ANSWER_MESSAGE, API_UNAVAILABLE_MESSAGE } from './trpc/errors';
 
-const CSRF = { 'x-feedloom-csrf': '1', 'content-type': 'application/json' };
-const CREDENTIALS = { email: 'demo@feedloom.test', password: 'Demo@12345' };
+const CSRF = CSRF_JSON_HEADERS;
+const CREDENTIALS = DEMO_CREDENTIALS;
 
 /** What must never reach a browser: a stack, a source file, a path on the server. */
 const LEAK_RE = /stack|\.tsx?\b|\.m?js:\d|node_modules|\/work\/|\n\s+at /;
 
-const cookieOf = (res: LightMyRequestResponse) => {
-  const header = res.headers['set-cookie'];
-  const raw = (Array.isArray(header) ? header : [header]).find((h) => h?.startsWith(`${SESSION_COOKIE}=`));
-  if (!raw) throw new Error('no session cookie set');
-  return raw.split(';', 1)[0] as string;
-};
-
+const cookieOf = (res: LightMyRequestResponse) => cookieHeaderOf(res, SESSION_COOKIE);
 /** A port nothing listens on: bound once by the OS, then released. */
 const closedPort = async (): Promise<number> => {
   const server = createServer();
@@ -112,12 +113,16 @@ describe('gateway hardening: errors and headers (issue 8 item 6)', () => {
   });
 
   describe('the api unreachable', () => {
-    it('answers 503 with a clear message, not 500', async () => {
-      const port = await closedPort();
+    /** A gateway whose api is not running: a real connection that is refused. */
+    const startWithApiDown = async () => {
       app = await buildServer({
-        env: testEnv({ API_URL: `http://127.0.0.1:${port}/api/v1` }),
+        env: testEnv({ API_URL: `http://127.0.0.1:${await closedPort()}/api/v1` }),
         logger: false,
       });
+    };
+
+    it('answers 503 with a clear message, not 500', async () => {
+      await startWithApiDown();
       const res = await app.inject({
         method: 'POST',
         url: '/trpc/auth.login',
@@ -133,11 +138,7 @@ describe('gateway hardening: errors and headers (issue 8 item 6)', () => {
     });
 
     it('a batch with the api down answers each call with the same 503 message', async () => {
-      const port = await closedPort();
-      app = await buildServer({
-        env: testEnv({ API_URL: `http://127.0.0.1:${port}/api/v1` }),
-        logger: false,
-      });
+      await startWithApiDown();
       const res = await app.inject({
         method: 'POST',
         url: '/trpc/auth.login,auth.forgotPassword?batch=1',
@@ -227,14 +228,9 @@ describe('gateway hardening: errors and headers (issue 8 item 6)', () => {
   });
 
   describe('security headers', () => {
-    let dist: string;
-    beforeAll(() => {
-      dist = mkdtempSync(path.join(tmpdir(), 'feedloom-web-'));
-      mkdirSync(path.join(dist, 'assets'));
-      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Feedloom SPA</title>');
-      writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
-    });
-    afterAll(() => rmSync(dist, { recursive: true, force: true }));
+    const web = fakeWebDist();
+    const dist = web.dist;
+    afterAll(web.remove);
 
     it('the SPA: a Content-Security-Policy without inline scripts that forbids framing, and a Permissions-Policy', async () => {
       await start(testEnv({ WEB_DIST: dist }));

@@ -1,23 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { TOKEN_EXPIRED_MESSAGE } from '@feedloom/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, SESSION_COOKIE } from './server';
-import { createStubApi, LOGIN_REPLY, SESSION_INFO, testEnv, type TStubApi } from './testing/stub-api';
+import {
+  cookieHeaderOf,
+  createStubApi,
+  CSRF_JSON_HEADERS,
+  DEMO_CREDENTIALS,
+  fakeWebDist,
+  LOGIN_REPLY,
+  SESSION_INFO,
+  testEnv,
+  type TStubApi,
+} from './testing/stub-api';
 
-const CSRF = { 'x-feedloom-csrf': '1', 'content-type': 'application/json' };
-const CREDENTIALS = { email: 'demo@feedloom.test', password: 'Demo@12345' };
+const CSRF = CSRF_JSON_HEADERS;
+const CREDENTIALS = DEMO_CREDENTIALS;
 
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_COOKIE);
-/** The cookie as a browser sends it back: the raw (still encoded) `name=value` of Set-Cookie. */
-const cookieHeader = (res: LightMyRequestResponse) => {
-  const header = res.headers['set-cookie'];
-  const raw = (Array.isArray(header) ? header : [header]).find((h) => h?.startsWith(`${SESSION_COOKIE}=`));
-  if (!raw) throw new Error('no session cookie set');
-  return raw.split(';', 1)[0] as string;
-};
+const cookieHeader = (res: LightMyRequestResponse) => cookieHeaderOf(res, SESSION_COOKIE);
 const query = (name: string, input?: unknown) =>
   `/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
@@ -361,14 +362,9 @@ describe('gateway server', () => {
   });
 
   describe('static SPA', () => {
-    let dist: string;
-    beforeAll(() => {
-      dist = mkdtempSync(path.join(tmpdir(), 'feedloom-web-'));
-      mkdirSync(path.join(dist, 'assets'));
-      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Feedloom SPA</title>');
-      writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
-    });
-    afterAll(() => rmSync(dist, { recursive: true, force: true }));
+    const web = fakeWebDist();
+    const dist = web.dist;
+    afterAll(web.remove);
 
     it('serves index.html at / and for client routes such as /login', async () => {
       await start(testEnv({ WEB_DIST: dist }));

@@ -1,7 +1,10 @@
 // Test helpers: a stubbed api on undici's MockAgent, a session fixture and a tRPC caller. Not used at runtime.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TLoginResponse, TSessionInfo } from '@feedloom/contracts';
 import type { TRPCError } from '@trpc/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { MockAgent } from 'undici';
 import { loadEnv, type TEnv } from '../env';
 import type { TCookieJar } from '../oauth-flow';
@@ -184,3 +187,24 @@ export const rejection = (promise: Promise<unknown>) =>
 /** The first validation message behind a BAD_REQUEST (what the web shows under the field). */
 export const firstIssue = (err: TRPCError) =>
   (err.cause as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message;
+
+/** A built SPA in a temporary folder (index.html and one fingerprinted asset); `remove` deletes it. */
+export const fakeWebDist = () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'feedloom-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Feedloom SPA</title>');
+  writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  return { dist, remove: () => rmSync(dist, { recursive: true, force: true }) };
+};
+
+/** Over HTTP (app.inject): the headers of a mutation as the SPA sends it, and the demo merchant's sign-in. */
+export const CSRF_JSON_HEADERS = { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' };
+export const DEMO_CREDENTIALS = { email: 'demo@feedloom.test', password: 'Demo@12345' };
+
+/** A cookie as a browser sends it back: the raw (still encoded) `name=value` of the reply's Set-Cookie. */
+export const cookieHeaderOf = (res: LightMyRequestResponse, name: string): string => {
+  const header = res.headers['set-cookie'];
+  const raw = (Array.isArray(header) ? header : [header]).find((h) => h?.startsWith(`${name}=`));
+  if (!raw) throw new Error(`no ${name} cookie set`);
+  return raw.split(';', 1)[0] as string;
+};
