@@ -62,6 +62,9 @@ export default async function globalSetup(): Promise<void> {
     SANDBOX_SMTP_PORT: String(smtpPort),
     DATA_DIR: dataDir,
     READY_FILE: readyFile,
+    // Every journey (and its seeding) comes from 127.0.0.1: the per-address limit of the sign-in endpoints
+    // would count the whole suite as one client. The per-account limits stay as configured.
+    AUTH_IP_MAX_REQUESTS: '100000',
   };
   // The suite runs the embedded default on its own data; settings of the outer shell (CI's DATABASE_URL
   // for the api's integration tests, a developer's APP_URL …) must not leak into it.

@@ -77,7 +77,7 @@ export const seedUser = async (
 };
 
 /** An organisation owned by the merchant with one store; returns a token of that organisation. */
-export const seedOrganizationWithStore = async (
+export const seedOrganizationWithShop = async (
   merchant: TSeededMerchant,
   names: { business: string; store: string; url: string },
 ): Promise<string> => {

@@ -1,1 +1,3 @@
-export { default } from '@feedloom/eslint-config';
+import base, { boundaries } from '@feedloom/eslint-config';
+
+export default [...base, ...boundaries('sandbox')];

@@ -1,2 +1,3 @@
-import { react } from '@feedloom/eslint-config';
-export default react;
+import { boundaries, react } from '@feedloom/eslint-config';
+
+export default [...react, ...boundaries('web')];

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import { REQUEST_ID_HEADER } from '@feedloom/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAuthenticator } from './http/access';
-import { installHttp } from './http/plugin';
+import { frameworkErrors, installHttp } from './http/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { dataSourceRoutes } from './modules/data-sources/routes';
+import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
-import { orgRoutes } from './modules/orgs/routes';
+import { organizationsRoutes } from './modules/organizations/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { shopRoutes } from './modules/shops/routes';
@@ -36,19 +39,26 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // request.ip is the client the gateway names only when the peer is a trusted proxy: anyone else could
+    // put any address in X-Forwarded-For and escape the per-address limit.
+    trustProxy: deps.env.TRUST_PROXY,
+    // A path Fastify's router cannot read (bad percent-encoding, a segment too long) in the envelope too.
+    frameworkErrors,
   });
 
   installHttp(app, createAuthenticator({ db: services.db, accessTokens: services.accessTokens }));
+  // Awaited so its onRoute hook is in place before the routes that opt in are declared.
+  await app.register(rateLimit, addressLimitOptions(deps.env));
   healthRoutes(app, services.health);
   authRoutes(app, services.auth);
   accountRoutes(app, services.account);
   socialRoutes(app, services.social);
   profileRoutes(app, services.profile);
   referenceRoutes(app, services);
-  orgRoutes(app, services);
+  organizationsRoutes(app, services);
   shopRoutes(app, services.shops);
   staffRoutes(app, services.staff);
+  dataSourceRoutes(app, services.dataSources);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

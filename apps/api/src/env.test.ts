@@ -40,9 +40,37 @@ describe('loadEnv', () => {
 
   it('asks for the client of a configured social sign-in provider', () => {
     const base = { JWT_SECRET: 'x', ENCRYPTION_KEY: KEY, GOOGLE_OIDC_ISSUER: 'https://accounts.google.com' };
-    expect(() => loadEnv(base)).toThrow(/GOOGLE_OIDC_CLIENT_ID is required.*GOOGLE_OIDC_CLIENT_SECRET is required/);
+    expect(() => loadEnv(base)).toThrow(
+      /GOOGLE_OIDC_CLIENT_ID is required.*GOOGLE_OIDC_CLIENT_SECRET is required/,
+    );
     const env = loadEnv({ ...base, GOOGLE_OIDC_CLIENT_ID: 'id', GOOGLE_OIDC_CLIENT_SECRET: 'secret' });
     expect(env).toMatchObject({ GOOGLE_OIDC_CLIENT_ID: 'id' });
     expect(env.MICROSOFT_OIDC_ISSUER).toBeUndefined();
+  });
+
+  it('limits sign-in attempts by default, and trusts only a proxy on this machine', () => {
+    const env = loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY });
+    expect(env).toMatchObject({
+      TRUST_PROXY: 'loopback',
+      AUTH_FREE_ATTEMPTS: 5,
+      AUTH_DELAY_BASE_SECONDS: 30,
+      AUTH_DELAY_MAX_SECONDS: 900,
+      AUTH_ATTEMPT_WINDOW_SECONDS: 86_400,
+      AUTH_MAILS_PER_HOUR: 5,
+      AUTH_IP_MAX_REQUESTS: 20,
+      AUTH_IP_WINDOW_SECONDS: 60,
+    });
+  });
+
+  it('reads TRUST_PROXY as false or a list of addresses, ranges and names, and names a bad entry', () => {
+    const base = { JWT_SECRET: 'x', ENCRYPTION_KEY: KEY };
+    expect(loadEnv({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ ...base, TRUST_PROXY: '10.0.0.0/8, loopback,::1,fd00::/8' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,loopback,::1,fd00::/8',
+    );
+    for (const bad of ['true', '10.0.0.0/33', 'gateway.internal', '10.0.0.1/8/2', '*']) {
+      expect(() => loadEnv({ ...base, TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadEnv({ ...base, AUTH_FREE_ATTEMPTS: '0' })).toThrow(/AUTH_FREE_ATTEMPTS/);
   });
 });

@@ -1,7 +1,49 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const HEX_KEY_RE = /^[0-9a-fA-F]{64}$/;
+
+/** Named address ranges Fastify's trustProxy understands, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For): `false` for none, or a comma-separated list of
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+const ZTrustProxySchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .transform((value, ctx): false | string => {
+    if (value === 'false') return false;
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: not an address, CIDR range or loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries.join(',');
+  });
+
+const count = (fallback: number) => z.coerce.number().int().positive().max(1_000_000).default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 86_400)
+    .default(fallback);
 
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,6 +79,39 @@ const ZEnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** A rotated refresh token presented again within this window returns the same new pair (spec §4 concurrency). */
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** The gateway (or a load balancer) in front of the api: only these may name the client's address. */
+  TRUST_PROXY: ZTrustProxySchema.default('loopback'),
+  /**
+   * Password and code guessing, per account (login e-mail, sign-up code of a user), kept in the database:
+   * this many failures are free, then each further one waits a delay that doubles from the base up to the
+   * cap. Failures are forgotten once the window has passed; a success forgets them at once.
+   */
+  AUTH_FREE_ATTEMPTS: count(5),
+  AUTH_DELAY_BASE_SECONDS: seconds(30),
+  AUTH_DELAY_MAX_SECONDS: seconds(15 * 60),
+  AUTH_ATTEMPT_WINDOW_SECONDS: seconds(24 * 3600),
+  /** Sign-up codes and reset links one address may ask for per hour (on top of the 30 s / 60 s waits). */
+  AUTH_MAILS_PER_HOUR: count(5),
+  /** Requests one client address may make to each sign-in and sign-up endpoint per window. */
+  AUTH_IP_MAX_REQUESTS: count(20),
+  AUTH_IP_WINDOW_SECONDS: seconds(60),
+  /**
+   * Share (0 to 1) of a shop's products a full re-import may remove without asking: above it the run is
+   * held until the merchant confirms or discards the removal.
+   */
+  IMPORT_HOLD_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  /** Products merged per statement (and per transaction) by the import job. */
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** A CSV URL download gives up after this long. */
+  IMPORT_FETCH_TIMEOUT_SECONDS: seconds(60),
+  /**
+   * Let CSV URLs reach loopback, private and link-local addresses. Off: a merchant cannot make the server
+   * fetch internal URLs. Tests turn it on to serve files from 127.0.0.1.
+   */
+  IMPORT_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type TEnv = z.infer<typeof ZEnvSchema> & { DATA_DIR: string };
@@ -65,7 +140,11 @@ export const loadEnv = (
       if (!env[`${provider}_OIDC_ISSUER`]) continue;
       for (const name of [`${provider}_OIDC_CLIENT_ID`, `${provider}_OIDC_CLIENT_SECRET`] as const) {
         if (!env[name]) {
-          ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with ${provider}_OIDC_ISSUER` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} is required with ${provider}_OIDC_ISSUER`,
+          });
         }
       }
     }
@@ -90,6 +169,8 @@ export const testEnv = (overrides: Parameters<typeof loadEnv>[1] = {}): TEnv =>
       ENCRYPTION_KEY: '0'.repeat(63) + '1',
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/feedloom-api-test',
+      // Every test signs in from 127.0.0.1; the per-address limit has its own tests with a tiny value.
+      AUTH_IP_MAX_REQUESTS: 100_000,
       ...overrides,
     },
   );

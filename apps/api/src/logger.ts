@@ -24,4 +24,4 @@ export const createLogger = (
       },
     },
     destination,
-  ) as unknown as FastifyBaseLogger;
+  );

@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { migrate, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { seedCatalogue } from './db/seed-catalogue';
 import { EnvError, loadEnv, type TEnv } from './env';
 import { startJobs, type TJobs } from './jobs/boss';
 import { startWorkers } from './jobs/workers';
@@ -37,8 +38,14 @@ const run = async (mode: string | undefined, flags: string[], env: TEnv) => {
     }
     case 'seed': {
       const ids = await seed(database.db);
+      // The import runs inline here (no queue): the seed step finishes with the catalogue in place.
+      const catalogue = await seedCatalogue(
+        database.db,
+        createServices({ env, database, log, jobs: null }).dataSources,
+        ids,
+      );
       await shutdown();
-      log.info(ids, 'demo merchant seeded: demo@feedloom.test / Demo@12345');
+      log.info({ ...ids, catalogue }, 'demo merchant seeded: demo@feedloom.test / Demo@12345');
       return;
     }
     case 'serve':

@@ -8,9 +8,11 @@ import { createPasswordHasher, type TPasswordHasher } from './lib/passwords';
 import { createMailer, smtpTransport, type TMailTransport } from './mail/mailer';
 import { createAccountService } from './modules/account/service';
 import { createAuthService } from './modules/auth/service';
+import { createDataSourcesService } from './modules/data-sources/service';
+import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
-import { createOrgsService } from './modules/orgs/service';
+import { createOrganizationsService } from './modules/organizations/service';
 import { createProfileService } from './modules/profile/service';
 import { createShopsService } from './modules/shops/service';
 import { createStaffService } from './modules/staff/service';
@@ -60,6 +62,18 @@ export const createServices = (deps: TDeps) => {
     ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     clock,
   });
+  const throttle = createThrottle({
+    db: database.db,
+    clock,
+    cipher,
+    settings: {
+      freeAttempts: env.AUTH_FREE_ATTEMPTS,
+      delayBaseSeconds: env.AUTH_DELAY_BASE_SECONDS,
+      delayMaxSeconds: env.AUTH_DELAY_MAX_SECONDS,
+      attemptWindowSeconds: env.AUTH_ATTEMPT_WINDOW_SECONDS,
+      mailsPerHour: env.AUTH_MAILS_PER_HOUR,
+    },
+  });
   const core = {
     env,
     database,
@@ -77,30 +91,61 @@ export const createServices = (deps: TDeps) => {
       accessTokens,
       mailer,
       passwords,
+      throttle,
       refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
     }),
     health: createHealthService({ database, jobs }),
-    orgs: createOrgsService({ db: database.db, clock }),
+    organizations: createOrganizationsService({ db: database.db, clock }),
     shops: createShopsService({ db: database.db, clock }),
   };
   // Sign-in after sign-up (invitation, reset, social, support) shares auth's login reply builder.
-  const staff = createStaffService({ db: database.db, clock, cipher, mailer, passwords, auth: core.auth, appUrl });
+  const staff = createStaffService({
+    db: database.db,
+    clock,
+    cipher,
+    mailer,
+    passwords,
+    auth: core.auth,
+    appUrl,
+  });
   return {
     ...core,
     staff,
-    account: createAccountService({ db: database.db, clock, mailer, passwords, auth: core.auth, appUrl, log: deps.log }),
+    account: createAccountService({
+      db: database.db,
+      clock,
+      mailer,
+      passwords,
+      throttle,
+      auth: core.auth,
+      appUrl,
+      log: deps.log,
+    }),
     social: createSocialService({
       db: database.db,
       clock,
       cipher,
       oidc: createOidcConfigurations(oidcSettingsFromEnv(env)),
+      mailer,
+      throttle,
       auth: core.auth,
       invitations: staff,
       appUrl,
       log: deps.log,
     }),
     profile: createProfileService({ db: database.db, clock }),
+    dataSources: createDataSourcesService({
+      db: database.db,
+      clock,
+      jobs,
+      settings: {
+        holdShare: env.IMPORT_HOLD_SHARE,
+        batchSize: env.IMPORT_BATCH_SIZE,
+        fetchTimeoutMs: env.IMPORT_FETCH_TIMEOUT_SECONDS * 1000,
+        allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
+      },
+    }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@feedloom/validation';
 import autocannon from 'autocannon';
 
 const GATEWAY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,7 +161,7 @@ const main = async () => {
     // The browser's way in: tRPC login through the gateway, which answers with the session cookie.
     const gwLogin = await fetch(`${gatewayBase}/trpc/auth.login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-feedloom-csrf': '1' },
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
       body: JSON.stringify(DEMO),
     });
     const setCookie = gwLogin.headers.getSetCookie().find((c) => c.startsWith('feedloom_session='));

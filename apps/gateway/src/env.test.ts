@@ -36,6 +36,15 @@ describe('env', () => {
     expect(loadEnv({ ...BASE, NODE_ENV: 'development', COOKIE_SECURE: '1' }).COOKIE_SECURE).toBe(true);
   });
 
+  it('trusts no proxy by default; TRUST_PROXY names the load balancers whose X-Forwarded-For counts', () => {
+    expect(loadEnv({ ...BASE, NODE_ENV: 'production' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ ...BASE, TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8,loopback');
+    expect(loadEnv({ ...BASE, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    for (const bad of ['true', 'lb.internal', '10.0.0.0/40']) {
+      expect(() => loadEnv({ ...BASE, TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be false or/);
+    }
+  });
+
   it('outside production, a missing key is generated once and kept in DATA_DIR', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'feedloom-env-'));
     try {

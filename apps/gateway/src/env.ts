@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,6 +9,16 @@ const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const REPO_ROOT = path.resolve(GATEWAY_ROOT, '../..');
 
 const HEX_KEY_RE = /^[0-9a-fA-F]{64}$/;
+
+/** Named address ranges Fastify's trustProxy understands, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
 
 const ZBooleanString = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -38,6 +49,21 @@ export const ZEnvSchema = z
     /** Built SPA to serve. */
     WEB_DIST: z.string().min(1).default(path.join(GATEWAY_ROOT, '../web/dist')),
     COOKIE_SECURE: ZBooleanString.optional(),
+    /**
+     * A load balancer in front of the gateway whose X-Forwarded-For names the browser: `false` (the default,
+     * the gateway is the edge) or a comma-separated list of addresses, CIDR ranges and loopback, linklocal,
+     * uniquelocal. The browser's address goes on to the api, which limits sign-in attempts per address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .max(1000)
+      .refine(
+        (v) => v === 'false' || v.split(',').every((e) => isProxyEntry(e.trim())),
+        'must be false or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal',
+      )
+      .transform((v) => (v === 'false' ? false : v.replace(/\s+/g, '')))
+      .default(false),
     /** Idle lifetime of the session cookie; every token refresh renews it. */
     SESSION_MAX_AGE_SECONDS: z.coerce
       .number()

@@ -76,7 +76,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.statusCode === 500 ? 500 : 400;
   const message =
     status === 414 ? URL_TOO_LONG_MESSAGE : status === 500 ? INTERNAL_ERROR_MESSAGE : BAD_URL_MESSAGE;
-  return sendError(req, reply, status, message);
+  void sendError(req, reply, status, message);
 };
 
 /** The request line of a request Node could not parse, when it got that far. */

@@ -78,4 +78,18 @@ describe('GET /media/profile-picture/{user_id}', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(stub.callsTo('GET', '/profile-picture/u_1')).toHaveLength(0);
   });
+
+  it('answers 404 for an id no picture can have (a NUL, too long), without calling the api', async () => {
+    const cookie = await signIn();
+    for (const id of ['u%001', 'x'.repeat(100)]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/media/profile-picture/${id}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Not found', data: null });
+    }
+    expect(stub.calls.filter((c) => c.path.startsWith('/profile-picture'))).toHaveLength(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { contract, NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE } from '@feedloom/contracts';
+import { ZIdSchema } from '@feedloom/validation';
 import type { FastifyInstance } from 'fastify';
 import { AuthSession } from './session';
 import { upstreamMessageOf } from './trpc/errors';
@@ -22,10 +23,13 @@ export const registerMediaRoutes = (
       if (!session.isAuthenticated) {
         return reply.code(401).send({ code: 401, message: UNAUTHORIZED_MESSAGE, data: null });
       }
-      const upstream = createSessionUpstream({ ...deps, session, requestId: req.id });
+      // An id the api would refuse (overlong, control characters) names no picture: no call is made.
+      const userId = ZIdSchema().safeParse(req.params.user_id);
+      if (!userId.success) return reply.code(404).send({ code: 404, message: NOT_FOUND_MESSAGE, data: null });
+      const upstream = createSessionUpstream({ ...deps, session, requestId: req.id, clientIp: req.ip });
       try {
-        const picture = await upstream.call(contract.account.profilePicture, {
-          params: { user_id: req.params.user_id },
+        const picture = await upstream.call(contract.profile.picture, {
+          params: { user_id: userId.data },
         });
         return (
           reply

@@ -261,6 +261,23 @@ describe('gateway server', () => {
       });
     });
 
+    it("the api's field reaches error.data.field next to the server message", async () => {
+      stub.on('POST', '/signup', { code: 409, message: 'Email already registered', field: 'email' });
+      await start();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signup',
+        headers: CSRF,
+        payload: { email: 'a@shop.test', isAgree: true },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        message: 'Email already registered',
+        data: { code: 'CONFLICT', field: 'email', upstreamCode: 409 },
+      });
+      expect(res.json().error.data).not.toHaveProperty('session_ended');
+    });
+
     it('an input error is BAD_REQUEST with the first issue message of the shared schema', async () => {
       await start();
       const res = await app.inject({
@@ -274,6 +291,7 @@ describe('gateway server', () => {
       expect(error.data.code).toBe('BAD_REQUEST');
       expect(error.message).not.toMatch(/^\[/);
       expect(error.message).toBe(error.data.fieldErrors.isAgree);
+      expect(error.data.field).toBe('isAgree');
       expect(stub.calls).toHaveLength(0);
     });
 
@@ -338,9 +356,31 @@ describe('gateway server', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toMatchObject({
       message: 'Refresh token revoked',
-      data: { code: 'UNAUTHORIZED' },
+      // The web learns from the error itself that the session ended, whatever the procedure.
+      data: { code: 'UNAUTHORIZED', session_ended: true },
     });
     expect(sessionCookie(res)).toMatchObject({ value: '', maxAge: 0 });
+  });
+
+  it("a public call's 401 (no session involved) is UNAUTHORIZED without session_ended", async () => {
+    stub.on('POST', '/signup', { code: 401, message: 'Invalid email or password.' });
+    await start();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signup',
+      headers: CSRF,
+      payload: { email: 'a@shop.test', isAgree: true },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.data.code).toBe('UNAUTHORIZED');
+    expect(res.json().error.data).not.toHaveProperty('session_ended');
+  });
+
+  it('a protected procedure without a session is UNAUTHORIZED with session_ended', async () => {
+    await start();
+    const res = await app.inject({ method: 'GET', url: query('profile.get') });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toMatchObject({ data: { code: 'UNAUTHORIZED', session_ended: true } });
   });
 
   it('forwards the request id to the api and echoes it', async () => {
@@ -359,6 +399,48 @@ describe('gateway server', () => {
     expect(stub.callsTo('POST', '/login')[1]?.headers['x-request-id']).toBe(
       generated.headers['x-request-id'],
     );
+  });
+
+  describe("the browser's address, for the api's per-address sign-in limit", () => {
+    const loginFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        remoteAddress,
+        headers: { ...CSRF, ...headers },
+        payload: CREDENTIALS,
+      });
+
+    it("goes to the api in X-Forwarded-For, never one the browser claims; a 429 comes back with the api's message", async () => {
+      stub.on('POST', '/signup', { code: 429, message: 'Too many attempts. Try again in 3 minutes.' });
+      await start();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signup',
+        remoteAddress: '203.0.113.5',
+        headers: { ...CSRF, 'x-forwarded-for': '10.6.6.6' },
+        payload: { email: 'a@shop.test', isAgree: true },
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatchObject({
+        message: 'Too many attempts. Try again in 3 minutes.',
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, upstreamCode: 429 },
+      });
+      expect(stub.callsTo('POST', '/signup')[0]?.headers['x-forwarded-for']).toBe('203.0.113.5');
+    });
+
+    it('is the one a trusted load balancer names (TRUST_PROXY)', async () => {
+      await start(testEnv({ TRUST_PROXY: '127.0.0.1' }));
+      await loginFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.7' });
+      // Only the peer is trusted, not addresses it was told by others.
+      await loginFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.8, 198.51.100.9' });
+      await loginFrom('203.0.113.5', { 'x-forwarded-for': '198.51.100.7' });
+      expect(stub.callsTo('POST', '/login').map((c) => c.headers['x-forwarded-for'])).toEqual([
+        '198.51.100.7',
+        '198.51.100.9',
+        '203.0.113.5',
+      ]);
+    });
   });
 
   describe('static SPA', () => {

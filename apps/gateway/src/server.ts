@@ -15,6 +15,7 @@ import type { Dispatcher } from 'undici';
 import type { TEnv } from './env';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors';
 import { registerMediaRoutes } from './media';
+import { registerTransferRoutes, type TTransferTables } from './transfer';
 import { fastifyCookieJar } from './cookie-jar';
 import { isTrpcPath, securityHeaders, TRPC_PREFIX } from './security-headers';
 import { AuthSession } from './session';
@@ -36,6 +37,8 @@ export interface TServerDeps {
   env: TEnv;
   /** Stands in for the api in tests (undici MockAgent); by default a keep-alive Pool to API_URL. */
   dispatcher?: Dispatcher;
+  /** The upload and download tables (transfer.ts); by default UPLOADS and DOWNLOADS. */
+  transfers?: TTransferTables;
   /** Fastify's logger option; by default pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -60,7 +63,12 @@ const isNavigation = (req: FastifyRequest): boolean => {
   return !path.posix.basename(pathname).includes('.');
 };
 
-export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Promise<FastifyInstance> => {
+export const buildServer = async ({
+  env,
+  dispatcher,
+  logger,
+  transfers,
+}: TServerDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ?? {
       level: env.LOG_LEVEL,
@@ -75,8 +83,11 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
     },
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    // The profile form sends its picture (under 5 MB) as a data URL: base64 plus the rest of the form.
-    bodyLimit: 8 * 1024 * 1024,
+    // JSON bodies (tRPC) are forms of text; files come through /upload (transfer.ts), which has its own caps.
+    bodyLimit: 1024 * 1024,
+    // request.ip (passed on to the api, which limits sign-in attempts per address) is the peer, unless a
+    // proxy in TRUST_PROXY names the client.
+    trustProxy: env.TRUST_PROXY,
     // Errors raised before a route answers, in the same shape as every other error (http-errors.ts).
     frameworkErrors,
     clientErrorHandler,
@@ -141,6 +152,7 @@ export const buildServer = async ({ env, dispatcher, logger }: TServerDeps): Pro
   });
 
   registerMediaRoutes(app, { client, refresher });
+  registerTransferRoutes(app, { client, refresher }, transfers);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

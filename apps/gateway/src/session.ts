@@ -5,11 +5,23 @@ import {
   type TSessionInfo,
   type TTokens,
 } from '@feedloom/contracts';
-import type { z } from 'zod';
+import { ZSocialProviderSchema } from '@feedloom/validation';
+import { z } from 'zod';
 
 /** The Auth session of spec §3 as kept in the encrypted cookie: both tokens and the session fields. */
 export const ZStoredAuthSchema = ZTokensSchema.extend({ info: ZSessionInfoSchema });
 export type TStoredAuth = z.infer<typeof ZStoredAuthSchema>;
+
+/**
+ * A social sign-up waiting for its e-mail code, kept in the browser that signed in: the api lets only the
+ * holder of `signup_token` enter the code, and the token never reaches the browser's script.
+ */
+export const ZSocialSignupSchema = z.object({
+  signup_id: z.string(),
+  signup_token: z.string(),
+  provider: ZSocialProviderSchema,
+});
+export type TSocialSignup = z.infer<typeof ZSocialSignupSchema>;
 
 /** What the session needs from its storage: the subset of @fastify/secure-session's `Session` it uses. */
 export interface TSessionBackend {
@@ -20,6 +32,7 @@ export interface TSessionBackend {
 }
 
 const AUTH_KEY = 'auth';
+const SOCIAL_SIGNUP_KEY = 'social_signup';
 
 /** Typed accessors over the cookie session. Tokens stay in here: nothing returns them to the browser. */
 export class AuthSession {
@@ -92,6 +105,19 @@ export class AuthSession {
     // Re-encrypting the cookie costs more than comparing: only write when something changed.
     if (JSON.stringify(auth.info) === JSON.stringify(info)) return;
     this.#write({ ...auth, info });
+  }
+
+  /** The social sign-up this browser is finishing, if any. */
+  get socialSignup(): TSocialSignup | null {
+    if (this.#backend.deleted) return null;
+    const parsed = ZSocialSignupSchema.safeParse(this.#backend.get(SOCIAL_SIGNUP_KEY));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Remembers a social sign-up (replacing any earlier one), or forgets it with null. */
+  setSocialSignup(signup: TSocialSignup | null): void {
+    if (signup) this.#backend.deleted = false;
+    this.#backend.set(SOCIAL_SIGNUP_KEY, signup ?? undefined);
   }
 
   clear(): void {

@@ -1,4 +1,4 @@
-import type { TPermission } from '@feedloom/validation';
+import { CHANNELS, type TPermission } from '@feedloom/validation';
 import { lazy, type ComponentType } from 'react';
 
 /**
@@ -18,9 +18,6 @@ import { lazy, type ComponentType } from 'react';
  * - `org`: signed in and part of an organisation.
  */
 export type RouteScope = 'logged-out' | 'always' | 'account' | 'no-org' | 'org';
-
-export const CHANNELS = ['google', 'bing', 'facebook'] as const;
-export type TChannel = (typeof CHANNELS)[number];
 
 export interface AppRoute {
   /** Stable id, also the react-router route id. */
@@ -133,7 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/invitation/:orgId/:staffId',
     scope: 'always',
     title: 'Invitation',
-    screen: screen(() => import('@/features/orgs/invitation-screen'), 'InvitationScreen'),
+    screen: screen(() => import('@/features/organizations/invitation-screen'), 'InvitationScreen'),
   },
 
   // ── Signed in, with or without an organisation ──────────────────────────────
@@ -159,14 +156,14 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'account',
     title: 'Create organisation',
     hideBanner: true,
-    screen: screen(() => import('@/features/orgs/organization-settings-screen'), 'CreateOrgScreen'),
+    screen: screen(() => import('@/features/organizations/organization-settings-screen'), 'CreateOrgScreen'),
   },
   {
     id: 'update-org',
     path: '/update-org',
     scope: 'account',
     title: 'Organisation Settings',
-    screen: screen(() => import('@/features/orgs/organization-settings-screen'), 'UpdateOrgScreen'),
+    screen: screen(() => import('@/features/organizations/organization-settings-screen'), 'UpdateOrgScreen'),
   },
 
   // ── Signed in without an organisation ───────────────────────────────────────
@@ -176,7 +173,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'no-org',
     title: 'How Would You Like to Proceed?',
     hideBanner: true,
-    screen: screen(() => import('@/features/orgs/process-org-screen'), 'ProcessOrgScreen'),
+    screen: screen(() => import('@/features/organizations/process-org-screen'), 'ProcessOrgScreen'),
   },
 
   // ── Signed in with an organisation: shops ───────────────────────────────────
@@ -186,7 +183,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     title: 'Stores',
-    screen: screen(() => import('@/features/shops/store-list-screen'), 'StoreListScreen'),
+    screen: screen(() => import('@/features/shops/shop-list-screen'), 'ShopListScreen'),
   },
   {
     id: 'store-detail',
@@ -194,7 +191,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     title: 'Store details',
-    screen: screen(() => import('@/features/shops/store-detail-screen'), 'StoreDetailScreen'),
+    screen: screen(() => import('@/features/shops/shop-detail-screen'), 'ShopDetailScreen'),
   },
   {
     id: 'store-edit',
@@ -203,7 +200,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     title: 'Edit store',
     hideBanner: true,
-    screen: screen(() => import('@/features/shops/store-form-screens'), 'EditStoreScreen'),
+    screen: screen(() => import('@/features/shops/shop-form-screens'), 'EditShopScreen'),
   },
   {
     id: 'add-store',
@@ -212,7 +209,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     title: 'Add store',
     hideBanner: true,
-    screen: screen(() => import('@/features/shops/store-form-screens'), 'AddStoreScreen'),
+    screen: screen(() => import('@/features/shops/shop-form-screens'), 'AddShopScreen'),
   },
   {
     id: 'sync-shop',
@@ -392,7 +389,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'data_source_management',
     title: 'Data source',
-    screen: comingSoon('The data sources of this shop will be shown here.'),
+    screen: screen(() => import('@/features/data-sources/data-sources-screen'), 'ShopDataSourcesScreen'),
   },
   {
     id: 'data-sources',
@@ -400,7 +397,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'data_source_management',
     title: 'Data sources',
-    screen: comingSoon('Your CSV file and CSV URL imports will be managed here.'),
+    screen: screen(() => import('@/features/data-sources/data-sources-screen'), 'DataSourcesScreen'),
   },
   {
     // API credentials give programmatic write access to the organisation's shops.

@@ -9,7 +9,6 @@ import {
   channelItems,
   FEED_FORMATS,
   GOOGLE_NS,
-  googleTaxonomy,
   hasErrors,
   isPresent,
   listOf,
@@ -18,9 +17,9 @@ import {
   scalarText,
   validateItem,
   writeFeed,
-  writeFeedSharded,
 } from '../src/index';
-import type { TFeedStats } from '../src/index';
+import type { TFeedStats, TValidationContext } from '../src/index';
+import { googleTaxonomy, writeFeedSharded } from '../src/node/index';
 import { productShard } from './generate';
 
 // Validate + write a Google XML feed for generated products (bench/generate.ts: realistic lengths, 30 % with
@@ -61,12 +60,14 @@ class CountingSink extends Writable {
   }
 }
 
-const context = {
+/** Read up front in every run, as a long-lived worker has it. */
+const context = (): TValidationContext => ({
   targetCountry: 'US',
   contentLanguage: 'en',
   currency: 'USD',
   shopDomain: 'shop.example.com',
-};
+  taxonomy: googleTaxonomy(),
+});
 /** Running from the bundle (bench/.build/*.mjs) or from the sources (tsx)? */
 const BUNDLED = import.meta.url.endsWith('.mjs');
 const source = (count: number) => ({
@@ -80,7 +81,7 @@ const runStream = async (count: number, sink: CountingSink): Promise<TFeedStats>
   writeFeed(sink, {
     format: FEED_FORMATS.google_xml,
     products: productShard(0, 1, source(count).data),
-    context,
+    context: context(),
   });
 
 /** Every core: writeFeedSharded, shard 0 on this thread and one worker thread per other shard. */
@@ -89,14 +90,14 @@ const runSharded = async (count: number, sink: CountingSink): Promise<TFeedStats
     format: 'google_xml',
     source: source(count),
     shards: SHARDS,
-    context,
+    context: context(),
     workerEntry: BUNDLED ? new URL('./shard-worker.mjs', import.meta.url) : undefined,
   });
 
 /** The same validation and value formatting, but one xmlbuilder2 document, serialised at the end. */
 const runBaseline = async (count: number, sink: CountingSink): Promise<TFeedStats> => {
   const format = FEED_FORMATS.google_xml;
-  const ctx = resolveContext(context);
+  const ctx = resolveContext(context());
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const channel = doc.ele('rss', { 'xmlns:g': GOOGLE_NS, version: '2.0' }).ele('channel');
   channel
@@ -149,7 +150,7 @@ const arg = (name: string): string | undefined =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 const child = async (mode: string, count: number): Promise<void> => {
-  googleTaxonomy(); // loaded up front, as a long-lived worker has it
+  context(); // the taxonomy is read before the clock starts
   const sink = new CountingSink();
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
@@ -174,7 +175,7 @@ const bundle = async (): Promise<void> => {
   await build({
     entryPoints: {
       'feed-bench': fileURLToPath(import.meta.url),
-      'shard-worker': fileURLToPath(new URL('../src/feeds/shard-worker.ts', import.meta.url)),
+      'shard-worker': fileURLToPath(new URL('../src/node/shard-worker.ts', import.meta.url)),
       generate: fileURLToPath(new URL('./generate.ts', import.meta.url)),
     },
     outdir: fileURLToPath(BUILD_DIR),

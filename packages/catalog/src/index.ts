@@ -1,5 +1,6 @@
-// @feedloom/catalog: the product model and its pure engines (no I/O beyond Node streams and the taxonomy
-// file shipped with the package).
+// @feedloom/catalog: the product model and its pure engines. No file, thread or OS access (eslint.config.js
+// enforces it): the feed writers write to a stream they are given. The shipped taxonomy file and sharded
+// builds over worker threads are in the Node entry, @feedloom/catalog/node (src/node/).
 
 export * from './model/money';
 export * from './model/fields';
@@ -31,6 +32,7 @@ export * from './feeds/escape';
 export * from './feeds/values';
 export * from './feeds/formats';
 export * from './feeds/stream';
-export * from './feeds/sharded';
 
 export * from './payloads/payloads';
+
+export * from './import/index';

@@ -1,5 +1,6 @@
 import type { TLayerValues, TProduct, TResolvedContext, TValidationContext } from '../src/index';
 import { resolveContext } from '../src/index';
+import { googleTaxonomy } from '../src/node/index';
 
 // Small, hand-checkable products for unit and golden tests.
 
@@ -8,6 +9,7 @@ export const CONTEXT: TValidationContext = {
   contentLanguage: 'en',
   currency: 'USD',
   shopDomain: 'shop.example.com',
+  taxonomy: googleTaxonomy(),
   now: new Date('2027-01-15T12:00:00Z'),
 };
 

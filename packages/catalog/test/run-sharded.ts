@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { writeFeedSharded } from '../src/index';
-import type { TShardIssues } from '../src/index';
+import { writeFeedSharded } from '../src/node/index';
+import type { TShardIssues } from '../src/node/index';
 import { CONTEXT } from './fixtures';
 
 // Runs a sharded build in a real process (worker threads need a loader, which vitest does not provide).

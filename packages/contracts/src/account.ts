@@ -1,9 +1,14 @@
 import {
   ZChangePasswordSchema,
   ZForgotPasswordSchema,
+  ZOtpSchema,
   ZPasswordPairSchema,
   ZProfileFieldsSchema,
   ZSocialProviderSchema,
+  TEXT_LIMITS,
+  ZIdSchema,
+  ZTextSchema,
+  ZTokenSchema,
 } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZLoginResponseSchema, ZSessionInfoSchema } from './auth';
@@ -28,11 +33,11 @@ export const socialProviderOfState = (state: string): 'google' | 'microsoft' | n
   return prefix === 'google' || prefix === 'microsoft' ? prefix : null;
 };
 
-const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
+const ZTokenParams = z.object({ token: ZTokenSchema() });
 const ZProviderParams = z.object({ provider: ZSocialProviderSchema });
 
 /** Ids of an invitation (spec §2 /invitation-signup/{orgId}/{staffId}), carried through a social sign-in. */
-const ZInvitationIdSchema = z.string().trim().min(1).max(200);
+const ZInvitationIdSchema = ZTextSchema({ label: 'Invitation', trim: true, min: 1, max: TEXT_LIMITS.token });
 export const ZSocialLoginQuerySchema = z.object({
   organization_id: ZInvitationIdSchema.optional(),
   staff_id: ZInvitationIdSchema.optional(),
@@ -40,8 +45,8 @@ export const ZSocialLoginQuerySchema = z.object({
 
 /** What the identity provider sent back to /oauth/callback. */
 export const ZSocialCallbackQuerySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(200),
+  code: ZTextSchema({ label: 'Code', min: 1, max: TEXT_LIMITS.oauthCode }),
+  state: ZTokenSchema('State'),
 });
 
 export const ZAuthUrlSchema = z.object({ auth_url: z.string() });
@@ -58,6 +63,31 @@ export const ZSocialLoginResponseSchema = ZLoginResponseSchema.extend({
   linked: z.boolean(),
 });
 export type TSocialLoginResponse = z.infer<typeof ZSocialLoginResponseSchema>;
+
+/**
+ * Reply of a social sign-in that made no account yet: the provider did not vouch for the address (Microsoft
+ * usually does not) and no account has it, so the sign-up code was mailed to it. Only the browser that
+ * signed in may enter it: `signup_token` proves that browser (the gateway keeps it in its session).
+ */
+export const ZSocialSignupPendingSchema = z.object({
+  verification_required: z.literal(true),
+  signup_id: z.string(),
+  email: z.string(),
+  signup_token: z.string(),
+});
+export type TSocialSignupPending = z.infer<typeof ZSocialSignupPendingSchema>;
+
+/** A social sign-in callback either signs in or waits for the e-mail code. */
+export const ZSocialLoginCallbackResponseSchema = z.union([
+  ZSocialLoginResponseSchema,
+  ZSocialSignupPendingSchema,
+]);
+export type TSocialLoginCallbackResponse = z.infer<typeof ZSocialLoginCallbackResponseSchema>;
+
+const ZSignupIdParams = z.object({ signup_id: ZIdSchema('Sign-up id') });
+const ZSignupTokenSchema = ZTokenSchema('Sign-up token');
+export const ZVerifySocialSignupBodySchema = ZOtpSchema.extend({ signup_token: ZSignupTokenSchema });
+export const ZResendSocialSignupOtpBodySchema = z.object({ signup_token: ZSignupTokenSchema });
 
 export const ZConnectedSocialSchema = z.object({
   provider: ZSocialProviderSchema,
@@ -127,8 +157,8 @@ export const ZProfilePictureSchema = z.object({
 });
 
 export const ZIssueSupportLoginSchema = z.object({
-  user_id: z.string().min(1),
-  shop_id: z.string().min(1),
+  user_id: ZIdSchema('User id'),
+  shop_id: ZIdSchema('Store id'),
 });
 
 export const accountContract = {
@@ -180,14 +210,35 @@ export const accountContract = {
     path: '/google-login-callback',
     access: PUBLIC,
     query: ZSocialCallbackQuerySchema,
-    response: ZSocialLoginResponseSchema,
+    response: ZSocialLoginCallbackResponseSchema,
   }),
   microsoftLoginCallback: endpoint({
     method: 'GET',
     path: '/microsoft-login-callback',
     access: PUBLIC,
     query: ZSocialCallbackQuerySchema,
+    response: ZSocialLoginCallbackResponseSchema,
+  }),
+  /**
+   * Finishes a social sign-up with the code mailed to the address (same code rules as sign-up): creates the
+   * verified account with the identity linked and signs in.
+   */
+  verifySocialSignup: endpoint({
+    method: 'POST',
+    path: '/verify-social-signup/:signup_id',
+    access: PUBLIC,
+    params: ZSignupIdParams,
+    body: ZVerifySocialSignupBodySchema,
     response: ZSocialLoginResponseSchema,
+  }),
+  /** A new code for a social sign-up, at most every 30 seconds. */
+  resendSocialSignupOtp: endpoint({
+    method: 'POST',
+    path: '/resend-social-signup-otp/:signup_id',
+    access: PUBLIC,
+    params: ZSignupIdParams,
+    body: ZResendSocialSignupOtpBodySchema,
+    response: z.object({ resend_after_seconds: z.number().int() }),
   }),
   /** Starts linking a login service to the signed-in user; the state is bound to that user. */
   connectSocial: endpoint({
@@ -228,27 +279,5 @@ export const accountContract = {
     access: USER,
     body: ZIssueSupportLoginSchema,
     response: z.object({ token: z.string(), url: z.string(), expires_at: z.string() }),
-  }),
-  userProfile: endpoint({
-    method: 'GET',
-    path: '/user-profile-information',
-    access: USER,
-    response: ZUserProfileSchema,
-  }),
-  updateProfile: endpoint({
-    method: 'POST',
-    path: '/user-profile',
-    access: USER,
-    multipart: true,
-    body: ZUpdateProfileBodySchema,
-    response: ZUpdateProfileResponseSchema,
-  }),
-  /** Only the caller's own picture; the gateway serves it as an image at /media/profile-picture/{user_id}. */
-  profilePicture: endpoint({
-    method: 'GET',
-    path: '/profile-picture/:user_id',
-    access: USER,
-    params: z.object({ user_id: z.string().min(1) }),
-    response: ZProfilePictureSchema,
   }),
 } as const;

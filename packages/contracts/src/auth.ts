@@ -4,6 +4,8 @@ import {
   ZOtpSchema,
   ZResendOtpSchema,
   ZSignupSchema,
+  ZIdSchema,
+  ZTokenSchema,
 } from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, PUBLIC, USER } from './endpoint';
@@ -39,11 +41,11 @@ export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
 export const ZLoginResponseSchema = ZTokensSchema.extend(ZSessionInfoSchema.shape);
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
-const ZUserIdParams = z.object({ user_id: z.string().min(1) });
+const ZUserIdParams = z.object({ user_id: ZIdSchema('User id') });
 
 /** Body of check-and-refresh-token and logout; a missing token reads like the spec's client error (§8). */
 export const ZRefreshTokenBodySchema = z.object({
-  refresh_token: z.string({ error: NO_REFRESH_TOKEN_MESSAGE }).min(1, NO_REFRESH_TOKEN_MESSAGE),
+  refresh_token: ZTokenSchema('Refresh token', NO_REFRESH_TOKEN_MESSAGE),
 });
 
 export const authContract = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looseStringsOf } from '@feedloom/validation';
 import { buildPath, contract, type TEndpoint } from './index';
 
 const allEndpoints = (): [string, TEndpoint][] =>
@@ -46,6 +47,18 @@ describe('contract', () => {
       path: '/create-staff-user/:orgId/:staffId',
       access: { kind: 'public' },
     });
+  });
+
+  // Issue 8: a NUL reached PostgreSQL (500) and a 100 KB URL was stored. Every string an endpoint reads from
+  // its params, query or body has a maximum length and refuses control characters.
+  it('bounds every string an endpoint reads and refuses control characters in it', () => {
+    const loose = allEndpoints().flatMap(([name, e]) =>
+      (['params', 'query', 'body'] as const).flatMap((part) => {
+        const schema = e[part];
+        return schema ? looseStringsOf(schema, `${name}.${part}`) : [];
+      }),
+    );
+    expect(loose).toEqual([]);
   });
 
   it('keeps the session endpoint behind a signed-in user', () => {

@@ -45,6 +45,11 @@ export interface TEndpoint<
   response: R;
   /** Multipart bodies are validated field by field by the handler. */
   multipart?: boolean;
+  /**
+   * A 200 answers bytes (a CSV export, a feed file, a report) with their own content-type and
+   * content-disposition instead of the envelope; failures still answer the envelope. `response` is unused then.
+   */
+  binary?: boolean;
 }
 
 export const endpoint = <

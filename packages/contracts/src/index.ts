@@ -1,24 +1,31 @@
 import { accountContract } from './account';
 import { authContract } from './auth';
+import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
-import { invitationsContract, staffContract } from './invitations';
+import { invitationsContract } from './invitations';
 import { organizationsContract } from './organizations';
+import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
+import { staffContract } from './staff';
 
 export * from './account';
 export * from './auth';
+export * from './data-sources';
 export * from './endpoint';
 export * from './envelope';
 export * from './health';
 export * from './invitations';
 export * from './organizations';
+export * from './profile';
 export * from './shops';
 export * from './reference';
+export * from './staff';
 
 /** Every endpoint of the private API v1, by area. The api registers exactly these; the gateway calls them. */
 export const contract = {
   account: accountContract,
+  profile: profileContract,
   auth: authContract,
   health: healthContract,
   organizations: organizationsContract,
@@ -26,6 +33,7 @@ export const contract = {
   invitations: invitationsContract,
   staff: staffContract,
   reference: referenceContract,
+  dataSources: dataSourcesContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -1,7 +1,7 @@
-import { ZInvitationSignupSchema, ZStaffInvitationSchema, ZStaffListQuerySchema } from '@feedloom/validation';
+import { ZInvitationSignupSchema, ZTokenSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZLoginResponseSchema } from './auth';
-import { endpoint, needs, PUBLIC, USER } from './endpoint';
+import { endpoint, PUBLIC, USER } from './endpoint';
 
 /**
  * The pending invitation of spec §3. The encrypted ids build the invitation link
@@ -33,7 +33,11 @@ export const ZInvitationStatusSchema = z.object({
 });
 export type TInvitationStatus = z.infer<typeof ZInvitationStatusSchema>;
 
-const ZInvitationParams = z.object({ orgId: z.string().min(1), staffId: z.string().min(1) });
+/** The two sealed ids of an invitation link. */
+const ZInvitationParams = z.object({
+  orgId: ZTokenSchema('Invitation'),
+  staffId: ZTokenSchema('Invitation'),
+});
 
 export const invitationsContract = {
   /** Invitations waiting for the signed-in user's e-mail address. */
@@ -71,44 +75,5 @@ export const invitationsContract = {
     params: ZInvitationParams,
     body: ZInvitationSignupSchema,
     response: ZLoginResponseSchema,
-  }),
-} as const;
-
-/** A staff member of spec §3 (an invitation, pending or accepted). */
-export const ZStaffSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role_id: z.string(),
-  role_name: z.string(),
-  permissions: z.array(z.string()),
-  is_for_entire_organization: z.boolean(),
-  shop_id_list: z.array(z.string()),
-  status: z.enum(INVITATION_STATUSES),
-  created_at: z.string(),
-  accepted_at: z.string().nullable(),
-});
-export type TStaff = z.infer<typeof ZStaffSchema>;
-
-/** Staff list response of spec §3: a page, the matches of the search, and all staff of the organisation. */
-export const ZStaffPageSchema = z.object({
-  data: z.array(ZStaffSchema),
-  total_records: z.number().int(),
-  total_staffs: z.number().int(),
-});
-
-export const staffContract = {
-  invite: endpoint({
-    method: 'POST',
-    path: '/staff',
-    access: needs('user_management', 'manage'),
-    body: ZStaffInvitationSchema,
-    response: ZStaffSchema,
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/staffs',
-    access: needs('user_management', 'read'),
-    query: ZStaffListQuerySchema,
-    response: ZStaffPageSchema,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { ZOrganizationSchema, ZOwnerOrganizationSchema } from '@feedloom/validation';
+import { ZIdSchema, ZOrganizationSchema, ZOwnerOrganizationSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZLoginResponseSchema } from './auth';
 import { endpoint, USER } from './endpoint';
@@ -35,10 +35,10 @@ export const ZOrganizationListEntrySchema = ZOrganizationEntitySchema.extend({
 });
 export type TOrganizationListEntry = z.infer<typeof ZOrganizationListEntrySchema>;
 
-const ZOrgIdParams = z.object({ id: z.string().min(1) });
+const ZOrgIdParams = z.object({ id: ZIdSchema('Organisation id') });
 
 export const organizationsContract = {
-  list: endpoint({
+  find: endpoint({
     method: 'GET',
     path: '/organizations',
     access: USER,
@@ -72,11 +72,11 @@ export const organizationsContract = {
    * Switching organisation (spec §4): remembers it as the last active one and answers new tokens whose
    * organisation is this one, with the session fields (active shop: the last active, else the first).
    */
-  captureLastActive: endpoint({
+  switchOrganization: endpoint({
     method: 'GET',
     path: '/capture-last-active-organization/:orgId',
     access: USER,
-    params: z.object({ orgId: z.string().min(1) }),
+    params: z.object({ orgId: ZIdSchema('Organisation id') }),
     response: ZLoginResponseSchema,
   }),
 } as const;

@@ -1,3 +1,4 @@
+import { ZTextSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, USER } from './endpoint';
 
@@ -70,7 +71,7 @@ export const referenceContract = {
     method: 'GET',
     path: '/countries/:id/states',
     access: USER,
-    params: z.object({ id: z.string().min(1).max(10) }),
+    params: z.object({ id: ZTextSchema({ label: 'Country', min: 1, max: 10 }) }),
     response: z.array(ZCountrySchema),
   }),
 } as const;

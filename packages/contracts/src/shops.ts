@@ -1,9 +1,8 @@
-import { ZShopListQuerySchema, ZStoreSchema } from '@feedloom/validation';
+import { CHANNELS, ZIdSchema, ZShopListQuerySchema, ZShopFormSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, needs, ORG } from './endpoint';
 
 export const SHOP_STATUSES = ['active', 'deleted'] as const;
-export const CHANNEL_KEYS = ['google', 'bing', 'facebook'] as const;
 
 /** The Shop of spec §3, with its status (a deleted shop can be reactivated) and timestamps (ISO 8601). */
 export const ZShopSchema = z.object({
@@ -37,7 +36,7 @@ export type TShopPage = z.infer<typeof ZShopPageSchema>;
 /** Shop details beyond its settings: its organisation, connected channels and product count. */
 export const ZShopInfoSchema = ZShopSchema.extend({
   business_name: z.string(),
-  connected_channels: z.array(z.enum(CHANNEL_KEYS)),
+  connected_channels: z.array(z.enum(CHANNELS)),
   total_products: z.number().int(),
 });
 export type TShopInfo = z.infer<typeof ZShopInfoSchema>;
@@ -52,7 +51,7 @@ export const ZShopStatisticsSchema = z.object({
 });
 export type TShopStatistics = z.infer<typeof ZShopStatisticsSchema>;
 
-const ZShopIdParams = z.object({ id: z.string().min(1) });
+const ZShopIdParams = z.object({ id: ZIdSchema('Store id') });
 const READ = needs('store_management', 'read');
 const MANAGE = needs('store_management', 'manage');
 
@@ -64,14 +63,14 @@ export const shopsContract = {
     access: ORG,
     response: z.array(ZShopOptionSchema),
   }),
-  captureLastActive: endpoint({
+  switchShop: endpoint({
     method: 'GET',
     path: '/capture-last-active-shop/:id',
     access: ORG,
     params: ZShopIdParams,
     response: z.object({ active_shop_id: z.string(), shop: ZShopSchema }),
   }),
-  list: endpoint({
+  find: endpoint({
     method: 'GET',
     path: '/shop-list',
     access: READ,
@@ -89,7 +88,7 @@ export const shopsContract = {
     method: 'POST',
     path: '/add-new-shop',
     access: MANAGE,
-    body: ZStoreSchema,
+    body: ZShopFormSchema,
     response: ZShopSchema,
   }),
   update: endpoint({
@@ -97,7 +96,7 @@ export const shopsContract = {
     path: '/shop/:id',
     access: MANAGE,
     params: ZShopIdParams,
-    body: ZStoreSchema,
+    body: ZShopFormSchema,
     response: ZShopSchema,
   }),
   /** Soft delete: the shop keeps its data with status 'deleted' and can be reactivated. */

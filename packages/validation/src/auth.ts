@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ZEmailSchema } from './email';
 import { MSG } from './messages';
 import { ZFirstNameSchema, ZLastNameSchema } from './names';
-import { ZLoginPasswordSchema, ZPasswordPairSchema, ZPasswordSchema } from './password';
+import {
+  ZConfirmPasswordSchema,
+  ZLoginPasswordSchema,
+  ZPasswordPairSchema,
+  ZPasswordSchema,
+} from './password';
+import { TEXT_LIMITS, ZTextSchema, ZTokenSchema } from './text';
 
 export const ZSignupSchema = z.object({
   email: ZEmailSchema,
@@ -14,13 +20,15 @@ export const ZLoginSchema = z.object({ email: ZEmailSchema, password: ZLoginPass
 export type TLogin = z.infer<typeof ZLoginSchema>;
 
 export const OTP_LENGTH = 6;
-export const ZOtpSchema = z.object({ otp: z.string({ error: MSG.otpInvalid }).regex(/^\d{6}$/, MSG.otpInvalid) });
+export const ZOtpSchema = z.object({
+  otp: z.string({ error: MSG.otpInvalid }).regex(/^\d{6}$/, MSG.otpInvalid),
+});
 export type TOtp = z.infer<typeof ZOtpSchema>;
 
 export const ZResendOtpSchema = z.object({ email: ZEmailSchema });
 
 /** Body of POST create-password?user_id: the mailed token plus the new password pair. */
-export const ZCreatePasswordSchema = ZPasswordPairSchema.and(z.object({ token: z.string().min(1) }));
+export const ZCreatePasswordSchema = ZPasswordPairSchema.and(z.object({ token: ZTokenSchema() }));
 export type TCreatePassword = z.infer<typeof ZCreatePasswordSchema>;
 
 /**
@@ -38,16 +46,19 @@ export type TPasswordPair = z.infer<typeof ZPasswordPairSchema>;
 
 export const ZChangePasswordSchema = z
   .object({
-    current_password: z
-      .string({ error: MSG.currentPasswordRequired })
-      .min(1, MSG.currentPasswordRequired),
+    current_password: ZTextSchema({
+      label: 'Current password',
+      min: 1,
+      max: TEXT_LIMITS.password,
+      requiredMessage: MSG.currentPasswordRequired,
+    }),
     password: ZPasswordSchema,
-    confirm: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
+    confirm: ZConfirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirm, { message: MSG.confirmMismatch, path: ['confirm'] });
 export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
 
-export const ZRefreshSchema = z.object({ refresh_token: z.string().min(1) });
+export const ZRefreshSchema = z.object({ refresh_token: ZTokenSchema('Refresh token') });
 
 export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
 export const ZSocialProviderSchema = z.enum(SOCIAL_PROVIDERS);

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-
-/** Business constants of spec §9. */
-export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
-export const SNACKBAR_MS = 6000;
-export const INT_LIMIT = 2_147_483_647;
-export const CONTENT_MAX_WIDTH_PX = 746;
-export const THEME_PRIMARY = '#195279';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
+import { TEXT_LIMITS, ZTextSchema } from './text';
 
 const toInt = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
@@ -22,8 +16,9 @@ export const ZListQuerySchema = z.object({
         .catch(DEFAULT_PAGE_SIZE),
     )
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional().catch(undefined),
-  sort_col: z.string().max(64).optional().catch(undefined),
+  // A bad search is refused rather than dropped: a list that silently ignores it would show everything.
+  search: ZTextSchema({ label: 'Search', trim: true, max: TEXT_LIMITS.search }).optional(),
+  sort_col: ZTextSchema({ label: 'Sort column', max: TEXT_LIMITS.id }).optional().catch(undefined),
   order: z.preprocess(toInt, z.union([z.literal(1), z.literal(-1)]).catch(1)).default(1),
 });
 export type TListQuery = z.infer<typeof ZListQuerySchema>;

@@ -12,7 +12,7 @@ import {
   ZShopListQuerySchema,
   ZStaffInvitationSchema,
   ZStaffListQuerySchema,
-  ZStoreSchema,
+  ZShopFormSchema,
 } from './index';
 
 const messageAt = (schema: z.ZodType, value: unknown, field: string): string | undefined => {
@@ -93,27 +93,27 @@ describe('store form (spec §5)', () => {
     utc_offset: '+01:00',
   };
   it("says 'Store name is required.' for a blank name", () => {
-    expect(messageAt(ZStoreSchema, { ...valid, shop_name: '   ' }, 'shop_name')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_name: '   ' }, 'shop_name')).toBe(
       'Store name is required.',
     );
-    expect(messageAt(ZStoreSchema, { ...valid, shop_name: undefined }, 'shop_name')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_name: undefined }, 'shop_name')).toBe(
       'Store name is required.',
     );
   });
   it('requires the store URL', () => {
-    expect(messageAt(ZStoreSchema, { ...valid, shop_url: '' }, 'shop_url')).toBe(MSG.storeUrlRequired);
-    expect(messageAt(ZStoreSchema, { ...valid, shop_url: 'ftp://shop.example.com' }, 'shop_url')).toBe(
-      MSG.storeUrlInvalid,
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_url: '' }, 'shop_url')).toBe(MSG.shopUrlRequired);
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_url: 'ftp://shop.example.com' }, 'shop_url')).toBe(
+      MSG.shopUrlInvalid,
     );
   });
   it('needs a +HH:MM UTC offset', () => {
-    expect(messageAt(ZStoreSchema, { ...valid, utc_offset: '5:30' }, 'utc_offset')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, utc_offset: '5:30' }, 'utc_offset')).toBe(
       MSG.utcOffsetRequired,
     );
   });
   it('is a live store unless marked as testing', () => {
-    expect(ZStoreSchema.parse(valid).is_testing).toBe(false);
-    expect(ZStoreSchema.parse({ ...valid, is_testing: true }).is_testing).toBe(true);
+    expect(ZShopFormSchema.parse(valid).is_testing).toBe(false);
+    expect(ZShopFormSchema.parse({ ...valid, is_testing: true }).is_testing).toBe(true);
   });
 });
 

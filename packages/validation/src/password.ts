@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { textCharactersIssue, TEXT_LIMITS, ZTextSchema } from './text';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
@@ -12,8 +13,15 @@ const SPECIAL_RE = /[!@#$%&*()_]/;
 export const ZPasswordSchema = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)
+  // Far beyond 20 characters: the spec's length message, without scanning the rest.
+  .max(TEXT_LIMITS.password, { message: MSG.passwordLength, abort: true })
   .superRefine((value, ctx) => {
     if (value.length === 0) return;
+    const characters = textCharactersIssue(value, { label: 'Password' });
+    if (characters) {
+      ctx.addIssue({ code: 'custom', message: characters });
+      return;
+    }
     if (EMOJI_RE.test(value)) {
       ctx.addIssue({ code: 'custom', message: MSG.passwordEmoji });
       return;
@@ -34,12 +42,25 @@ export const ZPasswordSchema = z
   });
 
 /** Login only asks for a password to be present: the server judges it. */
-export const ZLoginPasswordSchema = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired);
+export const ZLoginPasswordSchema = ZTextSchema({
+  label: 'Password',
+  min: 1,
+  max: TEXT_LIMITS.password,
+  requiredMessage: MSG.passwordRequired,
+});
+
+/** The confirmation of a new password: required, bounded; whether it matches is the pair's rule. */
+export const ZConfirmPasswordSchema = ZTextSchema({
+  label: 'Confirm password',
+  min: 1,
+  max: TEXT_LIMITS.password,
+  requiredMessage: MSG.confirmRequired,
+});
 
 /** New password + confirmation, with the mismatch reported on `confirm`. */
 export const ZPasswordPairSchema = z
   .object({
     password: ZPasswordSchema,
-    confirm: z.string({ error: MSG.confirmRequired }).min(1, MSG.confirmRequired),
+    confirm: ZConfirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirm, { message: MSG.confirmMismatch, path: ['confirm'] });

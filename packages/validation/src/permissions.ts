@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web's route guards import this on its first screen (see constants.ts).
 
 /** Module names of spec §3; '_manage' grants write access, the plain name read access (spec §6). */
 export const MODULES = [
@@ -10,7 +10,6 @@ export const MODULES = [
 export type TModule = (typeof MODULES)[number];
 export const PERMISSIONS = MODULES.flatMap((m) => [m, `${m}_manage`] as const);
 export type TPermission = TModule | `${TModule}_manage`;
-export const ZPermissionSchema = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
 
 export type TAccessLevel = 'read' | 'manage';
 

@@ -1,7 +1,8 @@
 import metadata from 'libphonenumber-js/max/metadata';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MSG } from './messages';
+import { ZTextSchema } from './text';
 
 export const DEFAULT_PHONE_CODE = '+91';
 
@@ -16,7 +17,14 @@ export const isValidPhoneForCode = (code: string | undefined, number: string | u
   return isValidPhoneNumber(`+${dial}${digitsOnly(number)}`);
 };
 
-export const ZPhoneCodeSchema = z.string().trim().max(5, 'Phone code cannot exceed 5 characters.');
+export const ZPhoneCodeSchema = ZTextSchema({ label: 'Phone code', trim: true, max: 5 });
+
+/** E.164 numbers have at most 15 digits; anything past 20 is no phone number of any country. */
+export const ZPhoneNumberSchema = ZTextSchema({
+  label: 'Phone number',
+  max: 20,
+  maxMessage: MSG.phoneInvalid,
+});
 
 /** Adds the phone rule to an object that has phone_code and phone_number. */
 export const refinePhone = <T extends { phone_code?: string | undefined; phone_number?: string | undefined }>(

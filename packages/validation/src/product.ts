@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT_LIMIT } from './limits';
+import { INT_LIMIT } from './constants';
+import { isCleanText, TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
 
 // Spec §5 "Product content and attributes", "Filters" and "Enumerations". The three messages the spec quotes
 // are verbatim; the others follow the same voice and say what to do.
@@ -141,6 +142,10 @@ export const PRODUCT_LIMITS = {
   returnLabel: 70,
   sku: 70,
   taxCategory: 70,
+  /** Channel limits (Google, Microsoft and Meta agree): title 150, description 5000, brand 70. */
+  title: 150,
+  description: 5000,
+  brand: 70,
   productType: 750,
   productTypeCommas: 5,
   multipackMax: 1000,
@@ -215,6 +220,7 @@ export const PRODUCT_MSG = {
   filterLabelMax: max('Value', PRODUCT_LIMITS.filterLabel),
   controlRequired: 'Select at least one control.',
   resubmitList: 'Select at least one field to resubmit.',
+  valueCharacters: TEXT_MSG.controlCharacters('Value'),
 } as const;
 
 /* ------------------------------------------------------------------ building blocks */
@@ -231,26 +237,33 @@ const ZOptionalNumber = z.preprocess(
   toOptionalNumber,
   z.number({ error: PRODUCT_MSG.numberInvalid }).finite(PRODUCT_MSG.numberInvalid).optional(),
 );
-const ZOptionalText = z.preprocess((v) => (v === null ? undefined : v), z.string().optional());
+/** Optional text where null means absent; the field's own rule checks its length after trimming. */
+const optionalText = (name: string, max: number = TEXT_LIMITS.paragraph) =>
+  z.preprocess((v) => (v === null ? undefined : v), ZTextSchema({ label: name, max }).optional());
 
-const label = (limit: number, maxMsg: string) =>
-  z.string().max(limit, maxMsg).refine(hasNoEdgeSpaces, PRODUCT_MSG.labelSpaces);
+const text = (name: string, limit: number, maxMsg?: string, opts: { multiline?: boolean } = {}) =>
+  ZTextSchema({ label: name, max: limit, maxMessage: maxMsg, multiline: opts.multiline });
+
+const label = (name: string, limit: number, maxMsg: string) =>
+  text(name, limit, maxMsg).refine(hasNoEdgeSpaces, PRODUCT_MSG.labelSpaces);
+
+/** Lists a product edit carries (promotion ids, fields to resubmit …): bounded in count and item size. */
+const idList = (name: string) =>
+  z.array(ZIdSchema(name)).max(TEXT_LIMITS.listItems, TEXT_MSG.tooManyItems(name, TEXT_LIMITS.listItems));
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z.enum(values, { error: PRODUCT_MSG.enumValue(name, values) });
 
-export const ZColorSchema = z
-  .string()
-  .max(PRODUCT_LIMITS.color, PRODUCT_MSG.colorMax)
-  .refine(
-    (v) => v.split('/').every((s) => s.trim().length <= PRODUCT_LIMITS.colorSegment),
-    PRODUCT_MSG.colorSegmentMax,
-  );
+export const ZColorSchema = text('Color', PRODUCT_LIMITS.color, PRODUCT_MSG.colorMax).refine(
+  (v) => v.split('/').every((s) => s.trim().length <= PRODUCT_LIMITS.colorSegment),
+  PRODUCT_MSG.colorSegmentMax,
+);
 
-export const ZProductTypeSchema = z
-  .string()
-  .max(PRODUCT_LIMITS.productType, PRODUCT_MSG.productTypeMax)
-  .refine((v) => v.split(',').length - 1 <= PRODUCT_LIMITS.productTypeCommas, PRODUCT_MSG.productTypeCommas);
+export const ZProductTypeSchema = text(
+  'Product type',
+  PRODUCT_LIMITS.productType,
+  PRODUCT_MSG.productTypeMax,
+).refine((v) => v.split(',').length - 1 <= PRODUCT_LIMITS.productTypeCommas, PRODUCT_MSG.productTypeCommas);
 
 export const isGtinLength = (v: string): boolean => (GTIN_LENGTHS as readonly number[]).includes(v.length);
 
@@ -294,7 +307,7 @@ export const DIMENSION_RANGES: Readonly<
   shipping_weight: { lb: [0, 2000], oz: [0, 2000], g: [0, 2000], kg: [0, 1000] },
 };
 
-export const ZMeasureInputSchema = z.object({ value: ZOptionalNumber, unit: ZOptionalText });
+export const ZMeasureInputSchema = z.object({ value: ZOptionalNumber, unit: optionalText('Unit', 16) });
 export type TMeasureInput = z.infer<typeof ZMeasureInputSchema>;
 
 export const dimensionSchema = (kind: TDimensionKind, name: string) =>
@@ -382,10 +395,10 @@ export const ZUnitPricingSchema = z
 
 export const ZCertificationInputSchema = z
   .object({
-    certification_authority: ZOptionalText,
-    certification_name: ZOptionalText,
-    certification_code: ZOptionalText,
-    certification_value: ZOptionalText,
+    certification_authority: optionalText('Certification authority'),
+    certification_name: optionalText('Certification name'),
+    certification_code: optionalText('Certification code'),
+    certification_value: optionalText('Certification value'),
   })
   .transform((c) => ({
     certification_authority: c.certification_authority?.trim() ?? '',
@@ -426,7 +439,7 @@ export const ZCertificationInputSchema = z
     }
   });
 
-export const ZHighlightSchema = z.string().max(PRODUCT_LIMITS.highlight, PRODUCT_MSG.highlightMax);
+export const ZHighlightSchema = text('Highlight', PRODUCT_LIMITS.highlight, PRODUCT_MSG.highlightMax);
 
 /** Highlights and AI highlights count together; none at all is fine, one alone is not. */
 export const countHighlights = (
@@ -436,7 +449,11 @@ export const countHighlights = (
   (highlights ?? []).filter((h) => h.trim() !== '').length + (ai ?? []).filter((h) => h.trim() !== '').length;
 
 export const ZDetailInputSchema = z
-  .object({ section_name: ZOptionalText, attribute_name: ZOptionalText, attribute_value: ZOptionalText })
+  .object({
+    section_name: optionalText('Section name'),
+    attribute_name: optionalText('Attribute name'),
+    attribute_value: optionalText('Attribute value'),
+  })
   .superRefine((d, ctx) => {
     const name = d.attribute_name?.trim() ?? '';
     const value = d.attribute_value?.trim() ?? '';
@@ -468,20 +485,23 @@ export const ZSubmissionControlSchema = z.object({
   control4: z.boolean().optional(),
   control5: z.boolean().optional(),
 });
+export type TSubmissionControl = z.infer<typeof ZSubmissionControlSchema>;
 
 /* ------------------------------------------------------------------ the product edit payload */
 
 const attributeShape = {
-  custom_title: z.string().optional(),
-  custom_description: z.string().optional(),
-  brand: z.string().optional(),
-  sku: z.string().max(PRODUCT_LIMITS.sku, PRODUCT_MSG.skuMax).optional(),
+  custom_title: text('Title', PRODUCT_LIMITS.title).optional(),
+  custom_description: text('Description', PRODUCT_LIMITS.description, undefined, {
+    multiline: true,
+  }).optional(),
+  brand: text('Brand', PRODUCT_LIMITS.brand).optional(),
+  sku: text('SKU', PRODUCT_LIMITS.sku, PRODUCT_MSG.skuMax).optional(),
   gtin: ZGtinSchema.or(z.literal('')).optional(),
   product_type: ZProductTypeSchema.optional(),
-  size: z.string().max(PRODUCT_LIMITS.size, PRODUCT_MSG.sizeMax).optional(),
+  size: text('Size', PRODUCT_LIMITS.size, PRODUCT_MSG.sizeMax).optional(),
   color: ZColorSchema.optional(),
-  material: z.string().max(PRODUCT_LIMITS.material, PRODUCT_MSG.materialMax).optional(),
-  pattern: z.string().max(PRODUCT_LIMITS.pattern, PRODUCT_MSG.patternMax).optional(),
+  material: text('Material', PRODUCT_LIMITS.material, PRODUCT_MSG.materialMax).optional(),
+  pattern: text('Pattern', PRODUCT_LIMITS.pattern, PRODUCT_MSG.patternMax).optional(),
   gender: enumOf(GENDERS, 'Gender').optional(),
   condition: enumOf(CONDITIONS, 'Condition').optional(),
   age_group: enumOf(AGE_GROUPS, 'Age group').optional(),
@@ -500,24 +520,40 @@ const attributeShape = {
   cogs: ZBoundedNumberSchema,
   auto_pricing_min_price: ZBoundedNumberSchema,
   free_shipping_threshold: ZBoundedNumberSchema,
-  google_product_category: z.string().optional(),
-  custom_label0: label(PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
-  custom_label1: label(PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
-  custom_label2: label(PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
-  custom_label3: label(PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
-  custom_label4: label(PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
-  shipping_label: label(PRODUCT_LIMITS.shippingLabel, PRODUCT_MSG.shippingLabelMax).optional(),
-  transit_time_label: label(PRODUCT_LIMITS.transitTimeLabel, PRODUCT_MSG.transitTimeLabelMax).optional(),
-  return_policy_label: label(PRODUCT_LIMITS.returnLabel, PRODUCT_MSG.returnPolicyLabelMax).optional(),
-  return_address_label: label(PRODUCT_LIMITS.returnLabel, PRODUCT_MSG.returnAddressLabelMax).optional(),
-  tax_category: z.string().max(PRODUCT_LIMITS.taxCategory, PRODUCT_MSG.taxCategoryMax).optional(),
-  promotion_ids: z.array(z.string()).optional(),
+  google_product_category: text('Google product category', PRODUCT_LIMITS.productType).optional(),
+  custom_label0: label('Custom label', PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
+  custom_label1: label('Custom label', PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
+  custom_label2: label('Custom label', PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
+  custom_label3: label('Custom label', PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
+  custom_label4: label('Custom label', PRODUCT_LIMITS.customLabel, PRODUCT_MSG.customLabelMax).optional(),
+  shipping_label: label(
+    'Shipping label',
+    PRODUCT_LIMITS.shippingLabel,
+    PRODUCT_MSG.shippingLabelMax,
+  ).optional(),
+  transit_time_label: label(
+    'Transit time label',
+    PRODUCT_LIMITS.transitTimeLabel,
+    PRODUCT_MSG.transitTimeLabelMax,
+  ).optional(),
+  return_policy_label: label(
+    'Return policy label',
+    PRODUCT_LIMITS.returnLabel,
+    PRODUCT_MSG.returnPolicyLabelMax,
+  ).optional(),
+  return_address_label: label(
+    'Return address label',
+    PRODUCT_LIMITS.returnLabel,
+    PRODUCT_MSG.returnAddressLabelMax,
+  ).optional(),
+  tax_category: text('Tax category', PRODUCT_LIMITS.taxCategory, PRODUCT_MSG.taxCategoryMax).optional(),
+  promotion_ids: idList('Promotion').optional(),
   product_submission_control: ZSubmissionControlSchema.optional(),
-  certifications: z.array(ZCertificationInputSchema).optional(),
-  highlights: z.array(ZHighlightSchema).optional(),
-  ai_highlights: z.array(ZHighlightSchema).optional(),
-  detail: z.array(ZDetailInputSchema).optional(),
-  ai_detail: z.array(ZDetailInputSchema).optional(),
+  certifications: z.array(ZCertificationInputSchema).max(TEXT_LIMITS.listItems).optional(),
+  highlights: z.array(ZHighlightSchema).max(TEXT_LIMITS.listItems).optional(),
+  ai_highlights: z.array(ZHighlightSchema).max(TEXT_LIMITS.listItems).optional(),
+  detail: z.array(ZDetailInputSchema).max(TEXT_LIMITS.listItems).optional(),
+  ai_detail: z.array(ZDetailInputSchema).max(TEXT_LIMITS.listItems).optional(),
   unit_pricing_measure: ZMeasureInputSchema.optional(),
   unit_pricing_base_measure: ZMeasureInputSchema.optional(),
   product_length: dimensionSchema('product_size', 'Product length').optional(),
@@ -528,9 +564,9 @@ const attributeShape = {
   shipping_width: dimensionSchema('shipping_size', 'Shipping width').optional(),
   shipping_height: dimensionSchema('shipping_size', 'Shipping height').optional(),
   shipping_weight: dimensionSchema('shipping_weight', 'Shipping weight').optional(),
-  resubmit: z.array(z.string()).optional(),
+  resubmit: idList('Field').optional(),
   reset: z.boolean().optional(),
-  reset_to_source: z.array(z.string()).optional(),
+  reset_to_source: idList('Field').optional(),
 };
 
 type TAttributeInput = { [K in keyof typeof attributeShape]?: z.infer<(typeof attributeShape)[K]> };
@@ -686,20 +722,45 @@ const POSITIVE_NUMBER_RE = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 export const isPositivePlainNumber = (v: string): boolean =>
   POSITIVE_NUMBER_RE.test(v.trim()) && Number(v) > 0;
 
+/** The filter type of a field name, or undefined (never an inherited property such as 'constructor'). */
+const filterFieldType = (field: string): TFilterFieldType | undefined =>
+  Object.hasOwn(FILTER_FIELDS, field) ? FILTER_FIELDS[field] : undefined;
+
+const ZFieldNameSchema = ZTextSchema({
+  label: 'Field',
+  min: 1,
+  max: TEXT_LIMITS.id,
+  requiredMessage: PRODUCT_MSG.fieldRequired,
+});
+const ZUnitSchema = ZTextSchema({ label: 'Unit', max: 16 });
+const ZFilterValueTextSchema = ZTextSchema({ label: 'Value', max: PRODUCT_LIMITS.attributeValue });
+
 const filterValueText = (v: unknown): string[] =>
   Array.isArray(v) ? v.map((x) => String(x)) : v === undefined || v === null ? [] : [String(v)];
 
 export const ZFilterConditionSchema = z
   .object({
-    field_name: z.string({ error: PRODUCT_MSG.fieldRequired }).min(1, PRODUCT_MSG.fieldRequired),
-    operator: z.string({ error: PRODUCT_MSG.operatorRequired }).min(1, PRODUCT_MSG.operatorRequired),
+    field_name: ZFieldNameSchema,
+    operator: ZTextSchema({
+      label: 'Operator',
+      min: 1,
+      max: TEXT_LIMITS.id,
+      requiredMessage: PRODUCT_MSG.operatorRequired,
+    }),
     value: z
-      .union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])
+      .union([
+        ZFilterValueTextSchema,
+        z.number(),
+        z.boolean(),
+        z
+          .array(z.union([ZFilterValueTextSchema, z.number()]))
+          .max(TEXT_LIMITS.listItems, TEXT_MSG.tooManyItems('Value', TEXT_LIMITS.listItems)),
+      ])
       .optional(),
-    unit: z.string().optional().nullable(),
+    unit: ZUnitSchema.optional().nullable(),
   })
   .superRefine((c, ctx) => {
-    const type = FILTER_FIELDS[c.field_name];
+    const type = filterFieldType(c.field_name);
     if (!type) {
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.fieldRequired, path: ['field_name'] });
       return;
@@ -781,13 +842,23 @@ export const parseAdvanceFilter = (json: string | undefined | null): TFilter => 
 
 export const RULE_FIELD_TYPES = ['text', 'number', 'list', 'multi_select', 'input_list', 'radio'] as const;
 
+/** Every string inside a free-form rule value (keys too) is clean text, at any depth. */
+const hasOnlyCleanText = (value: unknown): boolean => {
+  if (typeof value === 'string') return isCleanText(value);
+  if (Array.isArray(value)) return value.every(hasOnlyCleanText);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).every(([k, v]) => isCleanText(k) && hasOnlyCleanText(v));
+  }
+  return true;
+};
+
 export const ZCustomisationRuleSchema = z
   .object({
-    field_name: z.string({ error: PRODUCT_MSG.fieldRequired }).min(1, PRODUCT_MSG.fieldRequired),
+    field_name: ZFieldNameSchema,
     isDeleteExistValue: z.enum(CUSTOMISATION_MODES),
-    value: z.unknown().optional(),
-    base_pricing_value: z.unknown().optional(),
-    unit: z.string().optional().nullable(),
+    value: z.unknown().refine(hasOnlyCleanText, PRODUCT_MSG.valueCharacters).optional(),
+    base_pricing_value: z.unknown().refine(hasOnlyCleanText, PRODUCT_MSG.valueCharacters).optional(),
+    unit: ZUnitSchema.optional().nullable(),
     type: z.enum(RULE_FIELD_TYPES).optional(),
     isOptional: z.boolean().optional(),
     isActiveField: z.boolean().optional(),
@@ -813,7 +884,7 @@ export const ZCustomisationRuleSchema = z
       (Array.isArray(r.value) && r.value.length === 0);
     if (empty && !r.isOptional)
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.valueRequired, path: ['value'] });
-    if ((r.type === 'input_list' || FILTER_FIELDS[r.field_name] === 'input_list') && !r.unit) {
+    if ((r.type === 'input_list' || filterFieldType(r.field_name) === 'input_list') && !r.unit) {
       ctx.addIssue({ code: 'custom', message: PRODUCT_MSG.unitRequired, path: ['unit'] });
     }
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ZFirstNameSchema, ZLastNameSchema } from './names';
-import { DEFAULT_PHONE_CODE, refinePhone, ZPhoneCodeSchema } from './phone';
+import { DEFAULT_PHONE_CODE, refinePhone, ZPhoneCodeSchema, ZPhoneNumberSchema } from './phone';
+import { ZTextSchema } from './text';
 
 export const BUSINESS_TYPES = [
   'Retailer',
@@ -23,9 +24,13 @@ export const checkPictureFile = (file: { type: string; size: number }): string |
   return null;
 };
 
+/** The longest data URL a picture under 5 MB makes: base64 of 5 MB plus the 'data:image/jpeg;base64,' prefix. */
+export const PICTURE_DATA_URL_MAX = Math.ceil(PICTURE_MAX_BYTES / 3) * 4 + 32;
+
 /** Data URL of a JPG/PNG picture, as the profile form sends it. */
 export const ZPictureDataSchema = z
   .string()
+  .max(PICTURE_DATA_URL_MAX, { message: MSG.pictureSize, abort: true })
   .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, MSG.pictureType)
   .refine((v) => Math.floor(((v.length - v.indexOf(',') - 1) * 3) / 4) < PICTURE_MAX_BYTES, MSG.pictureSize);
 
@@ -34,13 +39,13 @@ export const ZProfileFieldsSchema = z.object({
   first_name: ZFirstNameSchema,
   last_name: ZLastNameSchema,
   phone_code: ZPhoneCodeSchema.default(DEFAULT_PHONE_CODE),
-  phone_number: z.string().optional(),
-  timezone: z.string().max(64).optional(),
-  utc_offset: z.string().max(10).optional(),
-  preferred_language: z.string().max(64).optional(),
-  preferred_language_id: z.string().max(16).optional(),
-  business_type: z.string().max(64).optional(),
-  other_business_type: z.string().trim().max(100).optional(),
+  phone_number: ZPhoneNumberSchema.optional(),
+  timezone: ZTextSchema({ label: 'Timezone', max: 64 }).optional(),
+  utc_offset: ZTextSchema({ label: 'UTC offset', max: 10 }).optional(),
+  preferred_language: ZTextSchema({ label: 'Preferred language', max: 64 }).optional(),
+  preferred_language_id: ZTextSchema({ label: 'Preferred language', max: 16 }).optional(),
+  business_type: ZTextSchema({ label: 'Business type', max: 64 }).optional(),
+  other_business_type: ZTextSchema({ label: 'Business type', trim: true, max: 100 }).optional(),
 });
 
 /** Other business type is required when the business type is Other (spec §5). */

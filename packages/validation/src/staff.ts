@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ZEmailSchema } from './email';
 import { ZListQuerySchema } from './limits';
 import { MSG } from './messages';
-import { MODULES, PERMISSIONS, ZPermissionSchema, type TPermission } from './permissions';
+import { MODULES, PERMISSIONS, type TPermission } from './permissions';
+import { TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
+
+export const ZPermissionSchema = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
 
 /** role_id of a role defined on the invitation itself (spec §3 Role). */
 export const CUSTOM_ROLE_ID = 'custom_role';
@@ -48,12 +51,15 @@ export const PREDEFINED_ROLES: readonly TPredefinedRole[] = [
 export const findPredefinedRole = (roleId: string): TPredefinedRole | undefined =>
   PREDEFINED_ROLES.find((r) => r.role_id === roleId);
 
+const ROLE_NAME = { label: 'Role name', trim: true, max: 100 } as const;
+
 /** Custom role (spec §5 Roles and invitations): a name and at least one permission. */
 export const ZCustomRoleSchema = z.object({
-  role_name: z.string({ error: MSG.roleNameRequired }).trim().min(1, MSG.roleNameRequired).max(100),
+  role_name: ZTextSchema({ ...ROLE_NAME, min: 1, requiredMessage: MSG.roleNameRequired }),
   permissions: z
     .array(ZPermissionSchema, { error: MSG.rolePermissionsRequired })
-    .min(1, MSG.rolePermissionsRequired),
+    .min(1, MSG.rolePermissionsRequired)
+    .max(PERMISSIONS.length, TEXT_MSG.tooManyItems('Permissions', PERMISSIONS.length)),
 });
 export type TCustomRole = z.infer<typeof ZCustomRoleSchema>;
 
@@ -64,11 +70,23 @@ export type TCustomRole = z.infer<typeof ZCustomRoleSchema>;
 export const ZStaffInvitationSchema = z
   .object({
     email: ZEmailSchema,
-    role_id: z.string({ error: MSG.roleRequired }).trim().min(1, MSG.roleRequired),
-    role_name: z.string().trim().max(100).optional(),
-    permissions: z.array(ZPermissionSchema).default([]),
+    role_id: ZTextSchema({
+      label: 'Role',
+      trim: true,
+      min: 1,
+      max: TEXT_LIMITS.id,
+      requiredMessage: MSG.roleRequired,
+    }),
+    role_name: ZTextSchema(ROLE_NAME).optional(),
+    permissions: z
+      .array(ZPermissionSchema)
+      .max(PERMISSIONS.length, TEXT_MSG.tooManyItems('Permissions', PERMISSIONS.length))
+      .default([]),
     is_for_entire_organization: z.boolean({ error: MSG.inviteScopeRequired }),
-    shop_id_list: z.array(z.string().trim().min(1)).default([]),
+    shop_id_list: z
+      .array(ZIdSchema('Store'))
+      .max(TEXT_LIMITS.listItems, TEXT_MSG.tooManyItems('Stores', TEXT_LIMITS.listItems))
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (v.role_id === CUSTOM_ROLE_ID) {
@@ -78,7 +96,7 @@ export const ZStaffInvitationSchema = z
       }
     }
     if (!v.is_for_entire_organization && v.shop_id_list.length === 0) {
-      ctx.addIssue({ code: 'custom', message: MSG.inviteStoresRequired, path: ['shop_id_list'] });
+      ctx.addIssue({ code: 'custom', message: MSG.inviteShopsRequired, path: ['shop_id_list'] });
     }
   });
 export type TStaffInvitationInput = z.input<typeof ZStaffInvitationSchema>;

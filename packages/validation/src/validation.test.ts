@@ -22,7 +22,7 @@ import {
   ZProfileFieldsSchema,
   ZProfileSchema,
   ZSignupSchema,
-  ZStoreSchema,
+  ZShopFormSchema,
 } from './index';
 import type { z } from 'zod';
 
@@ -136,7 +136,11 @@ describe('password rule', () => {
       MSG.nameSeparator,
     );
     expect(
-      messageAt(ZInvitationSignupSchema, { ...valid, password: 'abcdefg1!', confirm: 'abcdefg1!' }, 'password'),
+      messageAt(
+        ZInvitationSignupSchema,
+        { ...valid, password: 'abcdefg1!', confirm: 'abcdefg1!' },
+        'password',
+      ),
     ).toBe(MSG.passwordComplexity);
     expect(messageAt(ZInvitationSignupSchema, { ...valid, confirm: 'Abcdef1?' }, 'confirm')).toBe(
       MSG.confirmMismatch,
@@ -292,26 +296,28 @@ describe('store form', () => {
     shop_timezone: 'America/New_York',
     utc_offset: '-05:00',
   };
-  it('accepts a valid store', () => expect(ZStoreSchema.safeParse(valid).success).toBe(true));
+  it('accepts a valid store', () => expect(ZShopFormSchema.safeParse(valid).success).toBe(true));
   it('requires a name', () =>
-    expect(messageAt(ZStoreSchema, { ...valid, shop_name: '' }, 'shop_name')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_name: '' }, 'shop_name')).toBe(
       'Store name is required.',
     ));
   it('accepts only absolute URLs', () => {
     expect(isAbsoluteUrl('shop.example.com')).toBe(false);
     expect(isAbsoluteUrl('https://shop')).toBe(false);
-    expect(messageAt(ZStoreSchema, { ...valid, shop_url: '/relative' }, 'shop_url')).toBe(
-      MSG.storeUrlInvalid,
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_url: '/relative' }, 'shop_url')).toBe(
+      MSG.shopUrlInvalid,
     );
   });
   it('requires currency, timezone and UTC offset', () => {
-    expect(messageAt(ZStoreSchema, { ...valid, shop_currency: '' }, 'shop_currency')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_currency: '' }, 'shop_currency')).toBe(
       MSG.currencyRequired,
     );
-    expect(messageAt(ZStoreSchema, { ...valid, shop_timezone: '' }, 'shop_timezone')).toBe(
+    expect(messageAt(ZShopFormSchema, { ...valid, shop_timezone: '' }, 'shop_timezone')).toBe(
       MSG.timezoneRequired,
     );
-    expect(messageAt(ZStoreSchema, { ...valid, utc_offset: '' }, 'utc_offset')).toBe(MSG.utcOffsetRequired);
+    expect(messageAt(ZShopFormSchema, { ...valid, utc_offset: '' }, 'utc_offset')).toBe(
+      MSG.utcOffsetRequired,
+    );
   });
 });
 
@@ -361,7 +367,9 @@ describe('account rules touched by sign-in and profile', () => {
   it('the profile fields follow the name rules of spec §5', () => {
     expect(firstMessage(ZProfileSchema, { first_name: '' })).toBe('First name is required.');
     expect(firstMessage(ZProfileSchema, { first_name: 'Anne ' })).toBe(MSG.nameSpaces);
-    expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: "O''Neil" })).toBe(MSG.nameSeparator);
+    expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: "O''Neil" })).toBe(
+      MSG.nameSeparator,
+    );
     expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: '-Neil' })).toBe(MSG.nameSeparator);
     expect(ZProfileSchema.safeParse({ first_name: 'Anne-Marie', last_name: "D'Souza" }).success).toBe(true);
     // Without the cross-field rules: what the contract extends with a file part.
@@ -369,15 +377,23 @@ describe('account rules touched by sign-in and profile', () => {
   });
 
   it('refuses a phone number that is valid elsewhere but not for the selected country', () => {
-    expect(messageAt(ZProfileSchema, { first_name: 'Anne', phone_code: '+91', phone_number: '3105550100' }, 'phone_number')).toBe(
-      'Invalid phone number for the selected country.',
-    );
-    expect(ZProfileSchema.safeParse({ first_name: 'Anne', phone_code: '+1', phone_number: '3105550100' }).success).toBe(true);
+    expect(
+      messageAt(
+        ZProfileSchema,
+        { first_name: 'Anne', phone_code: '+91', phone_number: '3105550100' },
+        'phone_number',
+      ),
+    ).toBe('Invalid phone number for the selected country.');
+    expect(
+      ZProfileSchema.safeParse({ first_name: 'Anne', phone_code: '+1', phone_number: '3105550100' }).success,
+    ).toBe(true);
   });
 
   it('the picture data URL must be under 5MB', () => {
     const big = `data:image/png;base64,${'A'.repeat(Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4)}`;
-    expect(firstMessage(ZProfileSchema, { first_name: 'A', profile_picture: big })).toBe('File size must be under 5MB.');
+    expect(firstMessage(ZProfileSchema, { first_name: 'A', profile_picture: big })).toBe(
+      'File size must be under 5MB.',
+    );
     expect(ZProfileSchema.safeParse({ first_name: 'A', profile_picture: '' }).success).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createPasswordHasher } from '../lib/passwords';
 import type { TDb } from './client';
 import { organizations, shops } from './schema';
-import { orgsRepo } from '../modules/orgs/repo';
+import { organizationsRepo } from '../modules/organizations/repo';
 import { shopsRepo } from '../modules/shops/repo';
 import { usersRepo } from '../modules/users/repo';
 
@@ -50,7 +50,7 @@ export const seed = async (db: TDb): Promise<{ user_id: string; organization_id:
         and(eq(organizations.owner_user_id, user.id), eq(organizations.business_name, DEMO.businessName)),
       )
       .limit(1);
-    org ??= await orgsRepo(tx).createWithOwner(user.id, {
+    org ??= await organizationsRepo(tx).createWithOwner(user.id, {
       business_name: DEMO.businessName,
       business_email: DEMO.email,
       business_url: 'https://demo-outfitters.example',
@@ -105,7 +105,7 @@ export const seed = async (db: TDb): Promise<{ user_id: string; organization_id:
 
     if (!user.last_active_organization_id)
       await users.update(user.id, { last_active_organization_id: org.id });
-    const member = await orgsRepo(tx).getMember(org.id, user.id);
-    if (!member?.last_active_shop_id) await orgsRepo(tx).setLastActiveShop(org.id, user.id, shop.id);
+    const member = await organizationsRepo(tx).getMember(org.id, user.id);
+    if (!member?.last_active_shop_id) await organizationsRepo(tx).setLastActiveShop(org.id, user.id, shop.id);
     return { user_id: user.id, organization_id: org.id, shop_id: shop.id };
   });

@@ -3,8 +3,8 @@ import { hasModuleAccess } from '@feedloom/validation';
 import type { FastifyRequest } from 'fastify';
 import type { TDb } from '../db/client';
 import { forbidden, internalError, unauthorized } from '../lib/errors';
-import { principalRepo } from '../modules/auth/repo';
-import { effectivePermissions } from '../modules/auth/session';
+import { effectivePermissions, shopScopeOf } from '../modules/tenancy/access';
+import { tenancyRepo } from '../modules/tenancy/repo';
 import type { TAccessTokens } from '../modules/auth/tokens';
 import type { TPrincipal } from './context';
 
@@ -34,7 +34,7 @@ export const createAuthenticator = (deps: { db: TDb; accessTokens: TAccessTokens
     const token = bearer(request);
     if (!token) throw unauthorized();
     const claims = await deps.accessTokens.verify(token);
-    const row = await principalRepo(deps.db).load(claims.user_id, claims.org_id, claims.session_id);
+    const row = await tenancyRepo(deps.db).loadPrincipal(claims.user_id, claims.org_id, claims.session_id);
     if (!row || row.session_revoked) throw unauthorized();
 
     const principal: TPrincipal = {
@@ -43,7 +43,7 @@ export const createAuthenticator = (deps: { db: TDb; accessTokens: TAccessTokens
       org_id: row.is_member ? claims.org_id : null,
       is_owner: row.is_owner,
       permissions: row.is_member ? effectivePermissions(row) : [],
-      shop_ids: row.is_member && !row.is_owner ? row.shop_ids : null,
+      shop_ids: row.is_member ? shopScopeOf(row) : null,
     };
     if (access.kind === 'user') return principal;
     if (!principal.org_id) throw forbidden();

@@ -13,13 +13,17 @@ import {
   USER,
 } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { queryRows } from '../db/client';
 import { organization_members } from '../db/schema';
+import { INPUT_MSG } from '../lib/errors';
+import type { TServices } from '../services';
 import { insertOrg, insertUser, PASSWORD } from '../test/fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../test/test-app';
+import { BAD_URL_MESSAGE, URL_TOO_LONG_MESSAGE } from './plugin';
 import { route, withMessage } from './route';
 
 // Test-only routes, one per access kind, plus a handler that fails unexpectedly.
@@ -59,9 +63,26 @@ const probe = {
     access: PUBLIC,
     response: z.object({ n: z.number() }),
   }),
+  // Schemas as loose as they come, to show what the safety nets catch when a schema misses something.
+  loose: endpoint({
+    method: 'POST',
+    path: '/_test/loose/:id',
+    access: PUBLIC,
+    params: z.object({ id: z.string() }),
+    query: z.object({ q: z.string().optional() }),
+    body: z.unknown(),
+    response: z.object({ echoed: z.boolean() }),
+  }),
+  store: endpoint({
+    method: 'POST',
+    path: '/_test/store',
+    access: PUBLIC,
+    body: z.object({ number: z.string() }),
+    response: z.object({ n: z.number() }),
+  }),
 };
 
-const registerProbes = (app: FastifyInstance) => {
+const registerProbes = (app: FastifyInstance, services: TServices) => {
   route(app, probe.public, async (_i, ctx) => ({ who: ctx.user_id }));
   route(app, probe.user, async (_i, ctx) => ({ who: ctx.user_id }));
   route(app, probe.org, async (_i, ctx) => ({ org: ctx.org_id }));
@@ -73,6 +94,11 @@ const registerProbes = (app: FastifyInstance) => {
     throw new Error('db password is hunter2');
   });
   route(app, probe.drift, async () => ({ n: 'not a number' }) as unknown as { n: number });
+  route(app, probe.loose, async () => ({ echoed: true }));
+  route(app, probe.store, async ({ body }) => {
+    const [row] = await queryRows<{ n: number }>(services.db, sql`select ${body.number}::int as n`);
+    return { n: Number(row?.n) };
+  });
 };
 
 describe('route declarations', () => {
@@ -171,6 +197,15 @@ describe.each(DRIVERS)('http layer on %s', (driver) => {
     expect(res.body.message).toBe(INTERNAL_ERROR_MESSAGE);
   });
 
+  it('answers a path the router cannot read in the envelope, without repeating the path', async () => {
+    const bad = await t.call('GET', '/shop-list/%ED%A0%80');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 400, message: BAD_URL_MESSAGE, data: null });
+    const long = await t.call('GET', `/shop-list/${'x'.repeat(10_000)}`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ code: 414, message: URL_TOO_LONG_MESSAGE, data: null });
+  });
+
   it('answers malformed JSON with a 400 envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -266,14 +301,12 @@ describe.each(DRIVERS)('http layer on %s', (driver) => {
       const owner = await insertUser(t, 'boss@example.com');
       const { org } = await insertOrg(t, owner.id, 'Acme');
       const member = await insertUser(t, 'member@example.com');
-      await t.database.db
-        .insert(organization_members)
-        .values({
-          organization_id: org.id,
-          user_id: member.id,
-          role_name: 'Viewer',
-          permissions: ['store_management'],
-        });
+      await t.database.db.insert(organization_members).values({
+        organization_id: org.id,
+        user_id: member.id,
+        role_name: 'Viewer',
+        permissions: ['store_management'],
+      });
       const token = await login('member@example.com');
       expect((await t.call('GET', '/_test/stores', { token })).status).toBe(200);
       await t.database.db.delete(organization_members).where(eq(organization_members.user_id, member.id));
@@ -285,9 +318,48 @@ describe.each(DRIVERS)('http layer on %s', (driver) => {
       const token = await login('v@example.com');
       const noBody = await t.call('POST', '/_test/stores/s1', { token });
       expect(noBody.status).toBe(400);
-      expect(noBody.body).toEqual({ code: 400, message: 'Store name is required.', data: null });
+      // The first issue's path names the field, which the gateway passes on to the form.
+      expect(noBody.body).toEqual({
+        code: 400,
+        message: 'Store name is required.',
+        data: null,
+        field: 'name',
+      });
       const shortId = await t.call('POST', '/_test/stores/x', { token, body: {} });
       expect(shortId.body.message).toBe('Id is too short.');
+    });
+  });
+
+  describe('input that gets past a schema', () => {
+    it.each([
+      ['a path param', '/_test/loose/a%00b', {}],
+      ['a query value', '/_test/loose/x?q=a%00b', {}],
+      ['a body value, however deep', '/_test/loose/x', { a: [{ b: { c: ['ok', 'no\u0000'] } }] }],
+      ['a body key', '/_test/loose/x', { 'k\u0000': 1 }],
+    ])('with a NUL in %s is a 400, never a 500', async (_where, path, body) => {
+      const res = await t.call('POST', path, { body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: INPUT_MSG.nul, data: null });
+    });
+
+    it('passes clean input, and survives JSON nested far deeper than any schema', async () => {
+      expect((await t.call('POST', '/_test/loose/x?q=fine', { body: { a: ['b'] } })).status).toBe(200);
+      const deep = `${'['.repeat(50_000)}"\u0000"${']'.repeat(50_000)}`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/_test/loose/x`,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('a value the database refuses is a 400 envelope, not a 500', async () => {
+      const res = await t.call('POST', '/_test/store', { body: { number: 'twelve' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: INPUT_MSG.unstorable, data: null });
+      expect(t.logs.some((l) => l.msg === 'database refused a request value')).toBe(true);
+      expect((await t.call('POST', '/_test/store', { body: { number: '12' } })).body.data).toEqual({ n: 12 });
     });
   });
 

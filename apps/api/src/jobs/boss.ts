@@ -6,6 +6,7 @@ import type { TDatabase } from '../db/client';
 /** Every queue the api knows; created at start-up (pg-boss 10 needs a queue before send/work). */
 export const QUEUES = {
   sendMail: 'send-mail',
+  importRun: 'import-run',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -17,7 +18,7 @@ export const pgliteExecutor = (pglite: PGlite): PgBoss.Db => ({
   executeSql: async (text, values) => {
     if (values && values.length > 0) {
       const result = await pglite.query(text, values);
-      return { rows: result.rows as unknown[] };
+      return { rows: result.rows };
     }
     const results = await pglite.exec(text);
     return { rows: (results.at(-1)?.rows ?? []) as unknown[] };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMail } from '../mail/mailer';
+import type { TImportRunJob } from '../modules/data-sources/service';
 import type { TSendMailJob, TServices } from '../services';
 import { QUEUES } from './boss';
 
@@ -20,6 +21,16 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
         throw err;
       }
       log.info({ job_id: job.id, subject: mail.subject }, 'queued mail delivered');
+    },
+  );
+  // One import at a time per worker; a crashed run is retried by pg-boss and resumes (idempotent by run id).
+  await jobs.boss.work<TImportRunJob>(
+    QUEUES.importRun,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      await services.dataSources.job.run(job.data.run_id);
+      log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run finished');
     },
   );
 };

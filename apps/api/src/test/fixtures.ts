@@ -1,5 +1,5 @@
 import type { TLoginResponse } from '@feedloom/contracts';
-import { orgsRepo } from '../modules/orgs/repo';
+import { organizationsRepo } from '../modules/organizations/repo';
 import { shopsRepo } from '../modules/shops/repo';
 import { usersRepo } from '../modules/users/repo';
 import { testPasswords, type TTestApp } from './test-app';
@@ -46,7 +46,7 @@ export const insertUser = async (t: TTestApp, email: string, values: { password?
 
 /** An organisation owned by `ownerId`, with `shopCount` active shops. */
 export const insertOrg = async (t: TTestApp, ownerId: string, name: string, shopCount = 1) => {
-  const org = await orgsRepo(t.database.db).createWithOwner(ownerId, {
+  const org = await organizationsRepo(t.database.db).createWithOwner(ownerId, {
     business_name: name,
     business_email: `${name.toLowerCase().replace(/\W+/g, '')}@example.com`,
   });
@@ -59,6 +59,8 @@ export const insertOrg = async (t: TTestApp, ownerId: string, name: string, shop
         shop_currency: 'USD',
         shop_timezone: 'America/New_York',
         utc_offset: '-05:00',
+        // A millisecond apart, so "the first shop" is always Store 1 (created_at, then a random id, decide).
+        created_at: new Date(t.clock.now().getTime() + i),
       }),
     );
   }

@@ -1,7 +1,7 @@
 // Fixtures for organisation, shop and staff tests: signed-in owners and members with chosen permissions.
 import type { TLoginResponse } from '@feedloom/contracts';
 import type { TPermission } from '@feedloom/validation';
-import { orgsRepo } from '../modules/orgs/repo';
+import { organizationsRepo } from '../modules/organizations/repo';
 import { insertOrg, insertUser, PASSWORD } from './fixtures';
 import type { TTestApp } from './test-app';
 
@@ -29,7 +29,7 @@ export const memberOf = async (
   shopIds: string[] | null = null,
 ) => {
   const user = await insertUser(t, email);
-  await orgsRepo(t.database.db).addMember(orgId, user.id, {
+  await organizationsRepo(t.database.db).addMember(orgId, user.id, {
     role_name: 'Custom',
     permissions,
     shop_ids: shopIds,

@@ -3,13 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLoginResponse, TSessionInfo } from '@feedloom/contracts';
+import { makeSessionInfo } from '@feedloom/contracts/testing';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@feedloom/validation';
 import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { MockAgent } from 'undici';
 import { loadEnv, type TEnv } from '../env';
 import type { TCookieJar } from '../oauth-flow';
 import { AuthSession, memorySessionBackend, type TStoredAuth } from '../session';
-import { createCallerFactory, createContext, CSRF_HEADER, CSRF_HEADER_VALUE } from '../trpc/init';
+import { createCallerFactory, createContext } from '../trpc/init';
 import { appRouter } from '../trpc/root';
 import { createUpstreamClient } from '../upstream/client';
 import { createRefresher } from '../upstream/refresh';
@@ -27,25 +29,18 @@ export const testEnv = (overrides: Record<string, string> = {}): TEnv =>
     ...overrides,
   });
 
-export const SESSION_INFO: TSessionInfo = {
+/** The shared session fixture, as the gateway's tests name their ids. */
+export const SESSION_INFO: TSessionInfo = makeSessionInfo({
   user_id: 'u_1',
   email: 'demo@feedloom.test',
   first_name: 'Dana',
   last_name: 'Demo',
-  phone_number: null,
-  profile_picture_path: null,
-  profile_created: true,
-  pending_invitation_count: 0,
-  organizations_count: 1,
-  is_part_of_any_org: true,
   business_name: 'Demo Outfitters',
   active_org_id: 'org_1',
   active_shop_id: 'shop_1',
   shops_count: 1,
-  is_admin: false,
-  has_password: true,
   permissions: ['product_and_promotions_feed', 'product_and_promotions_feed_manage'],
-};
+});
 
 export const LOGIN_REPLY: TLoginResponse = {
   ...SESSION_INFO,
@@ -75,6 +70,8 @@ export interface TStubReply {
   code?: number;
   message?: string;
   data?: unknown;
+  /** The envelope's `field`: the request field an api failure concerns. */
+  field?: string;
   status?: number;
   /** A raw body instead of an envelope. */
   raw?: string;
@@ -111,7 +108,13 @@ export const createStubApi = () => {
         return {
           statusCode: reply.status ?? code,
           data:
-            reply.raw ?? JSON.stringify({ code, message: reply.message ?? 'OK', data: reply.data ?? null }),
+            reply.raw ??
+            JSON.stringify({
+              code,
+              message: reply.message ?? 'OK',
+              data: reply.data ?? null,
+              ...(reply.field !== undefined ? { field: reply.field } : {}),
+            }),
           responseOptions: { headers: { 'content-type': 'application/json' } },
         };
       })

@@ -39,6 +39,22 @@ describe('upstream client', () => {
     expect(call?.headers['content-type']).toBe('application/json');
   });
 
+  it("sends the browser's address as X-Forwarded-For, and none when there is no browser", async () => {
+    stub.on('POST', '/login', {
+      data: null,
+      code: 429,
+      message: 'Too many attempts. Try again in 3 minutes.',
+    });
+    const body = { email: 'a@b.co', password: 'x' };
+    const err = await failure(client.call(contract.auth.login, { body }, { clientIp: '203.0.113.5' }));
+    expect(err.code).toBe(429);
+    expect(err.message).toBe('Too many attempts. Try again in 3 minutes.');
+    await failure(client.call(contract.auth.login, { body }));
+    const [first, second] = stub.callsTo('POST', '/login');
+    expect(first?.headers['x-forwarded-for']).toBe('203.0.113.5');
+    expect(second?.headers['x-forwarded-for']).toBeUndefined();
+  });
+
   it('puts the query in the URL', async () => {
     const probe = endpoint({
       method: 'GET',

@@ -153,6 +153,7 @@ describe('single-flight token refresh (spec §4)', () => {
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).code).toBe(401);
     expect((err as UpstreamError).message).toBe(NO_REFRESH_TOKEN_MESSAGE);
+    expect((err as UpstreamError).sessionEnded).toBe(true);
     expect(stub.callsTo('POST', '/check-and-refresh-token')).toHaveLength(0);
   });
 

@@ -10,7 +10,6 @@ import type { AuthSession } from '../session';
 import {
   UpstreamError,
   type TCallArgs,
-  type TCallInput,
   type TUpstreamClient,
   type TUpstreamReply,
 } from './client';
@@ -66,8 +65,9 @@ export interface TSessionUpstream {
 
 /**
  * Replaces the session's tokens with fresh ones, or clears the session and throws a 401 UpstreamError with the
- * server message (or 'Token Expired!'). Any failed refresh ends the session (spec §4, §8): the user signs in
- * again rather than keep a session the api could not renew.
+ * server message (or 'Token Expired!'), marked `sessionEnded` so the web learns it from the error itself.
+ * Any failed refresh ends the session (spec §4, §8): the user signs in again rather than keep a session the
+ * api could not renew.
  */
 export const refreshSession = async (
   session: AuthSession,
@@ -77,7 +77,7 @@ export const refreshSession = async (
   const refreshToken = session.refreshToken;
   if (!refreshToken) {
     session.clear();
-    throw new UpstreamError(401, NO_REFRESH_TOKEN_MESSAGE);
+    throw new UpstreamError(401, NO_REFRESH_TOKEN_MESSAGE, undefined, { sessionEnded: true });
   }
   let tokens: TTokens;
   try {
@@ -85,10 +85,25 @@ export const refreshSession = async (
   } catch (err) {
     session.clear();
     const message = err instanceof UpstreamError ? err.serverMessage : undefined;
-    throw new UpstreamError(401, message ?? TOKEN_EXPIRED_MESSAGE, undefined, { cause: err });
+    throw new UpstreamError(401, message ?? TOKEN_EXPIRED_MESSAGE, undefined, { cause: err, sessionEnded: true });
   }
   session.setTokens(tokens);
   return tokens;
+};
+
+/**
+ * True when a JWT access token expires within `marginMs` (its `exp` claim, read without verifying: the api
+ * verifies). A token that is not a JWT or has no `exp` is not known to expire: callers use it and see.
+ */
+export const expiresWithin = (accessToken: string, marginMs: number, now = Date.now()): boolean => {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return false;
+  try {
+    const exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && exp * 1000 - now < marginMs;
+  } catch {
+    return false;
+  }
 };
 
 export const createSessionUpstream = ({
@@ -96,27 +111,32 @@ export const createSessionUpstream = ({
   refresher,
   session,
   requestId,
+  clientIp,
 }: {
   client: TUpstreamClient;
   refresher: TRefresher;
   session: AuthSession;
   requestId?: string;
+  /** The browser's address (request.ip), passed on to the api. */
+  clientIp?: string;
 }): TSessionUpstream => {
   const send = async <E extends TEndpoint>(
     endpoint: E,
     ...args: TCallArgs<E>
   ): Promise<TUpstreamReply<TResponseOf<E>>> => {
-    const input = args[0] as TCallInput<E> | undefined;
+    const input = args[0];
     const accessToken = session.accessToken ?? undefined;
-    if (endpoint.access.kind === 'public') return client.send(endpoint, input, { accessToken, requestId });
+    if (endpoint.access.kind === 'public') {
+      return client.send(endpoint, input, { accessToken, requestId, clientIp });
+    }
     try {
-      return await client.send(endpoint, input, { accessToken, requestId });
+      return await client.send(endpoint, input, { accessToken, requestId, clientIp });
     } catch (err) {
       if (!(err instanceof UpstreamError) || err.code !== 401) throw err;
     }
     const tokens = await refreshSession(session, refresher, requestId);
     // Retried once: a second 401 goes back to the caller as it is.
-    return client.send(endpoint, input, { accessToken: tokens.access_token, requestId });
+    return client.send(endpoint, input, { accessToken: tokens.access_token, requestId, clientIp });
   };
   return {
     send,

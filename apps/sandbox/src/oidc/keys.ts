@@ -38,7 +38,7 @@ const fromPrivateJwk = async (privateJwk: JWK, kid: string): Promise<TSigningKey
 export const loadOrCreateSigningKey = async (file: string): Promise<TSigningKey> => {
   try {
     const stored = ZKeyFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-    return await fromPrivateJwk(stored.privateJwk as JWK, stored.kid);
+    return await fromPrivateJwk(stored.privateJwk, stored.kid);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Unreadable OIDC key file ${file}`, { cause: err });
   }

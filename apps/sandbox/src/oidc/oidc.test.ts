@@ -5,7 +5,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
-import { identityFor } from './accounts';
+import { identityFor, MICROSOFT_CONSUMER_TENANT, MICROSOFT_CONTOSO_TENANT } from './accounts';
 
 type TRunning = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -162,6 +162,63 @@ describe('OIDC providers', () => {
     }
     expect(subs[0]).toBe(subs[1]);
     expect(subs[0]).not.toBe(identityFor('google', 'robin.fox@contoso.example').sub);
+  });
+
+  it('Microsoft ID tokens carry tid and oid and no email_verified, like the real ones', async () => {
+    const config = await discover('microsoft', 'feedloom-microsoft');
+    expect(config.serverMetadata().claims_supported).toEqual(expect.arrayContaining(['tid', 'oid']));
+    expect(config.serverMetadata().claims_supported).not.toContain('email_verified');
+    const signIn = async (form: Record<string, string>) => {
+      const flow = await startFlow(config);
+      const { location } = await consent(flow.url, { decision: 'allow', ...form });
+      const tokens = await client.authorizationCodeGrant(config, new URL(location!), {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+      });
+      return { claims: tokens.claims()!, userinfo: await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub) };
+    };
+
+    const jordan = await signIn({ account: 'jordan.kim@outlook.sandbox.test' });
+    expect(jordan.claims).toMatchObject({
+      iss: `${sandbox.url}/microsoft`,
+      tid: MICROSOFT_CONSUMER_TENANT,
+      oid: '00000000-0000-0000-4a0d-6b1e5f1c0a01',
+      email: 'jordan.kim@outlook.sandbox.test',
+      preferred_username: 'jordan.kim@outlook.sandbox.test',
+      ver: '2.0',
+    });
+    expect(jordan.claims).not.toHaveProperty('email_verified');
+    expect(jordan.userinfo).not.toHaveProperty('email_verified');
+    expect(jordan.userinfo.sub).toBe(jordan.claims.sub);
+
+    // The same account (directory and object id) with a changed address: same oid, same sub.
+    const renamed = await signIn({ email: 'jordan@contoso.example', tid: MICROSOFT_CONSUMER_TENANT, oid: jordan.claims.oid as string });
+    expect(renamed.claims).toMatchObject({ email: 'jordan@contoso.example', tid: jordan.claims.tid, oid: jordan.claims.oid });
+    expect(renamed.claims.sub).toBe(jordan.claims.sub);
+    expect(renamed.userinfo.sub).toBe(jordan.claims.sub);
+
+    // The same object id in another directory is another account.
+    const elsewhere = await signIn({ account: 'jordan.kim@outlook.sandbox.test', tid: MICROSOFT_CONTOSO_TENANT });
+    expect(elsewhere.claims).toMatchObject({ tid: MICROSOFT_CONTOSO_TENANT, oid: jordan.claims.oid });
+    expect(elsewhere.claims.sub).not.toBe(jordan.claims.sub);
+
+    // A work account whose address is the seeded demo merchant's.
+    expect((await signIn({ account: 'demo@feedloom.test' })).claims).toMatchObject({
+      email: 'demo@feedloom.test',
+      tid: MICROSOFT_CONTOSO_TENANT,
+    });
+  });
+
+  it('offers directory and object id fields on the Microsoft page only, and checks them', async () => {
+    const microsoft = await startFlow(await discover('microsoft', 'feedloom-microsoft'));
+    const { html, res } = await consent(microsoft.url, { decision: 'allow', account: 'jordan.kim@outlook.sandbox.test', oid: 'not-a-guid' });
+    expect(html).toContain('name="tid"');
+    expect(html).toContain('name="oid"');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Directory and object ids are GUIDs');
+    const google = await startFlow(await discover('google', 'feedloom-google'));
+    expect((await consent(google.url, { decision: 'cancel' })).html).not.toContain('name="oid"');
   });
 
   it('refuses a wrong PKCE verifier with invalid_grant', async () => {

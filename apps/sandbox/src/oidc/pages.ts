@@ -12,6 +12,8 @@ export interface TConsentView {
   selected?: string;
   typedEmail?: string;
   error?: string;
+  /** Microsoft: optional directory (tenant) and object id fields, with what was typed. */
+  directoryIds?: { tid?: string; oid?: string };
 }
 
 export const consentPage = (v: TConsentView): string => {
@@ -44,6 +46,7 @@ export const consentPage = (v: TConsentView): string => {
     <input type="email" id="email" name="email" autocomplete="off" placeholder="someone@example.com" value="${escapeHtml(
       v.typedEmail ?? '',
     )}">
+    ${v.directoryIds ? directoryIdFields(v.directoryIds) : ''}
     <div class="actions">
       <button type="submit" class="primary" name="decision" value="allow">Allow</button>
       <button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
@@ -52,6 +55,19 @@ export const consentPage = (v: TConsentView): string => {
 </div>`,
   });
 };
+
+/**
+ * Microsoft identifies an account by directory and object id, not by its address. Left empty, a test
+ * account keeps its own and a typed address gets the personal-accounts directory and an id of its own;
+ * filled in, the same account can sign in with a changed address, or its object id from another directory.
+ */
+const directoryIdFields = (ids: { tid?: string; oid?: string }): string => `<details${ids.tid || ids.oid ? ' open' : ''}>
+      <summary>Directory and object id (optional)</summary>
+      <label for="tid">Directory (tenant) id</label>
+      <input type="text" id="tid" name="tid" autocomplete="off" placeholder="9188040d-6c67-4c5b-b112-36a304b66dad" value="${escapeHtml(ids.tid ?? '')}">
+      <label for="oid">Object id</label>
+      <input type="text" id="oid" name="oid" autocomplete="off" placeholder="00000000-0000-0000-0000-000000000000" value="${escapeHtml(ids.oid ?? '')}">
+    </details>`;
 
 export const errorPage = (providerName: string, error: string, description: string): string =>
   renderPage({

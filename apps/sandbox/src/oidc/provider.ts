@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { TIdentity, TProviderId } from './accounts';
-import { identityFor, isPlausibleEmail, TEST_ACCOUNTS } from './accounts';
+import type { TIdentity, TIdentityOverrides, TProviderId } from './accounts';
+import { identityFor, isGuid, isPlausibleEmail, TEST_ACCOUNTS } from './accounts';
 import type { ClientRegistry } from './clients';
 import type { TSigningKey } from './keys';
 import { SIGNING_ALG } from './keys';
@@ -87,13 +87,31 @@ const single = (source: unknown, name: string): string | undefined => {
   return value;
 };
 
-/** Claims of the identity that the granted scopes release. */
-const releasedClaims = (identity: TIdentity, scopes: string[]): Record<string, unknown> => ({
-  ...(scopes.includes('email') ? { email: identity.email, email_verified: true } : {}),
-  ...(scopes.includes('profile')
-    ? { name: identity.name, given_name: identity.given_name, family_name: identity.family_name }
-    : {}),
-});
+/**
+ * Claims of the identity that the granted scopes release. Google vouches for the address
+ * (`email_verified: true`). Microsoft, like the real one, does not: its tokens carry `tid` and `oid` (who
+ * the account is) and an `email` that is only what the account says, without `email_verified`.
+ */
+const releasedClaims = (provider: TProviderId, identity: TIdentity, scopes: string[]): Record<string, unknown> => {
+  const microsoft = provider === 'microsoft';
+  return {
+    ...(microsoft ? { tid: identity.tid, oid: identity.oid, ver: '2.0' } : {}),
+    ...(scopes.includes('email') ? (microsoft ? { email: identity.email } : { email: identity.email, email_verified: true }) : {}),
+    ...(scopes.includes('profile')
+      ? {
+          name: identity.name,
+          given_name: identity.given_name,
+          family_name: identity.family_name,
+          ...(microsoft ? { preferred_username: identity.email } : {}),
+        }
+      : {}),
+  };
+};
+
+const CLAIMS_SUPPORTED: Record<TProviderId, string[]> = {
+  google: ['aud', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'iss', 'name', 'nonce', 'sub'],
+  microsoft: ['aud', 'email', 'exp', 'family_name', 'given_name', 'iat', 'iss', 'name', 'nonce', 'oid', 'preferred_username', 'sub', 'tid', 'ver'],
+};
 
 /**
  * One OpenID Connect provider (authorization code flow with PKCE), mounted under its own prefix. It
@@ -123,7 +141,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
         scopes_supported: SUPPORTED_SCOPES,
         token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
         code_challenge_methods_supported: ['S256', 'plain'],
-        claims_supported: ['aud', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'iss', 'name', 'nonce', 'sub'],
+        claims_supported: CLAIMS_SUPPORTED[id],
       }));
 
       r.get('/jwks', async () => ({ keys: [key.publicJwk] }));
@@ -212,16 +230,29 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
         }
         const typed = body.email?.trim() ?? '';
         const email = typed || body.account?.trim() || '';
-        if (!isPlausibleEmail(email)) {
-          const error = typed ? 'Enter a valid email address.' : 'Choose an account or enter an email address.';
-          return html(reply, 400, renderConsent(requestId, request, { error, typedEmail: typed, selected: body.account }));
+        // Microsoft: another directory or object id for the account (to try a changed address, or the same
+        // object id in another directory). Google has no such fields.
+        const overrides: TIdentityOverrides =
+          id === 'microsoft' ? { tid: body.tid?.trim() || undefined, oid: body.oid?.trim() || undefined } : {};
+        const badId = [overrides.tid, overrides.oid].some((v) => v !== undefined && !isGuid(v));
+        if (!isPlausibleEmail(email) || badId) {
+          const error = badId
+            ? 'Directory and object ids are GUIDs (8-4-4-4-12 hexadecimal digits).'
+            : typed
+              ? 'Enter a valid email address.'
+              : 'Choose an account or enter an email address.';
+          return html(
+            reply,
+            400,
+            renderConsent(requestId, request, { error, typedEmail: typed, selected: body.account, ...overrides }),
+          );
         }
         pending.delete(requestId);
         sweep(codes);
         const code = token();
         codes.set(code, {
           request,
-          identity: identityFor(id, email),
+          identity: identityFor(id, email, overrides),
           authTime: Math.floor(Date.now() / 1000),
           expiresAt: Date.now() + CODE_TTL_MS,
           used: false,
@@ -254,9 +285,12 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
             typ: 'at+jwt',
             algorithms: [SIGNING_ALG],
           });
-          const identity = identityFor(id, String(payload.email_address));
+          const identity = identityFor(id, String(payload.email_address), {
+            tid: typeof payload.tid === 'string' ? payload.tid : undefined,
+            oid: typeof payload.oid === 'string' ? payload.oid : undefined,
+          });
           const scopes = String(payload.scope ?? '').split(' ');
-          return { sub: identity.sub, ...releasedClaims(identity, scopes) };
+          return { sub: identity.sub, ...releasedClaims(id, identity, scopes) };
         } catch {
           return reply
             .code(401)
@@ -273,7 +307,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
   const renderConsent = (
     requestId: string,
     request: TAuthorizationRequest,
-    extra: { error?: string; typedEmail?: string; selected?: string } = {},
+    extra: { error?: string; typedEmail?: string; selected?: string; tid?: string; oid?: string } = {},
   ): string => {
     const accounts = TEST_ACCOUNTS[id];
     const hint = request.loginHint?.trim().toLowerCase();
@@ -289,6 +323,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
       selected: extra.selected ?? (hinted ? hint : undefined),
       typedEmail: extra.typedEmail ?? (hint && !hinted ? hint : undefined),
       error: extra.error,
+      directoryIds: id === 'microsoft' ? { tid: extra.tid, oid: extra.oid } : undefined,
     });
   };
 
@@ -346,7 +381,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
     const issuer = opts.issuer();
     const scope = request.scopes.filter((s) => SUPPORTED_SCOPES.includes(s)).join(' ');
     const idToken = await new SignJWT({
-      ...releasedClaims(identity, request.scopes),
+      ...releasedClaims(id, identity, request.scopes),
       azp: client.client_id,
       auth_time: entry.authTime,
       ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
@@ -359,7 +394,12 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
       .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
       .sign(key.privateKey);
     // A signed access token: /userinfo needs no server-side state and survives a restart.
-    const accessToken = await new SignJWT({ scope, client_id: client.client_id, email_address: identity.email })
+    const accessToken = await new SignJWT({
+      scope,
+      client_id: client.client_id,
+      email_address: identity.email,
+      ...(identity.tid ? { tid: identity.tid, oid: identity.oid } : {}),
+    })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(issuer)
       .setAudience(endpoint('/userinfo'))

@@ -26,7 +26,10 @@ interface AppErrorBoundaryProps {
   reload?: () => void;
 }
 
-export class AppErrorBoundary extends Component<AppErrorBoundaryProps, { error: unknown; hasError: boolean }> {
+export class AppErrorBoundary extends Component<
+  AppErrorBoundaryProps,
+  { error: unknown; hasError: boolean }
+> {
   override state = { error: null as unknown, hasError: false };
 
   static getDerivedStateFromError(error: unknown) {

@@ -6,6 +6,7 @@ import { endSession } from '@/features/auth/use-session';
 import { classifyApiError } from '@/lib/api-errors';
 import { createQueryClient } from '@/lib/query-client';
 import { createTrpcClient, trpc } from '@/lib/trpc';
+import { ApiErrorReporterContext, type ApiErrorReporter } from '@/lib/use-server-errors';
 import { onUnauthorized, raiseUnauthorized } from '@/lib/unauthorized';
 
 type TrpcClient = ReturnType<typeof createTrpcClient>;
@@ -16,29 +17,30 @@ interface ApiProviderProps {
   trpcClient?: TrpcClient;
 }
 
-/** tRPC + React Query, with the one error policy of spec §8 (see lib/api-errors.ts). */
+/** tRPC + React Query, with the one error policy of spec §8 (see lib/api-errors.ts, lib/use-server-errors.ts). */
 export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderProps) {
   const snackbar = useSnackbar();
-  const [queryClient] = useState<QueryClient>(() => {
-    const client: QueryClient = createQueryClient((error, procedurePath) => {
-      const action = classifyApiError(error, procedurePath);
+  const [{ queryClient, report }] = useState(() => {
+    const report: ApiErrorReporter = (error, show = (message) => snackbar.show(message, 'error')) => {
+      const action = classifyApiError(error);
       switch (action.kind) {
         case 'forbidden':
           raiseUnauthorized(action.message);
           break;
-        case 'session-gone':
+        case 'session-ended':
           // The guards see the null session and send the user to /login.
           endSession(client);
           snackbar.show(action.message, 'error');
           break;
         case 'snackbar':
-          snackbar.show(action.message, 'error');
+          show(action.message, error);
           break;
         case 'ignore':
           break;
       }
-    });
-    return client;
+    };
+    const client: QueryClient = createQueryClient((error) => report(error));
+    return { queryClient: client, report };
   });
   const [trpcClient] = useState(() => givenClient ?? createTrpcClient());
 
@@ -46,9 +48,11 @@ export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderPr
   useEffect(() => onUnauthorized(({ message }) => snackbar.show(message, 'error')), [snackbar]);
 
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </trpc.Provider>
+    <ApiErrorReporterContext.Provider value={report}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+    </ApiErrorReporterContext.Provider>
   );
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeSession } from '@/test/render';
 import { ROUTES } from '@/routes';
+import { hasPermission, parsePermission } from '@/lib/permissions';
+import { notFoundBackPath } from './landing';
 import {
   defaultLanding,
-  hasPermission,
   isAdminExcludedPath,
   matchAppRoute,
-  notFoundBackPath,
-  parsePermission,
   resolveAccess,
   type AccessSession,
 } from './route-access';
@@ -22,7 +21,12 @@ const noOrg = makeSession({
   permissions: [],
 });
 const noProfile = makeSession({ profile_created: false });
-const newUser = makeSession({ profile_created: false, is_part_of_any_org: false, active_org_id: null, permissions: [] });
+const newUser = makeSession({
+  profile_created: false,
+  is_part_of_any_org: false,
+  active_org_id: null,
+  permissions: [],
+});
 const admin = makeSession({ is_admin: true, active_shop_id: 'shop-7' });
 const adminWithoutShop = makeSession({ is_admin: true });
 const readOnlyProducts = makeSession({ permissions: ['product_and_promotions_feed'] });
@@ -178,7 +182,9 @@ describe('defaultLanding', () => {
   it('never lands an admin on a route admins do not get', () => {
     expect(defaultLanding(admin)).toBe('/sync-shop/shop-7');
     expect(defaultLanding(adminWithoutShop)).toBe('/dashboard');
-    expect(defaultLanding(makeSession({ is_admin: true, is_part_of_any_org: false }))).toBe('/page-not-found');
+    expect(defaultLanding(makeSession({ is_admin: true, is_part_of_any_org: false }))).toBe(
+      '/page-not-found',
+    );
   });
 
   it('always settles without a loop, for every kind of user and every route', () => {
@@ -228,12 +234,22 @@ describe('resolveAccess', () => {
 
   it('treats an unknown channel as an unknown path', () => {
     expect(resolveAccess(member, '/link-account/google/s1').kind).toBe('allow');
-    expect(resolveAccess(member, '/link-account/myspace/s1')).toEqual({ kind: 'redirect', to: '/store-list' });
+    expect(resolveAccess(member, '/link-account/myspace/s1')).toEqual({
+      kind: 'redirect',
+      to: '/store-list',
+    });
     expect(resolveAccess(member, '/tiktok/feed-config/s1')).toEqual({ kind: 'redirect', to: '/store-list' });
   });
 
   it('without an organisation: only the account routes, /process-org and /page-not-found', () => {
-    for (const path of ['/complete-profile', '/manage-profile', '/create-org', '/update-org', '/process-org', '/page-not-found']) {
+    for (const path of [
+      '/complete-profile',
+      '/manage-profile',
+      '/create-org',
+      '/update-org',
+      '/process-org',
+      '/page-not-found',
+    ]) {
       expect(resolveAccess(noOrg, path).kind, path).toBe('allow');
     }
     expect(resolveAccess(noOrg, '/store-list')).toEqual({ kind: 'redirect', to: '/process-org' });
@@ -255,7 +271,15 @@ describe('resolveAccess', () => {
   });
 
   it('filters the admin-excluded routes by path prefix for admins', () => {
-    for (const path of ['/store-list', '/store-list/edit/s1', '/add-store', '/users-list/invite', '/roles-list', '/manage-profile', '/update-org']) {
+    for (const path of [
+      '/store-list',
+      '/store-list/edit/s1',
+      '/add-store',
+      '/users-list/invite',
+      '/roles-list',
+      '/manage-profile',
+      '/update-org',
+    ]) {
       expect(resolveAccess(admin, path), path).toEqual({ kind: 'redirect', to: '/sync-shop/shop-7' });
     }
     expect(resolveAccess(admin, '/manage-products').kind).toBe('allow');
@@ -287,7 +311,10 @@ describe('helpers', () => {
   });
 
   it('reads manage as write and plain as read access', () => {
-    expect(parsePermission('store_management_manage')).toEqual({ module: 'store_management', level: 'manage' });
+    expect(parsePermission('store_management_manage')).toEqual({
+      module: 'store_management',
+      level: 'manage',
+    });
     expect(parsePermission('user_management')).toEqual({ module: 'user_management', level: 'read' });
     expect(hasPermission(['store_management_manage'], 'store_management')).toBe(true);
     expect(hasPermission(['store_management'], 'store_management_manage')).toBe(false);

@@ -1,7 +1,11 @@
-import { hasModuleAccess, MODULES, type TModule, type TPermission } from '@feedloom/validation';
+import type { TPermission } from '@feedloom/validation';
 import { matchRoutes } from 'react-router-dom';
-import type { SessionInfo } from '@/lib/trpc';
+import { hasPermission } from '@/lib/permissions';
 import { ROUTES, type AppRoute, type RouteScope } from '@/routes';
+import { isInOrganization, type AccessSession } from './landing';
+import { paths } from './paths';
+
+export type { AccessSession } from './landing';
 
 /**
  * The guards of spec §2 as pure functions of (session, pathname), so they are tested without a browser
@@ -20,22 +24,10 @@ import { ROUTES, type AppRoute, type RouteScope } from '@/routes';
  * 8. module guard: a route's permission must be granted → unauthorized (rendered in place).
  */
 
-/** The session fields the guards read. */
-export type AccessSession = Pick<
-  SessionInfo,
-  'is_admin' | 'profile_created' | 'is_part_of_any_org' | 'active_shop_id' | 'permissions'
->;
-
 export type RouteAccess =
   | { kind: 'allow'; route: AppRoute }
   | { kind: 'redirect'; to: string }
   | { kind: 'unauthorized'; route: AppRoute; permission: TPermission };
-
-export const LOGIN_PATH = '/login';
-export const COMPLETE_PROFILE_PATH = '/complete-profile';
-export const PROCESS_ORG_PATH = '/process-org';
-export const STORE_LIST_PATH = '/store-list';
-export const NOT_FOUND_PATH = '/page-not-found';
 
 /** Spec §2 "Admin users do not get these routes, judged by path prefix". */
 export const ADMIN_EXCLUDED_PREFIXES = [
@@ -72,23 +64,6 @@ export function isAdminExcludedPath(pathname: string): boolean {
   return ADMIN_EXCLUDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-export function isInOrganization(session: Pick<AccessSession, 'is_part_of_any_org'>): boolean {
-  return session.is_part_of_any_org;
-}
-
-/** 'store_management_manage' → { module: 'store_management', level: 'manage' }. */
-export function parsePermission(permission: TPermission): { module: TModule; level: 'read' | 'manage' } {
-  const module = MODULES.find((m) => permission === m || permission === `${m}_manage`);
-  if (!module) throw new Error(`Unknown permission ${permission}`);
-  return { module, level: permission === module ? 'read' : 'manage' };
-}
-
-export function hasPermission(permissions: readonly string[], permission: TPermission | undefined): boolean {
-  if (!permission) return true;
-  const { module, level } = parsePermission(permission);
-  return hasModuleAccess(permissions, module, level);
-}
-
 const MEMBER_SCOPES: ReadonlySet<RouteScope> = new Set(['account', 'no-org', 'org']);
 const PROFILE_GUARDED_SCOPES: ReadonlySet<RouteScope> = new Set(['no-org', 'org']);
 
@@ -106,14 +81,14 @@ function decide(session: AccessSession | null, pathname: string): Decision {
   }
 
   if (!session) {
-    return MEMBER_SCOPES.has(route.scope) ? { kind: 'redirect', to: LOGIN_PATH } : { kind: 'allow', route };
+    return MEMBER_SCOPES.has(route.scope) ? { kind: 'redirect', to: paths.login } : { kind: 'allow', route };
   }
   if (route.scope === 'logged-out') return TO_LANDING;
   if (route.scope === 'always') return { kind: 'allow', route };
   if (session.is_admin && isAdminExcludedPath(pathname)) return TO_LANDING;
   // Admins never reach /complete-profile (excluded above), so the profile guard would loop for them.
   if (!session.is_admin && !session.profile_created && PROFILE_GUARDED_SCOPES.has(route.scope)) {
-    return { kind: 'redirect', to: COMPLETE_PROFILE_PATH };
+    return { kind: 'redirect', to: paths.completeProfile };
   }
   const inOrg = isInOrganization(session);
   if (route.scope === 'no-org' && inOrg) return TO_LANDING;
@@ -129,12 +104,12 @@ function decide(session: AccessSession | null, pathname: string): Decision {
  * /store-list and /process-org do not exist) or staff whose role lacks store_management.
  */
 const LANDING_FALLBACKS = [
-  '/dashboard',
-  '/manage-products',
-  '/data-sources',
-  '/users-list',
-  '/notifications',
-  NOT_FOUND_PATH,
+  paths.dashboard,
+  paths.manageProducts,
+  paths.dataSources,
+  paths.usersList,
+  paths.notifications,
+  paths.notFound,
 ] as const;
 
 /**
@@ -144,12 +119,12 @@ const LANDING_FALLBACKS = [
  * /complete-profile: the landing of a user without a profile is reached in two steps.)
  */
 export function defaultLanding(session: AccessSession | null): string {
-  if (!session) return LOGIN_PATH;
+  if (!session) return paths.login;
   const specLanding = !isInOrganization(session)
-    ? PROCESS_ORG_PATH
+    ? paths.processOrg
     : session.active_shop_id
-      ? `/sync-shop/${encodeURIComponent(session.active_shop_id)}`
-      : STORE_LIST_PATH;
+      ? paths.syncShop(session.active_shop_id)
+      : paths.storeList;
   for (const candidate of [specLanding, ...LANDING_FALLBACKS]) {
     const decision = decide(session, candidate);
     // A guard redirect to a concrete page (the profile guard) still lands; a bounce to the landing does not.
@@ -157,17 +132,11 @@ export function defaultLanding(session: AccessSession | null): string {
       return candidate;
     }
   }
-  return NOT_FOUND_PATH;
+  return paths.notFound;
 }
 
 /** What the router does for `pathname`: render it, redirect, or render the unauthorized page. */
 export function resolveAccess(session: AccessSession | null, pathname: string): RouteAccess {
   const decision = decide(session, pathname);
   return decision.kind === 'landing' ? { kind: 'redirect', to: defaultLanding(session) } : decision;
-}
-
-/** Spec §2 Not-found page: "Go Back" leads to /store-list in an organisation, else /process-org. */
-export function notFoundBackPath(session: AccessSession | null): string {
-  if (!session) return LOGIN_PATH;
-  return isInOrganization(session) ? STORE_LIST_PATH : PROCESS_ORG_PATH;
 }

@@ -1,11 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  useLocation,
-  type RouteObject,
-} from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -15,7 +9,8 @@ import { clearChunkReloadGuard } from '@/lib/chunk-reload';
 import { returnToPath } from '@/lib/return-to';
 import { ROUTES, type AppRoute } from '@/routes';
 import { RouteErrorFallback } from './error-boundary';
-import { resolveAccess } from './route-access';
+import { LandingContext } from './landing';
+import { defaultLanding, resolveAccess } from './route-access';
 import type { RouteHandle } from './use-current-route';
 
 /** Spec §2: the page scrolls to the top on every route change. */
@@ -41,7 +36,11 @@ export function RootRoute() {
     const returnTo = session ? returnToPath(new URLSearchParams(search)) : null;
     return <Navigate to={returnTo ?? access.to} replace />;
   }
-  return <Outlet />;
+  return (
+    <LandingContext.Provider value={defaultLanding}>
+      <Outlet />
+    </LandingContext.Provider>
+  );
 }
 
 /** Marks that a screen's code loaded and rendered (see lib/chunk-reload.ts). */
@@ -93,9 +92,9 @@ export function buildRouteObjects(): RouteObject[] {
         {
           id: 'app-layout',
           element: <AppLayout />,
-          children: ROUTES.filter((r) => r.scope === 'account' || r.scope === 'no-org' || r.scope === 'org').map(
-            toRouteObject,
-          ),
+          children: ROUTES.filter(
+            (r) => r.scope === 'account' || r.scope === 'no-org' || r.scope === 'org',
+          ).map(toRouteObject),
         },
         ...ROUTES.filter((r) => r.scope === 'always').map(toRouteObject),
         // Unknown paths: RootRoute redirects them to the default landing before this renders.

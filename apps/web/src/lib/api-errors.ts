@@ -1,43 +1,22 @@
-/**
- * One place that decides what the user sees when a tRPC call fails (spec §8):
- * - FORBIDDEN → the global unauthorized event with the server message;
- * - UNAUTHORIZED on a protected procedure → the session is gone: drop it and go to /login;
- * - anything else → the snackbar with the server message, or 'Internal Server Error!' if none;
- * - cancelled requests stay silent.
- */
-export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error!';
+import { INTERNAL_ERROR_MESSAGE } from '@feedloom/validation';
 
-/**
- * Procedures that work without a session: an UNAUTHORIZED there is a wrong password, not an expiry.
- * (auth.session is not one of them: it fails only when asked to refresh a session the api dropped.)
- * Add each new public procedure of the gateway here (forgot/reset password, social and support login …).
- */
-export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
-  'auth.signup',
-  'auth.verifyAccount',
-  'auth.resendOtp',
-  'auth.createPassword',
-  'auth.login',
-  'auth.logout',
-  'orgs.invitationStatus',
-  'auth.forgotPassword',
-  'auth.resetPassword',
-  'auth.socialLoginUrl',
-  'auth.socialCallback',
-  'auth.supportLogin',
-  'auth.invitationSignup',
-]);
+// One place that decides what the user sees when a tRPC call fails (spec §8):
+// - FORBIDDEN → the global unauthorized event with the server message;
+// - an error the gateway marked `data.session_ended` (it cleared the session) → drop it and go to /login;
+// - anything else → the snackbar with the server message, or 'Internal Server Error!' if none; a form
+//   shows the errors naming one of its fields under that field instead (lib/use-server-errors.ts);
+// - cancelled requests stay silent.
 
 export type ApiErrorAction =
   | { kind: 'ignore' }
   | { kind: 'forbidden'; message: string }
-  | { kind: 'session-gone'; message: string }
+  | { kind: 'session-ended'; message: string }
   | { kind: 'snackbar'; message: string };
 
 interface ErrorLike {
   name?: unknown;
   message?: unknown;
-  data?: { code?: unknown; fieldErrors?: unknown } | null;
+  data?: { code?: unknown; field?: unknown; fieldErrors?: unknown; session_ended?: unknown } | null;
   cause?: unknown;
 }
 
@@ -47,15 +26,28 @@ export function errorCodeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Field errors the gateway attaches to a BAD_REQUEST (`data.fieldErrors`: field path → message). */
+/**
+ * The field errors of a failure, field path → message: the field the error names (`data.field`, the api's
+ * business errors and the first refused input) with its message first, then every refused input of the
+ * gateway's own parsing (`data.fieldErrors`).
+ */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const fieldErrors = (error as ErrorLike | null)?.data?.fieldErrors;
-  if (!fieldErrors || typeof fieldErrors !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(fieldErrors as Record<string, unknown>).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
-    ),
-  );
+  const data = (error as ErrorLike | null)?.data;
+  const result: Record<string, string> = {};
+  const message = messageOf(error);
+  if (typeof data?.field === 'string' && data.field !== '') result[data.field] = message;
+  const fieldErrors = data?.fieldErrors;
+  if (fieldErrors && typeof fieldErrors === 'object') {
+    for (const [name, text] of Object.entries(fieldErrors as Record<string, unknown>)) {
+      if (typeof text === 'string' && text !== '') result[name] ??= text;
+    }
+  }
+  return result;
+}
+
+/** True when the gateway ended the session over this failure (a refresh that failed, no session at all). */
+export function isSessionEnded(error: unknown): boolean {
+  return (error as ErrorLike | null)?.data?.session_ended === true;
 }
 
 function isAbort(error: unknown): boolean {
@@ -79,13 +71,10 @@ export function procedurePathOf(key: readonly unknown[] | undefined): string | u
   return Array.isArray(head) && head.every((p) => typeof p === 'string') ? head.join('.') : undefined;
 }
 
-export function classifyApiError(error: unknown, procedurePath: string | undefined): ApiErrorAction {
+export function classifyApiError(error: unknown): ApiErrorAction {
   if (isAbort(error)) return { kind: 'ignore' };
-  const code = errorCodeOf(error);
   const message = messageOf(error);
-  if (code === 'FORBIDDEN') return { kind: 'forbidden', message };
-  if (code === 'UNAUTHORIZED' && !(procedurePath && PUBLIC_PROCEDURES.has(procedurePath))) {
-    return { kind: 'session-gone', message };
-  }
+  if (errorCodeOf(error) === 'FORBIDDEN') return { kind: 'forbidden', message };
+  if (isSessionEnded(error)) return { kind: 'session-ended', message };
   return { kind: 'snackbar', message };
 }

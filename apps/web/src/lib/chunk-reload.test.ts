@@ -3,9 +3,15 @@ import { CHUNK_RELOAD_KEY, clearChunkReloadGuard, isChunkLoadError, reloadOnce }
 
 describe('chunk reload', () => {
   it('recognises stale-deploy chunk failures, case-insensitively', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      true,
+    );
     expect(
-      isChunkLoadError(new Error("Expected a JavaScript module script but the server responded with a MIME type of 'text/html'. Strict MIME type checking is enforced")),
+      isChunkLoadError(
+        new Error(
+          "Expected a JavaScript module script but the server responded with a MIME type of 'text/html'. Strict MIME type checking is enforced",
+        ),
+      ),
     ).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);

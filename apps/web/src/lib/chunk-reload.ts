@@ -9,7 +9,11 @@ const CHUNK_ERROR_PATTERNS = ['strict mime type', 'failed to fetch dynamically i
 
 export function isChunkLoadError(error: unknown): boolean {
   const message =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message;
+    error instanceof Error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : (error as { message?: unknown } | null)?.message;
   if (typeof message !== 'string') return false;
   const lower = message.toLowerCase();
   return CHUNK_ERROR_PATTERNS.some((pattern) => lower.includes(pattern));

@@ -1,12 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorCodeOf, procedurePathOf } from './api-errors';
+import { errorCodeOf } from './api-errors';
 
 /** `meta: { silentError: true }` on a query or mutation: it handles its own failure; skip the global handler. */
 export interface ApiCallMeta extends Record<string, unknown> {
   silentError?: boolean;
 }
 
-export type ApiErrorHandler = (error: unknown, procedurePath: string | undefined) => void;
+export type ApiErrorHandler = (error: unknown) => void;
 
 const NO_RETRY_CODES = new Set([
   'BAD_REQUEST',
@@ -24,14 +24,14 @@ export function createQueryClient(onError: ApiErrorHandler): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if ((query.meta as ApiCallMeta | undefined)?.silentError) return;
-        onError(error, procedurePathOf(query.queryKey));
+        if (query.meta?.silentError) return;
+        onError(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if ((mutation.meta as ApiCallMeta | undefined)?.silentError) return;
-        onError(error, procedurePathOf(mutation.options.mutationKey));
+        if (mutation.meta?.silentError) return;
+        onError(error);
       },
     }),
     defaultOptions: {

@@ -1,4 +1,5 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from '@feedloom/gateway';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@feedloom/validation';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 
@@ -9,22 +10,25 @@ export type SessionInfo = NonNullable<RouterOutputs['auth']['session']>;
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The gateway refuses mutations without this header (CSRF); every request sends it. */
-export const CSRF_HEADER = 'x-feedloom-csrf';
 export const TRPC_URL = '/trpc';
 
 type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-export function createTrpcClient({ url = TRPC_URL, fetch: fetchImpl }: { url?: string; fetch?: FetchLike } = {}) {
+export function createTrpcClient({
+  url = TRPC_URL,
+  fetch: fetchImpl,
+}: { url?: string; fetch?: FetchLike } = {}) {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url,
         // The gateway refuses a batch of more than 20 calls (its TRPC_MAX_BATCH_SIZE): send at most 10.
         maxItems: 10,
-        headers: () => ({ [CSRF_HEADER]: '1' }),
+        // The gateway refuses mutations without it (CSRF); every request sends it.
+        headers: () => ({ [CSRF_HEADER]: CSRF_HEADER_VALUE }),
         // Same origin: the session cookie rides along; never to a third party.
-        fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, { ...init, credentials: 'same-origin' }),
+        fetch: (input, init) =>
+          (fetchImpl ?? globalThis.fetch)(input, { ...init, credentials: 'same-origin' }),
       }),
     ],
   });

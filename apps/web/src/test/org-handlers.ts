@@ -1,56 +1,23 @@
 // Stub answers for the organisation and shop procedures the signed-in layout and screens call.
+import { makeOrganizationEntry, makeShop as makeSharedShop } from '@feedloom/contracts/testing';
 import type { RouterOutputs, SessionInfo } from '@/lib/trpc';
+import type { TrpcHandlers } from './render';
 
-export type OrganizationEntry = RouterOutputs['orgs']['list'][number];
+export type OrganizationEntry = RouterOutputs['organizations']['find'][number];
 export type ShopEntry = RouterOutputs['shops']['get'];
 
-export function makeOrganization(overrides: Partial<OrganizationEntry> = {}): OrganizationEntry {
-  return {
-    organization_object_id: 'o1',
-    business_name: 'Acme Outdoor',
-    business_email: 'merchant@example.com',
-    business_url: null,
-    phone_code: '+91',
-    phone_number: null,
-    state: null,
-    country: null,
-    address_1: null,
-    address_2: null,
-    city: null,
-    zipcode: null,
-    developer_email: null,
-    is_owner: true,
-    role_name: 'Owner',
-    permissions: ['store_management_manage'],
-    shop_object_id: null,
-    shop_id: null,
-    shops_count: 0,
-    ...overrides,
-  };
-}
+/** An organisation list entry (the shared fixture). */
+export const makeOrganization = (overrides: Partial<OrganizationEntry> = {}): OrganizationEntry =>
+  makeOrganizationEntry(overrides);
 
-export function makeShop(overrides: Partial<ShopEntry> = {}): ShopEntry {
-  return {
-    id: 'shop-1',
-    shop_name: 'Acme Store',
-    shop_email: null,
-    shop_url: 'https://acme.example.com',
-    is_testing: false,
-    shop_currency: 'USD',
-    shop_timezone: 'America/New_York',
-    utc_offset: '-05:00',
-    status: 'active',
-    created_at: '2025-03-01T10:00:00.000Z',
-    updated_at: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A shop (the shared fixture). */
+export const makeShop = (overrides: Partial<ShopEntry> = {}): ShopEntry => makeSharedShop(overrides);
 
 /** Handlers for the layout (organisation list, shop select list) and an empty store list. */
 export function orgShopHandlers(
   session: SessionInfo,
   { organizations, shops = [] }: { organizations?: OrganizationEntry[]; shops?: ShopEntry[] } = {},
-) {
+): TrpcHandlers {
   const orgs = organizations ?? [
     makeOrganization({
       organization_object_id: session.active_org_id ?? 'o1',
@@ -59,7 +26,7 @@ export function orgShopHandlers(
   ];
   return {
     'auth.session': () => session,
-    'orgs.list': () => orgs,
+    'organizations.find': () => orgs,
     'shops.selectList': () =>
       shops
         .filter((s) => s.status === 'active')
@@ -82,7 +49,7 @@ export function orgShopHandlers(
 }
 
 /** The reference lists (profile router) with a few entries each. */
-export function referenceHandlers() {
+export function referenceHandlers(): TrpcHandlers {
   const states: Record<string, { id: string; name: string }[]> = {
     US: [
       { id: 'NY', name: 'New York' },
@@ -94,21 +61,21 @@ export function referenceHandlers() {
     ],
   };
   return {
-    'profile.countries': () => [
+    'reference.countries': () => [
       { id: 'IN', name: 'India' },
       { id: 'US', name: 'United States' },
     ],
-    'profile.states': (input: unknown) => states[(input as { country_id: string }).country_id] ?? [],
-    'profile.countryCodes': () => [
+    'reference.states': (input: unknown) => states[(input as { country_id: string }).country_id] ?? [],
+    'reference.countryCodes': () => [
       { iso2: 'IN', country_name: 'India', country_flag: '🇮🇳', dialing_code: '+91' },
       { iso2: 'US', country_name: 'United States', country_flag: '🇺🇸', dialing_code: '+1' },
       { iso2: 'CA', country_name: 'Canada', country_flag: '🇨🇦', dialing_code: '+1' },
     ],
-    'profile.currencies': () => [
+    'reference.currencies': () => [
       { code: 'EUR', name: 'Euro' },
       { code: 'USD', name: 'US Dollar' },
     ],
-    'profile.timezones': () => [
+    'reference.timezones': () => [
       { name: 'America/New_York', utc_offset: '-05:00', label: '(UTC-05:00) America/New York' },
       { name: 'Asia/Kolkata', utc_offset: '+05:30', label: '(UTC+05:30) Asia/Kolkata' },
       { name: 'Europe/Berlin', utc_offset: '+01:00', label: '(UTC+01:00) Europe/Berlin' },

@@ -1,37 +1,16 @@
+import { makeSessionInfo } from '@feedloom/contracts/testing';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { buildRouteObjects } from '@/app/router';
-import { createTrpcClient, type SessionInfo } from '@/lib/trpc';
+import type { TUploadData, TUploadName } from '@feedloom/gateway';
+import { createTrpcClient, type RouterInputs, type RouterOutputs, type SessionInfo } from '@/lib/trpc';
 
-/** A full session as the gateway returns it; override what a test cares about. */
+/** A full session as the gateway returns it (the shared fixture); override what a test cares about. */
 export function makeSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
-  return {
-    user_id: 'u1',
-    email: 'merchant@example.com',
-    first_name: 'Mira',
-    last_name: 'Shah',
-    phone_number: null,
-    profile_picture_path: null,
-    profile_created: true,
-    pending_invitation_count: 0,
-    organizations_count: 1,
-    is_part_of_any_org: true,
-    business_name: 'Acme Outdoor',
-    active_org_id: 'o1',
-    active_shop_id: null,
-    shops_count: 0,
-    is_admin: false,
-    has_password: true,
-    permissions: [
-      'store_management_manage',
-      'data_source_management_manage',
-      'product_and_promotions_feed_manage',
-      'user_management_manage',
-    ],
-    ...overrides,
-  };
+  return makeSessionInfo(overrides);
 }
 
 export interface TrpcCall {
@@ -40,14 +19,54 @@ export interface TrpcCall {
   headers: Headers;
 }
 
+type Routers = Extract<keyof RouterOutputs, string>;
+
+/** Every procedure of the gateway as 'router.procedure'. */
+export type ProcedurePath = {
+  [R in Routers]: `${R}.${keyof RouterOutputs[R] & keyof RouterInputs[R] & string}`;
+}[Routers];
+
+type Split<P> = P extends `${infer R extends Routers}.${infer Q}` ? [R, Q] : never;
+export type ProcedureInput<P extends ProcedurePath> =
+  Split<P> extends [infer R extends Routers, infer Q]
+    ? Q extends keyof RouterInputs[R]
+      ? RouterInputs[R][Q]
+      : never
+    : never;
+export type ProcedureOutput<P extends ProcedurePath> =
+  Split<P> extends [infer R extends Routers, infer Q]
+    ? Q extends keyof RouterOutputs[R]
+      ? RouterOutputs[R][Q]
+      : never
+    : never;
+
+/**
+ * Stub answers, procedure path → handler, typed by the gateway's router: a handler for a procedure that
+ * does not exist, or answering another shape than the procedure's output, fails the typecheck.
+ */
+export type TrpcHandlers = {
+  [P in ProcedurePath]?: (input: ProcedureInput<P>) => ProcedureOutput<P> | Promise<ProcedureOutput<P>>;
+} & {
+  /** The gateway's upload routes (POST /upload/<name>): the form as an object in, `{ data, message }` out. */
+  [U in `upload.${TUploadName}`]?: (
+    input: Record<string, unknown>,
+  ) => UploadStubReply<U> | Promise<UploadStubReply<U>>;
+};
+
+type UploadStubReply<U extends string> = U extends `upload.${infer N extends TUploadName}`
+  ? TUploadData<N> & { message?: string }
+  : never;
+
 type Handler = (input: unknown) => unknown;
 
-/** Thrown by a handler: answered as a tRPC error with this code and message. */
+/** Thrown by a handler: answered as a tRPC error with this code and message (and `data` as the gateway's). */
 export class TrpcTestError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly httpStatus = 400,
+    /** More of the gateway's error data: `field`, `fieldErrors`, `session_ended`. */
+    readonly data: { field?: string; fieldErrors?: Record<string, string>; session_ended?: true } = {},
   ) {
     super(message);
   }
@@ -66,7 +85,7 @@ const ERROR_NUMBERS: Record<string, number> = {
  * A tRPC client whose fetch answers from `handlers` (procedure path → handler), speaking the
  * httpBatchLink wire format without a transformer, as the gateway does. Records every call.
  */
-export function createStubTrpc(handlers: Record<string, Handler>) {
+export function createStubTrpc(handlers: TrpcHandlers) {
   const calls: TrpcCall[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
@@ -80,32 +99,68 @@ export function createStubTrpc(handlers: Record<string, Handler>) {
       paths.map(async (path, index) => {
         const procedureInput = inputs[String(index)];
         calls.push({ path, input: procedureInput, headers });
-        const handler = handlers[path];
+        const handler = (handlers as Partial<Record<string, Handler>>)[path];
         try {
           if (!handler) throw new TrpcTestError('NOT_FOUND', `No handler for ${path}`, 404);
           return { result: { data: await handler(procedureInput) } };
         } catch (error) {
-          const e = error instanceof TrpcTestError ? error : new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal Server Error!', 500);
+          const e =
+            error instanceof TrpcTestError
+              ? error
+              : new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal Server Error!', 500);
           return {
             error: {
               message: e.message,
               code: ERROR_NUMBERS[e.code] ?? -32603,
-              data: { code: e.code, httpStatus: e.httpStatus, path },
+              data: { ...e.data, code: e.code, httpStatus: e.httpStatus, path },
             },
           };
         }
       }),
     );
-    return new Response(JSON.stringify(results), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(results), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
+  stubUploads(handlers as Record<string, Handler>, calls);
   return { client: createTrpcClient({ url: 'http://localhost/trpc', fetch: fetchStub }), calls };
+}
+
+/**
+ * The gateway's upload routes (POST /upload/<name>, lib/upload.ts) on the global fetch: the handler
+ * `upload.<name>` gets the form as an object (files as File) and returns `data` plus `message`; a thrown
+ * TrpcTestError is answered as the `{code, message, data}` envelope with its status.
+ */
+function stubUploads(handlers: Record<string, Handler>, calls: TrpcCall[]) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = `upload.${url.pathname.replace(/^\/upload\//, '')}`;
+    const form = init?.body instanceof FormData ? init.body : new FormData();
+    const fields = Object.fromEntries(form.entries());
+    calls.push({ path, input: fields, headers: new Headers(init?.headers) });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    try {
+      const handler = handlers[path];
+      if (!handler) throw new TrpcTestError('NOT_FOUND', `No handler for ${path}`, 404);
+      const { message = '', ...data } = (await handler(fields)) as { message?: string };
+      return json(200, { code: 200, message, data });
+    } catch (error) {
+      const e =
+        error instanceof TrpcTestError
+          ? error
+          : new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal Server Error!', 500);
+      return json(e.httpStatus, { code: e.httpStatus, message: e.message, data: null });
+    }
+  });
 }
 
 /**
  * Renders the whole app (providers, guards, layouts) at `path` with a stubbed gateway; `extra` renders
  * beside the router inside the providers (a probe that makes calls, say).
  */
-export function renderApp(path: string, handlers: Record<string, Handler>, extra?: ReactNode) {
+export function renderApp(path: string, handlers: TrpcHandlers, extra?: ReactNode) {
   const trpc = createStubTrpc(handlers);
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
   const view = render(
@@ -117,7 +172,7 @@ export function renderApp(path: string, handlers: Record<string, Handler>, extra
   return { ...view, router, calls: trpc.calls };
 }
 
-export function renderWithProviders(ui: ReactElement, handlers: Record<string, Handler> = {}) {
+export function renderWithProviders(ui: ReactElement, handlers: TrpcHandlers = {}) {
   const trpc = createStubTrpc(handlers);
   return { ...render(<AppProviders trpcClient={trpc.client}>{ui}</AppProviders>), calls: trpc.calls };
 }

@@ -155,4 +155,13 @@ describe('validator engine', () => {
     const titleIndex = GOOGLE.rows.findIndex((r) => r.attribute === 'title');
     expect(values[titleIndex]).toBe('Acme Kettle 1.7 L');
   });
+
+  it('reads no taxonomy file itself: a category without a taxonomy in the context is a clear error', () => {
+    const { google_product_category: _category, ...uncategorised } = validSource();
+    const noTaxonomy = { ...CONTEXT, taxonomy: undefined };
+    expect(validateProduct(GOOGLE, product(uncategorised), noTaxonomy)[0]?.issues).toEqual([]);
+    expect(() => validateProduct(GOOGLE, product(validSource()), noTaxonomy)).toThrow(
+      /pass `taxonomy` in the validation context/,
+    );
+  });
 });

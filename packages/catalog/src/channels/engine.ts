@@ -6,8 +6,8 @@ import { channelItems } from '../model/product';
 import { parseInterval, parseIsoDate } from '../rules/dates';
 import { gtinProblem } from '../rules/gtin';
 import { enumKey, exceeds, isAscii, isHttpUrl, charLength } from '../rules/text';
-import type { TCategory } from '../taxonomy/taxonomy';
-import { findCategory, googleTaxonomy } from '../taxonomy/taxonomy';
+import type { TCategory, TTaxonomy } from '../taxonomy/taxonomy';
+import { findCategory } from '../taxonomy/taxonomy';
 import type {
   TAttributeRow,
   TBasis,
@@ -56,11 +56,12 @@ const buildReader = (rows: readonly TCompiledRow[]): TCompiledChannel['readAll']
     const key = row.valueKey;
     return IDENTIFIER_RE.test(key) ? `out[${i}] = v.${key};` : `out[${i}] = v[${JSON.stringify(key)}];`;
   });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated reader, no user input in the source (see above)
   const factory = new Function(
     'rows',
     `return function readAll(item, ctx, out) {\n  const v = item.values;\n  ${lines.join('\n  ')}\n};`,
   );
-  return factory(rows) as TCompiledChannel['readAll'];
+  return (factory as (r: typeof rows) => TCompiledChannel['readAll'])(rows);
 };
 
 /**
@@ -194,6 +195,14 @@ export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
   return { ...spec, rows, byAttribute, readAll: buildReader(rows) };
 };
 
+/** The pure core reads no files: a category is checked against the taxonomy the caller passes. */
+const noTaxonomy = (): TTaxonomy => {
+  throw new Error(
+    'google_product_category needs a taxonomy to be checked against: pass `taxonomy` in the validation ' +
+      "context (googleTaxonomy() from '@feedloom/catalog/node' reads the en-US file shipped with the package)",
+  );
+};
+
 export const resolveContext = (ctx: TValidationContext = {}): TResolvedContext => {
   const taxonomy = ctx.taxonomy;
   const domain = ctx.shopDomain?.toLowerCase().replace(/^www\./, '');
@@ -207,7 +216,7 @@ export const resolveContext = (ctx: TValidationContext = {}): TResolvedContext =
       ? ['https://', 'http://'].flatMap((p) => [`${p}${domain}/`, `${p}www.${domain}/`])
       : [],
     accountShipping: ctx.accountShipping ?? false,
-    taxonomy: taxonomy ? () => taxonomy : googleTaxonomy,
+    taxonomy: taxonomy ? () => taxonomy : noTaxonomy,
     now: (ctx.now ?? new Date()).getTime(),
   };
 };

@@ -35,7 +35,10 @@ export interface TValidationContext {
   shopDomain?: string;
   /** True when shipping is configured at account level, so items need no shipping attribute. */
   accountShipping?: boolean;
-  /** The taxonomy to check categories against; default the en-US file shipped with the package. */
+  /**
+   * The taxonomy to check google_product_category against; needed as soon as an item has one. In Node,
+   * `googleTaxonomy()` of `@feedloom/catalog/node` is the en-US file shipped with the package.
+   */
   taxonomy?: TTaxonomy;
   /** "Now" for date checks (sale ended, expiration passed); default the current time. */
   now?: Date;

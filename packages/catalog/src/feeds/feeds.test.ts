@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, goldenProducts, NASTY, product, resolved, validSource } from '../../test/fixtures';
+import { expectGolden } from '../../test/golden';
 import type { TCompiledRow } from '../channels/engine';
 import { hasErrors, isPresent, readValue, validateItem } from '../channels/engine';
 import type { TProduct } from '../model/product';
@@ -18,7 +18,6 @@ import { cellText, listOf, scalarText } from './values';
 // Golden files for every writer (small, hand-checkable input with nasty text), and round trips: every XML
 // output parses back with fast-xml-parser, every CSV/TSV output with csv-parse, to the same values.
 
-const GOLDEN_DIR = new URL('../../test/golden/', import.meta.url);
 const META = {
   title: 'Feedloom demo shop & co',
   link: 'https://shop.example.com',
@@ -27,15 +26,6 @@ const META = {
 
 const build = (id: TFeedFormatId, products: TProduct[] = goldenProducts()) =>
   feedToString({ format: FEED_FORMATS[id], products, context: CONTEXT, meta: META });
-
-const golden = (name: string, actual: string): void => {
-  const file = new URL(name, GOLDEN_DIR);
-  if (process.env.UPDATE_GOLDEN || !existsSync(file)) {
-    mkdirSync(GOLDEN_DIR, { recursive: true });
-    writeFileSync(file, actual);
-  }
-  expect(actual).toBe(readFileSync(file, 'utf8'));
-};
 
 /** The items a feed must contain (valid ones) with the text of each attribute, as the writer should give them. */
 const expectedItems = (
@@ -109,7 +99,7 @@ const parseRss = (xml: string) => {
 };
 
 describe.each(['google_xml', 'meta_xml'] as const)('%s writer', (id) => {
-  it('matches its golden file', async () => golden(`${id.replace('_', '.')}`, await build(id)));
+  it('matches its golden file', async () => expectGolden(`${id.replace('_', '.')}`, await build(id)));
 
   it('parses back with fast-xml-parser to the same values', async () => {
     const format = FEED_FORMATS[id];
@@ -143,7 +133,7 @@ const delimited: [TFeedFormatId, string, string][] = [
 ];
 
 describe.each(delimited)('%s writer', (id, delimiter, file) => {
-  it('matches its golden file', async () => golden(file, await build(id)));
+  it('matches its golden file', async () => expectGolden(file, await build(id)));
 
   it('parses back with csv-parse to the same values', async () => {
     const format = FEED_FORMATS[id];

@@ -1,3 +1,4 @@
+import { ZSubmissionControlSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZMoneySchema } from './money';
 
@@ -40,15 +41,6 @@ export const ZShippingSchema = z.object({
   max_transit_time: z.number().optional(),
 });
 export type TShipping = z.infer<typeof ZShippingSchema>;
-
-export const ZSubmissionControlSchema = z.object({
-  control1: z.boolean().optional(),
-  control2: z.boolean().optional(),
-  control3: z.boolean().optional(),
-  control4: z.boolean().optional(),
-  control5: z.boolean().optional(),
-});
-export type TSubmissionControl = z.infer<typeof ZSubmissionControlSchema>;
 
 const text = z.string();
 const texts = z.array(z.string());

@@ -99,7 +99,7 @@ export const effective = (product: TProduct, variant?: TVariant | string): TEffe
       else values[key] = v;
     }
   }
-  return { values: values as TFieldValues, layers: layers as TEffective['layers'] };
+  return { values: values, layers: layers };
 };
 
 /** One field of an effective product: its value and the layer it came from ('source' when nobody set it). */
@@ -111,7 +111,7 @@ export const fieldOf = <K extends TFieldName>(eff: TEffective, field: K): TField
 const without = (values: TLayerValues, fields: ReadonlySet<string>): TLayerValues => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) if (!fields.has(k)) out[k] = v;
-  return out as TLayerValues;
+  return out;
 };
 
 /**
@@ -225,13 +225,13 @@ export const groupVariants = (rows: readonly TSourceRow[]): TProduct[] => {
       id: entry,
       offer_id: entry,
       item_group_id: entry,
-      source: shared as TLayerValues,
+      source: shared,
       overrides: {},
       rules: {},
       variants: list.map((r) => ({
         id: r.offer_id,
         offer_id: r.offer_id,
-        source: Object.fromEntries(Object.entries(r.source).filter(([k]) => !(k in shared))) as TLayerValues,
+        source: Object.fromEntries(Object.entries(r.source).filter(([k]) => !(k in shared))),
         overrides: {},
         rules: {},
       })),
@@ -245,9 +245,12 @@ export const groupVariants = (rows: readonly TSourceRow[]): TProduct[] => {
 // hidden class (all fields present, in one order) keeps those property reads on V8's fast path; objects built
 // key by key from differently shaped layers would each get their own shape and make every read a slow lookup.
 // The constructor is generated from the field list so the list stays in one place.
-const FieldValues = new Function(
-  `return function FieldValues() { ${FIELD_NAMES.map((k) => `this.${k} = undefined;`).join(' ')} };`,
-)() as new () => TLayerValues;
+const FieldValues = (
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from FIELD_NAMES on purpose (see above)
+  new Function(
+    `return function FieldValues() { ${FIELD_NAMES.map((k) => `this.${k} = undefined;`).join(' ')} };`,
+  ) as () => new () => TLayerValues
+)();
 
 const copyInto = (target: TLayerValues, layerValues: TLayerValues): void => {
   const t = target as Record<string, unknown>;
@@ -292,6 +295,7 @@ export class ChannelItem {
   /** The layer the value of `field` (or its deliberate absence) came from. */
   layerOf(field: string): TLayer {
     const p = this.product as unknown as Record<'source' | 'overrides' | 'rules', Record<string, unknown>>;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed: the layers are indexed by any field name
     const v = this.variant as unknown as
       Record<'source' | 'overrides' | 'rules', Record<string, unknown>> | undefined;
     if (v?.rules[field] !== undefined || p.rules[field] !== undefined) return 'rule';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCategory, googleTaxonomy, isUnder, parseTaxonomy } from './taxonomy';
+import { findCategory, isUnder, parseTaxonomy } from './taxonomy';
 
 const SAMPLE = `\uFEFF# Google_Product_Taxonomy_Version: 2099-01-01\r
 1 - Animals & Pet Supplies\r
@@ -29,12 +29,5 @@ describe('Google product taxonomy', () => {
     expect(findCategory(t, '42')).toBeUndefined();
     expect(isUnder(t, dresses!, 166)).toBe(true);
     expect(isUnder(t, dresses!, 1)).toBe(false);
-  });
-  it('ships the en-US file with the package and reads it once', () => {
-    const t = googleTaxonomy();
-    expect(t).toBe(googleTaxonomy());
-    expect(t.version).toBe('2021-09-21');
-    expect(t.byId.size).toBe(5595);
-    expect(findCategory(t, '187')?.fullPath).toBe('Apparel & Accessories > Shoes');
   });
 });

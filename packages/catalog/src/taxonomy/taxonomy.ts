@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-
 // Google product taxonomy (reference §7): `<id> - <Level1> > <Level2> > …`, one category per line, a
-// `# Google_Product_Taxonomy_Version: …` header. The en-US file ships in ../../data and is read once, lazily.
+// `# Google_Product_Taxonomy_Version: …` header. Pure: the en-US file that ships in ../../data is read by
+// `googleTaxonomy()` of the Node entry (@feedloom/catalog/node).
 
 export interface TCategory {
   id: number;
@@ -79,14 +78,4 @@ export const isUnder = (taxonomy: TTaxonomy, category: TCategory, ancestorId: nu
     current = current.parentId === undefined ? undefined : taxonomy.byId.get(current.parentId);
   }
   return false;
-};
-
-export const TAXONOMY_FILE = new URL('../../data/taxonomy-with-ids.en-US.txt', import.meta.url);
-
-let shipped: TTaxonomy | undefined;
-
-/** The en-US taxonomy shipped with the package, read and parsed on first use. */
-export const googleTaxonomy = (): TTaxonomy => {
-  shipped ??= parseTaxonomy(readFileSync(TAXONOMY_FILE, 'utf8'));
-  return shipped;
 };

@@ -8,7 +8,7 @@ export const ACCOUNT_MSG = {
   noPasswordYet: 'You have not created a password yet.',
   passwordAlreadySet: 'You already have a password. Use Change your password instead.',
   supportLinkIssued: 'Support login link created.',
-  storeNotFound: 'Store not found.',
+  shopNotFound: 'Store not found.',
 } as const;
 
 /** A reset link is good for an hour, and a new one is mailed at most once a minute. */

@@ -7,14 +7,24 @@ import type { TAccountService } from './service';
 
 export const accountRoutes = (app: FastifyInstance, account: TAccountService) => {
   const c = contract.account;
+  const limited = { limitPerAddress: true };
 
-  route(app, c.forgotPassword, async ({ body }) => {
-    await account.forgotPassword(body.email);
-    return withMessage({}, FORGOT_PASSWORD_MESSAGE);
-  });
+  route(
+    app,
+    c.forgotPassword,
+    async ({ body }) => {
+      await account.forgotPassword(body.email);
+      return withMessage({}, FORGOT_PASSWORD_MESSAGE);
+    },
+    limited,
+  );
 
-  route(app, c.resetPassword, async ({ params, body }) =>
-    withMessage(await account.resetPassword(params.token, body.password), ACCOUNT_MSG.passwordReset),
+  route(
+    app,
+    c.resetPassword,
+    async ({ params, body }) =>
+      withMessage(await account.resetPassword(params.token, body.password), ACCOUNT_MSG.passwordReset),
+    limited,
   );
 
   route(app, c.changePassword, async ({ body }, ctx) =>
@@ -29,7 +39,10 @@ export const accountRoutes = (app: FastifyInstance, account: TAccountService) =>
     withMessage(await account.issueSupportLogin(ctx.user_id, body), ACCOUNT_MSG.supportLinkIssued),
   );
 
-  route(app, c.supportLogin, async ({ params }) =>
-    withMessage(await account.supportLogin(params.token), AUTH_MSG.loggedIn),
+  route(
+    app,
+    c.supportLogin,
+    async ({ params }) => withMessage(await account.supportLogin(params.token), AUTH_MSG.loggedIn),
+    limited,
   );
 };

@@ -10,7 +10,8 @@ import type { TMailer } from '../../mail/mailer';
 import { resetPasswordMail } from '../../mail/templates';
 import { AUTH_MSG } from '../auth/messages';
 import type { TAuthService } from '../auth/service';
-import { orgsRepo } from '../orgs/repo';
+import type { TThrottle } from '../auth/throttle';
+import { organizationsRepo } from '../organizations/repo';
 import { shopsRepo } from '../shops/repo';
 import { usersRepo } from '../users/repo';
 import {
@@ -27,6 +28,8 @@ export interface TAccountServiceDeps {
   clock: TClock;
   mailer: TMailer;
   passwords: TPasswordHasher;
+  /** Reset mails per address per hour; a reset clears the address's failed logins. */
+  throttle: Pick<TThrottle, 'take' | 'clear'>;
   auth: Pick<TAuthService, 'signIn'>;
   /** Base of the links put in mails: `${APP_URL}/reset-password/{token}`. */
   appUrl: string;
@@ -54,10 +57,13 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
   return {
     /**
      * Mails a reset link when the e-mail has an account; says nothing either way. The mail leaves in the
-     * background, so the reply takes as long for an unknown address as for a known one.
+     * background, so the reply takes as long for an unknown address as for a known one, and requests are
+     * counted per address whether it has an account or not.
      */
     forgotPassword: async (email: string): Promise<void> => {
-      const user = await usersRepo(db).findByEmail(email.trim().toLowerCase());
+      const address = email.trim().toLowerCase();
+      await deps.throttle.take('reset_mail', address);
+      const user = await usersRepo(db).findByEmail(address);
       if (!user) return;
       const now = clock.now();
       const tokens = oneTimeTokenRepo(db);
@@ -84,7 +90,8 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
 
     /**
      * Sets a new password from a reset link and signs the user in. The link works once; every other
-     * sign-in of the user ends (whoever asked for the reset may have lost the password to someone).
+     * sign-in of the user ends (whoever asked for the reset may have lost the password to someone). It
+     * works while logins to the account are being delayed, and ends that delay: the mailbox proved the user.
      */
     resetPassword: async (token: string, password: string): Promise<TLoginResponse> => {
       const tokenHash = sha256(token);
@@ -110,6 +117,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
         });
       });
       if (!user) throw badRequest(AUTH_MSG.linkInvalid);
+      await deps.throttle.clear('login', user.email);
       return deps.auth.signIn(user);
     },
 
@@ -122,8 +130,8 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       const user = await requireUser(userId);
       if (!user.password_hash) throw badRequest(ACCOUNT_MSG.noPasswordYet);
       const ok = await deps.passwords.verify(user.password_hash, input.current_password);
-      if (!ok) throw badRequest(ACCOUNT_MSG.currentPasswordIncorrect);
-      if (input.current_password === input.password) throw badRequest(ACCOUNT_MSG.samePassword);
+      if (!ok) throw badRequest(ACCOUNT_MSG.currentPasswordIncorrect, 'current_password');
+      if (input.current_password === input.password) throw badRequest(ACCOUNT_MSG.samePassword, 'password');
       const passwordHash = await deps.passwords.hash(input.password);
       const now = clock.now();
       const updated = await db.transaction(async (tx) => {
@@ -158,7 +166,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       const target = await usersRepo(db).findById(input.user_id);
       if (!target) throw notFound(AUTH_MSG.userNotFound);
       const shop = await findMemberShop(db, target.id, input.shop_id);
-      if (!shop) throw notFound(ACCOUNT_MSG.storeNotFound);
+      if (!shop) throw notFound(ACCOUNT_MSG.shopNotFound);
       const now = clock.now();
       const token = randomToken();
       const expiresAt = addSeconds(now, SUPPORT_LOGIN_TTL_SECONDS);
@@ -188,7 +196,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       if (!user || !shop) throw badRequest(AUTH_MSG.linkInvalid);
       // The merchant's own "last active" choice, as switching to that shop would set it.
       await usersRepo(db).update(user.id, { last_active_organization_id: shop.organization_id });
-      await orgsRepo(db).setLastActiveShop(shop.organization_id, user.id, shop.id);
+      await organizationsRepo(db).setLastActiveShop(shop.organization_id, user.id, shop.id);
       return deps.auth.signIn({ ...user, last_active_organization_id: shop.organization_id });
     },
   };
@@ -197,7 +205,7 @@ export type TAccountService = ReturnType<typeof createAccountService>;
 
 /** An active shop of an organisation the user belongs to, or null: through the scoped repositories only. */
 const findMemberShop = async (db: TDb, userId: string, shopId: string) => {
-  for (const membership of await orgsRepo(db).listMembershipsOfUser(userId)) {
+  for (const membership of await organizationsRepo(db).listMembershipsOfUser(userId)) {
     const shop = await shopsRepo(db).getForOrg(membership.organization_id, shopId);
     if (shop) return shop.status === 'active' ? shop : null;
   }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { organization_members, shops, users } from '../../db/schema';
 import { insertOrg, insertUser, lastOtp, PASSWORD, registerUser, signupAndVerify } from '../../test/fixtures';
-import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { createTestApp, DRIVERS, testPasswords, type TTestApp } from '../../test/test-app';
 import { usersRepo } from '../users/repo';
 import { AUTH_MSG } from './messages';
 
@@ -56,7 +56,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
     ])('rejects %j with the spec message', async (body, message) => {
       const res = await t.call('POST', '/signup', { body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message, data: null });
+      expect(res.body).toMatchObject({ code: 400, message, data: null });
       expect(t.mail.outbox).toHaveLength(0);
     });
 
@@ -82,7 +82,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
     it('keeps one account when the same e-mail signs up concurrently', async () => {
       const results = await Promise.all([signup('race@example.com'), signup('race@example.com')]);
       expect(results.map((r) => r.status)).toEqual([200, 200]);
-      expect(results[0]!.body.data.user_id).toBe(results[1]!.body.data.user_id);
+      expect(results[0].body.data.user_id).toBe(results[1].body.data.user_id);
     });
   });
 
@@ -126,20 +126,40 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       expect(res.body.message).toBe(AUTH_MSG.otpExpired);
     });
 
-    it('allows 5 attempts, then asks for a new code; a new code works', async () => {
+    it('allows 5 wrong codes, then says when to try again; a new code brings no new guesses', async () => {
       const { body } = await signup('v@example.com');
       const userId = body.data.user_id;
-      const code = lastOtp(t, 'v@example.com');
-      const wrong = code === '999999' ? '888888' : '999999';
+      const wrong = lastOtp(t, 'v@example.com') === '999999' ? '888888' : '999999';
+      t.clock.advance(30_000);
       for (let i = 0; i < 5; i++)
         expect((await verify(userId, wrong)).body.message).toBe(AUTH_MSG.otpInvalid);
-      const blocked = await verify(userId, code);
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toBe(AUTH_MSG.otpTooManyAttempts);
 
-      t.clock.advance(31_000);
-      await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'v@example.com' } });
+      const resent = await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'v@example.com' } });
+      expect(resent.status).toBe(200);
+      const blocked = await verify(userId, lastOtp(t, 'v@example.com'));
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({
+        code: 429,
+        message: 'Too many attempts. Try again in 30 seconds.',
+        data: null,
+      });
+      expect(blocked.headers['retry-after']).toBe('30');
+
+      t.clock.advance(30_000);
       expect((await verify(userId, lastOtp(t, 'v@example.com'))).status).toBe(200);
+    });
+
+    it('counts wrong codes across resends: the second code gets one guess before the next wait', async () => {
+      const { body } = await signup('v@example.com');
+      const userId = body.data.user_id;
+      const wrongFor = () => (lastOtp(t, 'v@example.com') === '999999' ? '888888' : '999999');
+      for (let i = 0; i < 5; i++) await verify(userId, wrongFor());
+      t.clock.advance(30_000);
+      await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'v@example.com' } });
+      expect((await verify(userId, wrongFor())).body.message).toBe(AUTH_MSG.otpInvalid);
+      const next = await verify(userId, lastOtp(t, 'v@example.com'));
+      expect(next.status).toBe(429);
+      expect(next.body.message).toBe('Too many attempts. Try again in 1 minute.');
     });
 
     it('counts concurrent guesses against the same limit', async () => {
@@ -176,9 +196,17 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
 
       const early = await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'r@example.com' } });
       expect(early.status).toBe(429);
-      expect(early.body).toEqual({ code: 429, message: AUTH_MSG.otpResendWait, data: null });
+      expect(early.body).toEqual({
+        code: 429,
+        message: 'Please wait before requesting a new code. Try again in 30 seconds.',
+        data: null,
+      });
+      expect(early.headers['retry-after']).toBe('30');
+      t.clock.advance(20_000);
+      const later = await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'r@example.com' } });
+      expect(later.body.message).toBe(AUTH_MSG.otpResendWait(10));
 
-      t.clock.advance(30_000);
+      t.clock.advance(10_000);
       const res = await t.call('POST', `/resend-otp/${userId}`, { body: { email: 'r@example.com' } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ message: AUTH_MSG.otpSent, data: { resend_after_seconds: 30 } });
@@ -348,11 +376,22 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       }
     });
 
-    it('asks an unverified user to verify first', async () => {
-      await signup('u@example.com');
-      const res = await login('u@example.com', PASSWORD);
-      expect(res.status).toBe(401);
-      expect(res.body.message).toBe(AUTH_MSG.verifyFirst);
+    it('answers a wrong password for an unverified account exactly like an unknown e-mail', async () => {
+      const { body } = await signup('u@example.com');
+      const unverified = await login('u@example.com', PASSWORD);
+      const unknown = await login('nobody@example.com', PASSWORD);
+      expect(unverified.status).toBe(401);
+      expect(unverified.body).toEqual({ code: 401, message: AUTH_MSG.invalidCredentials, data: null });
+      expect(unknown.body).toEqual(unverified.body);
+
+      // Only someone who knows the password hears that the address still needs verifying.
+      await usersRepo(t.database.db).update(body.data.user_id, {
+        password_hash: await testPasswords.hash(PASSWORD),
+      });
+      expect((await login('u@example.com', 'Wrong@1234')).body.message).toBe(AUTH_MSG.invalidCredentials);
+      const right = await login('u@example.com', PASSWORD);
+      expect(right.status).toBe(401);
+      expect(right.body.message).toBe(AUTH_MSG.verifyFirst);
     });
 
     it.each([

@@ -1,14 +1,15 @@
-import { and, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
+  auth_throttles,
   email_otps,
   one_time_tokens,
-  organization_members,
   refresh_tokens,
-  users,
   type TOneTimeTokenPurpose,
   type TRefreshTokenRow,
+  type TThrottleKind,
 } from '../../db/schema';
+import { addSeconds } from '../../lib/clock';
 
 /** Sign-up codes: one current code per user. */
 export const otpRepo = (db: TDb) => ({
@@ -23,25 +24,15 @@ export const otpRepo = (db: TDb) => ({
   ): Promise<boolean> => {
     const rows = await db
       .insert(email_otps)
-      .values({ user_id: userId, attempts: 0, ...values })
+      .values({ user_id: userId, ...values })
       .onConflictDoUpdate({
         target: email_otps.user_id,
-        set: { ...values, attempts: 0 },
+        set: values,
         setWhere: lte(email_otps.created_at, notBefore),
       })
       .returning({ user_id: email_otps.user_id });
     return rows.length > 0;
   },
-
-  /** Counts one attempt, atomically and only while attempts remain; null when none remain (or no code). */
-  takeAttempt: async (userId: string, maxAttempts: number) =>
-    (
-      await db
-        .update(email_otps)
-        .set({ attempts: sql`${email_otps.attempts} + 1` })
-        .where(and(eq(email_otps.user_id, userId), lt(email_otps.attempts, maxAttempts)))
-        .returning()
-    )[0] ?? null,
 
   find: async (userId: string) =>
     (await db.select().from(email_otps).where(eq(email_otps.user_id, userId)).limit(1))[0] ?? null,
@@ -51,7 +42,6 @@ export const otpRepo = (db: TDb) => ({
   },
 });
 
-/** Single-use secrets sent by mail or handed to the web (create/reset password, support login). */
 /**
  * One-time tokens (create-password, reset and support-login links), found by the hash of the token and, when
  * the caller knows it, the user. Issuing retires the user's earlier unused tokens of the same purpose.
@@ -162,40 +152,83 @@ export const refreshTokenRepo = (db: TDb) => ({
       .where(and(eq(refresh_tokens.family_id, familyId), isNull(refresh_tokens.revoked_at)));
   },
 });
-
-export interface TPrincipalRow {
-  user_id: string;
-  session_revoked: boolean;
-  is_member: boolean;
-  is_owner: boolean;
-  permissions: string[] | null;
-  shop_ids: string[] | null;
+/** How attempts of one kind are limited (modules/auth/throttle.ts builds them from the settings). */
+export interface TThrottleRule {
+  /** Attempts a window allows before the first lock. */
+  limit: number;
+  /** Attempts are counted from the first one of a window; a window this old starts again at zero. */
+  windowSeconds: number;
+  /**
+   * backoff: from the limit on, each attempt locks the next for base·2^k seconds, up to max.
+   * window: at the limit, locked until the window ends (a quota).
+   */
+  lock: { kind: 'backoff'; baseSeconds: number; maxSeconds: number } | { kind: 'window' };
 }
 
-/**
- * Everything the access hook needs about a token's subject in one round trip: the user still exists,
- * their session (refresh-token family) is not revoked, and their membership of the token's organisation.
- */
-export const principalRepo = (db: TDb) => ({
-  load: async (userId: string, orgId: string | null, sessionId: string): Promise<TPrincipalRow | null> => {
-    const rows = await db
-      .select({
-        user_id: users.id,
-        session_revoked: sql<boolean>`exists (select 1 from ${refresh_tokens} where ${refresh_tokens.family_id} = ${sessionId} and ${refresh_tokens.revoked_at} is not null)`,
-        is_member: sql<boolean>`${organization_members.id} is not null`,
-        is_owner: sql<boolean>`coalesce(${organization_members.is_owner}, false)`,
-        permissions: organization_members.permissions,
-        shop_ids: organization_members.shop_ids,
-      })
-      .from(users)
-      .leftJoin(
-        organization_members,
-        orgId
-          ? and(eq(organization_members.user_id, users.id), eq(organization_members.organization_id, orgId))
-          : sql`false`,
-      )
-      .where(eq(users.id, userId))
-      .limit(1);
-    return rows[0] ?? null;
-  },
-});
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const secondsInterval = (seconds: SQL | number) => sql`(${seconds}) * interval '1 second'`;
+
+/** Attempt counters per kind and subject, shared by every api process through the database. */
+export const throttleRepo = (db: TDb) => {
+  const t = auth_throttles;
+  const of = (kind: TThrottleKind, subject: string) => and(eq(t.kind, kind), eq(t.subject, subject));
+  return {
+    /**
+     * Counts one attempt unless the subject is locked, and sets the lock that count earns, in one
+     * statement: concurrent attempts from any process queue on the row, so none slips past the limit.
+     * False when locked (nothing was counted).
+     */
+    take: async (kind: TThrottleKind, subject: string, rule: TThrottleRule, now: Date): Promise<boolean> => {
+      // The row after this attempt, from the row before it (the insert starts from an empty, ended window).
+      const next = (attempts: SQL, startedAt: SQL) => {
+        const isNewWindow = sql`(${startedAt} <= ${ts(addSeconds(now, -rule.windowSeconds))})`;
+        const n = sql`(case when ${isNewWindow} then 1 else ${attempts} + 1 end)`;
+        const start = sql`(case when ${isNewWindow} then ${ts(now)} else ${startedAt} end)`;
+        const windowEnd = sql`(${start} + ${secondsInterval(rule.windowSeconds)})`;
+        const lock = rule.lock;
+        const lockedUntil =
+          lock.kind === 'window'
+            ? sql`(case when ${n} >= ${rule.limit}::int then ${windowEnd} end)`
+            : sql`(case when ${n} >= ${rule.limit}::int then ${ts(now)} + ${secondsInterval(
+                // The exponent is capped so the power cannot overflow whatever the settings.
+                sql`least(${lock.baseSeconds}::float8 * power(2, least(${n} - ${rule.limit}::int, 40)), ${lock.maxSeconds}::float8)`,
+              )} end)`;
+        return {
+          attempts: n,
+          window_started_at: start,
+          locked_until: lockedUntil,
+          expires_at: sql`greatest(${windowEnd}, ${lockedUntil})`,
+        };
+      };
+      const rows = await db
+        .insert(t)
+        .values({ kind, subject, ...next(sql`0`, sql`'-infinity'::timestamptz`) })
+        .onConflictDoUpdate({
+          target: [t.kind, t.subject],
+          set: next(sql`${t.attempts}`, sql`${t.window_started_at}`),
+          setWhere: or(isNull(t.locked_until), lte(t.locked_until, now)),
+        })
+        .returning({ attempts: t.attempts });
+      return rows.length > 0;
+    },
+
+    /** When the subject's lock ends, or null when it is not locked. */
+    lockedUntil: async (kind: TThrottleKind, subject: string, now: Date): Promise<Date | null> =>
+      (
+        await db
+          .select({ locked_until: t.locked_until })
+          .from(t)
+          .where(and(of(kind, subject), gt(t.locked_until, now)))
+          .limit(1)
+      )[0]?.locked_until ?? null,
+
+    clear: async (kind: TThrottleKind, subject: string) => {
+      await db.delete(t).where(of(kind, subject));
+    },
+
+    /** Deletes rows that no longer change anything (window over, not locked): the same as no row. */
+    prune: async (now: Date) => {
+      await db.delete(t).where(lte(t.expires_at, now));
+    },
+  };
+};

@@ -5,6 +5,7 @@ import {
   type TSessionInfo,
   type TTokens,
 } from '@feedloom/contracts';
+import { OTP_RESEND_SECONDS } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import type { TUserRow } from '../../db/schema';
 import { addSeconds, type TClock } from '../../lib/clock';
@@ -13,18 +14,14 @@ import type { TPasswordHasher } from '../../lib/passwords';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { TMailer } from '../../mail/mailer';
 import { otpMail } from '../../mail/templates';
-import { ORG_MSG } from '../orgs/messages';
-import { orgsRepo } from '../orgs/repo';
+import { ORGANIZATION_MSG } from '../organizations/messages';
+import { organizationsRepo } from '../organizations/repo';
 import { usersRepo } from '../users/repo';
-import {
-  AUTH_MSG,
-  CREATE_PASSWORD_TTL_SECONDS,
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_SECONDS,
-  OTP_TTL_SECONDS,
-} from './messages';
+import { AUTH_MSG, CREATE_PASSWORD_TTL_SECONDS, OTP_TTL_SECONDS } from './messages';
 import { oneTimeTokenRepo, otpRepo, refreshTokenRepo } from './repo';
-import { buildSessionInfo, resolveActiveOrgId } from './session';
+import { resolveActiveOrgId } from '../tenancy/membership';
+import { buildSessionInfo } from './session';
+import type { TThrottle } from './throttle';
 import type { TAccessTokens } from './tokens';
 
 export interface TAuthServiceDeps {
@@ -34,6 +31,7 @@ export interface TAuthServiceDeps {
   accessTokens: TAccessTokens;
   mailer: TMailer;
   passwords: TPasswordHasher;
+  throttle: TThrottle;
   refreshTtlDays: number;
   refreshGraceSeconds: number;
 }
@@ -42,23 +40,34 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const OTP_LENGTH = 6;
 
 export const createAuthService = (deps: TAuthServiceDeps) => {
-  const { db, clock, cipher } = deps;
+  const { db, clock, cipher, throttle } = deps;
   const otpHash = (userId: string, code: string) => cipher.hmac(`otp:${userId}:${code}`);
   // Verified against when the e-mail is unknown, so a login takes as long whether or not it exists.
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => (dummyHash ??= deps.passwords.hash(randomToken()));
 
-  /** Starts a new code for the user and mails it, unless one was sent less than 30 s ago. */
-  const sendOtp = async (user: TUserRow): Promise<boolean> => {
+  /**
+   * Starts a new code for the user and mails it. Null when sent; else the seconds until one may be, when
+   * the last was sent less than 30 s ago. Throws 429 once the user's codes of the hour are used up.
+   */
+  const sendOtp = async (user: TUserRow): Promise<number | null> => {
+    await throttle.check('otp_mail', user.id);
     const now = clock.now();
     const code = randomDigits(OTP_LENGTH);
-    const stored = await otpRepo(db).replace(
+    const notBefore = addSeconds(now, -OTP_RESEND_SECONDS);
+    const otps = otpRepo(db);
+    const stored = await otps.replace(
       user.id,
       { code_hash: otpHash(user.id, code), expires_at: addSeconds(now, OTP_TTL_SECONDS), created_at: now },
-      addSeconds(now, -OTP_RESEND_SECONDS),
+      notBefore,
     );
-    if (stored) await deps.mailer.send(otpMail(user.email, code, OTP_TTL_SECONDS / 60));
-    return stored;
+    if (!stored) {
+      const last = await otps.find(user.id);
+      return last ? Math.max(1, Math.ceil((last.created_at.getTime() - notBefore.getTime()) / 1000)) : 1;
+    }
+    await throttle.record('otp_mail', user.id);
+    await deps.mailer.send(otpMail(user.email, code, OTP_TTL_SECONDS / 60));
+    return null;
   };
 
   /** A new refresh-token family (one sign-in) and its first access token. */
@@ -116,15 +125,12 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
 
     verifyAccount: async (userId: string, otp: string) => {
       const user = await findUnverifiedUser(userId);
-      const otps = otpRepo(db);
+      // The guesses belong to the user, not to a code: a new code brings none. Counted first and
+      // atomically, so parallel guesses cannot exceed the limit.
+      await throttle.take('otp_verify', user.id);
+      const row = await otpRepo(db).find(user.id);
       const now = clock.now();
-      // Count the attempt first and atomically, so parallel guesses cannot exceed the limit.
-      const row = await otps.takeAttempt(user.id, OTP_MAX_ATTEMPTS);
-      if (!row) {
-        if (await otps.find(user.id)) throw tooManyRequests(AUTH_MSG.otpTooManyAttempts);
-        throw badRequest(AUTH_MSG.otpExpired);
-      }
-      if (row.expires_at.getTime() <= now.getTime()) throw badRequest(AUTH_MSG.otpExpired);
+      if (!row || row.expires_at.getTime() <= now.getTime()) throw badRequest(AUTH_MSG.otpExpired);
       if (!safeEqual(row.code_hash, otpHash(user.id, otp))) throw badRequest(AUTH_MSG.otpInvalid);
 
       const token = randomToken();
@@ -137,13 +143,15 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
           now,
         });
       });
+      await throttle.clear('otp_verify', user.id);
       return { user_id: user.id, email: user.email, token };
     },
 
     resendOtp: async (userId: string, email: string) => {
       const user = await findUnverifiedUser(userId);
       if (user.email !== normaliseEmail(email)) throw notFound(AUTH_MSG.userNotFound);
-      if (!(await sendOtp(user))) throw tooManyRequests(AUTH_MSG.otpResendWait);
+      const wait = await sendOtp(user);
+      if (wait !== null) throw tooManyRequests(AUTH_MSG.otpResendWait(wait), wait);
       return { resend_after_seconds: OTP_RESEND_SECONDS };
     },
 
@@ -170,15 +178,19 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
       return signIn(updated);
     },
 
+    /**
+     * Every attempt is counted against the e-mail before the password is checked (known or not), and a
+     * success forgets the failures. A wrong password gets the same answer whatever the account's state:
+     * only someone who knows the password learns that the address still needs verifying.
+     */
     login: async (input: { email: string; password: string }): Promise<TLoginResponse> => {
-      const user = await usersRepo(db).findByEmail(normaliseEmail(input.email));
-      if (!user?.password_hash) {
-        await deps.passwords.verify(await getDummyHash(), input.password);
-        if (user && !user.email_verified_at) throw unauthorized(AUTH_MSG.verifyFirst);
-        throw unauthorized(AUTH_MSG.invalidCredentials);
-      }
-      const ok = await deps.passwords.verify(user.password_hash, input.password);
-      if (!ok) throw unauthorized(AUTH_MSG.invalidCredentials);
+      const email = normaliseEmail(input.email);
+      await throttle.take('login', email);
+      const user = await usersRepo(db).findByEmail(email);
+      // The dummy hash makes a login take as long whether or not the address has a password.
+      const ok = await deps.passwords.verify(user?.password_hash ?? (await getDummyHash()), input.password);
+      if (!ok || !user?.password_hash) throw unauthorized(AUTH_MSG.invalidCredentials);
+      await throttle.clear('login', email);
       if (!user.email_verified_at) throw unauthorized(AUTH_MSG.verifyFirst);
       return signIn(user);
     },
@@ -225,7 +237,7 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
      * sign-in (refresh-token family) gets new tokens for it with the session fields.
      */
     switchOrganization: async (userId: string, sessionId: string, orgId: string): Promise<TLoginResponse> => {
-      if (!(await orgsRepo(db).getMember(orgId, userId))) throw notFound(ORG_MSG.notFound);
+      if (!(await organizationsRepo(db).getMember(orgId, userId))) throw notFound(ORGANIZATION_MSG.notFound);
       const user = await usersRepo(db).update(userId, {
         last_active_organization_id: orgId,
         updated_at: clock.now(),

@@ -8,7 +8,7 @@ export const healthRoutes = (app: FastifyInstance, health: ReturnType<typeof cre
   route(app, contract.health.health, async () => {
     const report = await health.check();
     // A load balancer reads the HTTP status: a degraded api answers 503, with the report as data.
-    if (report.status !== 'ok') throw new AppError(503, 'Service Unavailable', report);
+    if (report.status !== 'ok') throw new AppError(503, 'Service Unavailable', { data: report });
     return report;
   });
 };

@@ -1,3 +1,8 @@
+import sharp, { type Metadata } from 'sharp';
+
+// The api only checks uploads: nothing is resized or shown here, so libvips keeps no decoded images.
+sharp.cache(false);
+
 export type TImageType = 'image/png' | 'image/jpeg';
 
 export interface TImageInfo {
@@ -6,52 +11,49 @@ export interface TImageInfo {
   height: number;
 }
 
+export interface TImageLimits {
+  /** Widest and tallest accepted, in pixels. */
+  maxSide: number;
+  /** Most pixels accepted (width x height): a decompression bomb is refused from its header. */
+  maxPixels: number;
+}
+
+export type TImageCheck =
+  { ok: true; info: TImageInfo } | { ok: false; reason: 'undecodable' | 'too-wide' | 'too-many-pixels' };
+
+const TYPES: Record<string, TImageType> = { png: 'image/png', jpeg: 'image/jpeg' };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
-/** PNG: the signature, then the IHDR chunk first, holding width and height (big-endian). */
-const readPng = (bytes: Buffer): TImageInfo | null => {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
-  if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { type: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-};
-
-/** Start-of-frame markers (baseline, progressive, lossless …); C4, C8 and CC share the range but are not frames. */
-const isStartOfFrame = (marker: number) =>
-  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-
-/** JPEG: walks the marker segments from SOI to the first start-of-frame, which holds height then width. */
-const readJpeg = (bytes: Buffer): TImageInfo | null => {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
-  let pos = 2;
-  while (pos + 4 <= bytes.length) {
-    if (bytes[pos] !== 0xff) return null;
-    let marker = bytes[pos + 1]!;
-    // Fill bytes: any number of 0xFF before the marker.
-    while (marker === 0xff && pos + 2 < bytes.length) {
-      pos += 1;
-      marker = bytes[pos + 1]!;
-    }
-    pos += 2;
-    // Markers without a length: TEM and RST0-7 (SOI/EOI do not appear here in a valid file).
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
-    if (marker === 0xd9 || marker === 0xda) return null; // end of image / scan data before any frame
-    if (pos + 2 > bytes.length) return null;
-    const length = bytes.readUInt16BE(pos);
-    if (length < 2) return null;
-    if (isStartOfFrame(marker)) {
-      if (pos + 7 > bytes.length) return null;
-      return { type: 'image/jpeg', height: bytes.readUInt16BE(pos + 3), width: bytes.readUInt16BE(pos + 5) };
-    }
-    pos += length;
-  }
-  return null;
-};
+/** Only PNG and JPEG reach the decoder: libvips never gets to try its other loaders (SVG, TIFF, HEIF …). */
+const looksLikePngOrJpeg = (bytes: Buffer) =>
+  bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) ||
+  bytes.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE);
 
 /**
- * The real type and dimensions of a PNG or JPEG from its header, or null when the bytes are neither (or
- * are cut short, or claim an empty image). The declared content type is never trusted.
+ * Decodes a picture the way a browser would before it is accepted: the header must name a PNG or JPEG of
+ * sensible dimensions (checked before any pixel is decoded, so a small file claiming a huge image costs
+ * nothing), then every pixel must decode, so a header-only, truncated or corrupt file is refused.
+ * The declared content type is never trusted.
  */
-export const readImageInfo = (bytes: Buffer): TImageInfo | null => {
-  const info = readPng(bytes) ?? readJpeg(bytes);
-  return info && info.width > 0 && info.height > 0 ? info : null;
+export const checkImage = async (bytes: Buffer, limits: TImageLimits): Promise<TImageCheck> => {
+  if (!looksLikePngOrJpeg(bytes)) return { ok: false, reason: 'undecodable' };
+  let header: Metadata;
+  try {
+    header = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  const type = header.format ? TYPES[header.format] : undefined;
+  const { width, height } = header;
+  if (!type || !width || !height) return { ok: false, reason: 'undecodable' };
+  if (width > limits.maxSide || height > limits.maxSide) return { ok: false, reason: 'too-wide' };
+  if (width * height > limits.maxPixels) return { ok: false, reason: 'too-many-pixels' };
+  try {
+    // stats() reads every pixel (streaming, without holding the whole image) and fails on a broken file.
+    await sharp(bytes, { failOn: 'error', limitInputPixels: limits.maxPixels }).stats();
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  return { ok: true, info: { type, width, height } };
 };

@@ -7,10 +7,11 @@ import {
   type TLoginResponse,
   type TUserProfile,
 } from '@feedloom/contracts';
+import { makeProfile } from '@feedloom/contracts/testing';
 import { MSG, PICTURE_MAX_BYTES } from '@feedloom/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertOrg, insertUser, PASSWORD } from '../../test/fixtures';
-import { jpegHeader, pngHeader } from '../../test/images';
+import { jpegImage, pngClaiming, pngHeaderOnly, pngImage } from '../../test/images';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { utcOffsetOf } from '../reference/data';
 import { PROFILE_MSG } from './messages';
@@ -21,8 +22,10 @@ interface TFilePart {
   bytes: Buffer;
 }
 
+type TFiles = Record<string, TFilePart> | [string, TFilePart][];
+
 /** A multipart/form-data body as a browser (or the gateway's FormData) sends it. */
-const multipart = (fields: Record<string, string>, files: Record<string, TFilePart> = {}) => {
+const multipart = (fields: Record<string, string>, files: TFiles = {}) => {
   const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -30,7 +33,7 @@ const multipart = (fields: Record<string, string>, files: Record<string, TFilePa
       Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
-  for (const [name, file] of Object.entries(files)) {
+  for (const [name, file] of Array.isArray(files) ? files : Object.entries(files)) {
     chunks.push(
       Buffer.from(
         `--${boundary}\r\ncontent-disposition: form-data; name="${name}"; filename="${file.filename}"\r\n` +
@@ -69,11 +72,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
     return (await t.call<TLoginResponse>('POST', '/login', { body: { email, password: PASSWORD } })).body
       .data;
   };
-  const save = async (
-    token: string,
-    fields: Record<string, string>,
-    files: Record<string, TFilePart> = {},
-  ) => {
+  const save = async (token: string, fields: Record<string, string>, files: TFiles = {}) => {
     const body = multipart(fields, files);
     const res = await t.app.inject({
       method: 'POST',
@@ -89,7 +88,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
   const png = (width = 500, height = 500): TFilePart => ({
     filename: 'me.png',
     type: 'image/png',
-    bytes: pngHeader(width, height),
+    bytes: pngImage(width, height),
   });
 
   describe('GET /user-profile-information', () => {
@@ -97,29 +96,10 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       const { access_token, user_id } = await signedIn('p@example.com');
       const res = await t.call<TUserProfile>('GET', '/user-profile-information', { token: access_token });
       expect(res.status).toBe(200);
-      expect(ZUserProfileSchema.parse(res.body.data)).toEqual({
-        user_id,
-        email: 'p@example.com',
-        first_name: null,
-        last_name: null,
-        phone_code: '+91',
-        country_code: '+91',
-        phone_number: null,
-        timezone: null,
-        utc_offset: null,
-        preferred_language: null,
-        preferred_language_id: null,
-        business_type: null,
-        other_business_type: null,
-        profile_picture_path: null,
-        profile_created: false,
-        is_google_connected: false,
-        is_microsoft_connected: false,
-        google_email: null,
-        microsoft_email: null,
-        has_password: true,
-        changed_password_at: null,
-      });
+      // The shared fixture is the profile of a user who has not completed it: exactly what the api answers.
+      expect(ZUserProfileSchema.parse(res.body.data)).toEqual(
+        makeProfile({ user_id, email: 'p@example.com', changed_password_at: null }),
+      );
     });
 
     it('needs a signed-in user', async () => {
@@ -156,7 +136,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
         { token: access_token },
       );
       expect(picture.body.data).toMatchObject({ content_type: 'image/png', width: 500, height: 500 });
-      expect(Buffer.from(picture.body.data.data_base64, 'base64').equals(pngHeader(500, 500))).toBe(true);
+      expect(Buffer.from(picture.body.data.data_base64, 'base64').equals(pngImage(500, 500))).toBe(true);
     });
 
     it('keeps the picture when none is sent, replaces it, and removes it with an empty value', async () => {
@@ -165,7 +145,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       const kept = (await save(access_token, { ...FIELDS, first_name: 'Ash' })).body.data.profile;
       expect(kept.profile_picture_path).toBe(first.profile_picture_path);
       t.clock.advance(1000);
-      const jpeg = { filename: 'me.jpg', type: 'image/jpeg', bytes: jpegHeader(800, 600) };
+      const jpeg = { filename: 'me.jpg', type: 'image/jpeg', bytes: await jpegImage(800, 600) };
       const replaced = (await save(access_token, FIELDS, { profile_picture: jpeg })).body.data.profile;
       expect(replaced.profile_picture_path).not.toBe(first.profile_picture_path);
       const picture = await t.call<{ content_type: string; width: number; height: number }>(
@@ -222,7 +202,18 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       const { access_token } = await signedIn('p@example.com');
       const res = await save(access_token, fields);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message, data: null });
+      expect(res.body).toMatchObject({ code: 400, message, data: null });
+    });
+
+    it('names the field of a value the api checks against its own lists', async () => {
+      const { access_token } = await signedIn('p@example.com');
+      const res = await save(access_token, { first_name: 'Asha', timezone: 'Mars/Olympus' });
+      expect(res.body).toEqual({
+        code: 400,
+        message: PROFILE_MSG.timezoneUnknown,
+        data: null,
+        field: 'timezone',
+      });
     });
 
     it('accepts a phone number valid for the selected country', async () => {
@@ -245,12 +236,12 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       const gif = { filename: 'me.gif', type: 'image/gif', bytes: Buffer.from('GIF89a') };
       expect((await save(access_token, FIELDS, { profile_picture: gif })).body.message).toBe(MSG.pictureType);
 
-      const big = { ...png(), bytes: Buffer.concat([pngHeader(10, 10), Buffer.alloc(PICTURE_MAX_BYTES)]) };
+      const big = { ...png(), bytes: Buffer.concat([pngImage(10, 10), Buffer.alloc(PICTURE_MAX_BYTES)]) };
       const tooBig = await save(access_token, FIELDS, { profile_picture: big });
       expect(tooBig.status).toBe(400);
       expect(tooBig.body.message).toBe(MSG.pictureSize);
 
-      const exactly = { ...png(), bytes: Buffer.concat([pngHeader(10, 10)]) };
+      const exactly = { ...png(), bytes: Buffer.concat([pngImage(10, 10)]) };
       exactly.bytes = Buffer.concat([exactly.bytes, Buffer.alloc(PICTURE_MAX_BYTES - exactly.bytes.length)]);
       expect((await save(access_token, FIELDS, { profile_picture: exactly })).body.message).toBe(
         MSG.pictureSize,
@@ -266,6 +257,69 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
 
       const other = await save(access_token, FIELDS, { avatar: png() });
       expect(other.status).toBe(400);
+      expect(other.body.message).toBe(PROFILE_MSG.unexpectedFile);
+    });
+
+    it('decodes the picture before accepting it: a header alone, a cut file or a pixel bomb is refused', async () => {
+      const { access_token } = await signedIn('p@example.com');
+      const headerOnly = { filename: 'me.png', type: 'image/png', bytes: pngHeaderOnly(5000, 5000) };
+      expect(headerOnly.bytes).toHaveLength(33);
+      const refused = await save(access_token, FIELDS, { profile_picture: headerOnly });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(MSG.pictureProcess);
+
+      const jpeg = await jpegImage(400, 400);
+      const cut = { filename: 'me.jpg', type: 'image/jpeg', bytes: jpeg.subarray(0, jpeg.length >> 1) };
+      expect((await save(access_token, FIELDS, { profile_picture: cut })).body.message).toBe(
+        MSG.pictureProcess,
+      );
+
+      const bomb = { filename: 'me.png', type: 'image/png', bytes: pngClaiming(7000, 7000) };
+      expect((await save(access_token, FIELDS, { profile_picture: bomb })).body.message).toBe(
+        PROFILE_MSG.picturePixels(40),
+      );
+
+      const profile = await t.call<TUserProfile>('GET', '/user-profile-information', { token: access_token });
+      expect(profile.body.data.profile_picture_path).toBeNull();
+    });
+
+    it('says what is wrong with a form of two files, too many fields or an overlong field', async () => {
+      const { access_token } = await signedIn('p@example.com');
+      const two = await save(access_token, FIELDS, [
+        ['profile_picture', png()],
+        ['profile_picture', png(64, 64)],
+      ]);
+      expect(two.status).toBe(400);
+      expect(two.body.message).toBe(PROFILE_MSG.oneFile);
+
+      const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra_${i}`, 'x']));
+      const tooMany = await save(access_token, { ...FIELDS, ...many });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe(PROFILE_MSG.tooManyFields);
+
+      const long = await save(access_token, { ...FIELDS, first_name: 'A'.repeat(100_000) });
+      expect(long.status).toBe(400);
+      expect(long.body.message).toBe(PROFILE_MSG.fieldTooLong);
+
+      const nul = await save(access_token, { ...FIELDS, last_name: 'So\u0000uza' });
+      expect(nul.body).toEqual({
+        code: 400,
+        message: 'Last name must not contain control characters.',
+        data: null,
+      });
+    });
+
+    it('answers a cut-off form with a 400, not a 500', async () => {
+      const { access_token } = await signedIn('p@example.com');
+      const body = multipart(FIELDS, { profile_picture: png() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/user-profile`,
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': body.contentType },
+        payload: body.payload.subarray(0, body.payload.length - 200),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, data: null });
     });
 
     it('accepts JSON with the picture as a data URL (API clients)', async () => {
@@ -274,7 +328,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
         token: access_token,
         body: {
           first_name: 'Asha',
-          profile_picture: `data:image/png;base64,${pngHeader(64, 64).toString('base64')}`,
+          profile_picture: `data:image/png;base64,${pngImage(64, 64).toString('base64')}`,
         },
       });
       expect(res.status).toBe(200);

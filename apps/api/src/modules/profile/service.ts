@@ -15,8 +15,8 @@ import { buildSessionInfo } from '../auth/session';
 import { countryCodes, languages, timezones, utcOffsetOf } from '../reference/data';
 import { identitiesRepo } from '../social/repo';
 import { usersRepo } from '../users/repo';
-import { readImageInfo } from './image';
-import { PICTURE_MAX_DIMENSION_PX, PROFILE_MSG } from './messages';
+import { checkImage } from './image';
+import { PICTURE_MAX_DIMENSION_PX, PICTURE_MAX_MEGAPIXELS, PROFILE_MSG } from './messages';
 import { picturesRepo } from './repo';
 
 /** A picture as it arrived: the declared type (the browser's) and the bytes. */
@@ -41,18 +41,25 @@ const knownDialCodes = lazySet(() => countryCodes().map((c) => c.dialing_code));
 export const picturePath = (userId: string, at: Date) => `/media/profile-picture/${userId}?v=${at.getTime()}`;
 
 /**
- * Checks an uploaded picture (spec §5: JPG or PNG only, under 5 MB) and reads its real dimensions from the
- * file itself: bytes that do not decode as the image they claim to be are refused.
+ * Checks an uploaded picture (spec §5: JPG or PNG only, under 5 MB) by decoding it: its real type and
+ * dimensions come from the file itself, and bytes that do not decode as a whole PNG or JPEG are refused.
  */
-export const checkPicture = (upload: TPictureUpload) => {
+export const checkPicture = async (upload: TPictureUpload) => {
   if (!ACCEPTED_TYPES.has(upload.declared_type.toLowerCase())) throw badRequest(MSG.pictureType);
   if (upload.bytes.length >= PICTURE_MAX_BYTES) throw badRequest(MSG.pictureSize);
-  const info = readImageInfo(upload.bytes);
-  if (!info) throw badRequest(MSG.pictureProcess);
-  if (info.width > PICTURE_MAX_DIMENSION_PX || info.height > PICTURE_MAX_DIMENSION_PX) {
-    throw badRequest(PROFILE_MSG.pictureDimensions(PICTURE_MAX_DIMENSION_PX));
+  const checked = await checkImage(upload.bytes, {
+    maxSide: PICTURE_MAX_DIMENSION_PX,
+    maxPixels: PICTURE_MAX_MEGAPIXELS * 1_000_000,
+  });
+  if (checked.ok) return checked.info;
+  switch (checked.reason) {
+    case 'too-wide':
+      throw badRequest(PROFILE_MSG.pictureDimensions(PICTURE_MAX_DIMENSION_PX));
+    case 'too-many-pixels':
+      throw badRequest(PROFILE_MSG.picturePixels(PICTURE_MAX_MEGAPIXELS));
+    default:
+      throw badRequest(MSG.pictureProcess);
   }
-  return info;
 };
 
 const blankToNull = (value: string | undefined): string | null => {
@@ -101,15 +108,15 @@ export const createProfileService = (deps: { db: TDb; clock: TClock }) => {
   /** The stored form of validated fields; reference values must come from the api's own lists. */
   const columnsOf = (fields: TProfile, now: Date) => {
     const phoneCode = fields.phone_code || DEFAULT_PHONE_CODE;
-    if (!knownDialCodes().has(phoneCode)) throw badRequest(MSG.phoneInvalid);
+    if (!knownDialCodes().has(phoneCode)) throw badRequest(MSG.phoneInvalid, 'phone_code');
     const timezone = blankToNull(fields.timezone);
-    if (timezone && !knownZones().has(timezone)) throw badRequest(PROFILE_MSG.timezoneUnknown);
+    if (timezone && !knownZones().has(timezone)) throw badRequest(PROFILE_MSG.timezoneUnknown, 'timezone');
     const languageId = blankToNull(fields.preferred_language_id);
     const language = languageId ? languages().find((l) => l.id === languageId) : undefined;
-    if (languageId && !language) throw badRequest(PROFILE_MSG.languageUnknown);
+    if (languageId && !language) throw badRequest(PROFILE_MSG.languageUnknown, 'preferred_language_id');
     const businessType = blankToNull(fields.business_type);
     if (businessType && !(BUSINESS_TYPES as readonly string[]).includes(businessType)) {
-      throw badRequest(PROFILE_MSG.businessTypeUnknown);
+      throw badRequest(PROFILE_MSG.businessTypeUnknown, 'business_type');
     }
     return {
       first_name: fields.first_name,
@@ -134,7 +141,7 @@ export const createProfileService = (deps: { db: TDb; clock: TClock }) => {
       const user = await requireUser(userId);
       const now = clock.now();
       const columns = columnsOf(fields, now);
-      const info = picture && picture !== 'remove' ? checkPicture(picture) : null;
+      const info = picture && picture !== 'remove' ? await checkPicture(picture) : null;
       const updated = await db.transaction(async (tx) => {
         let profilePicturePath = user.profile_picture_path;
         if (picture === 'remove') {

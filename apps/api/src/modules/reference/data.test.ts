@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { countries, countryCodes, currencies, flagEmoji, languages, statesOf, timezones, utcOffsetOf } from './data';
+import {
+  countries,
+  countryCodes,
+  currencies,
+  flagEmoji,
+  languages,
+  statesOf,
+  timezones,
+  utcOffsetOf,
+} from './data';
 
 describe('reference data', () => {
   it('lists country dialling codes with names and flags', () => {
     const list = countryCodes();
     expect(list.length).toBeGreaterThan(200);
-    expect(list).toContainEqual({ iso2: 'IN', country_name: 'India', country_flag: '🇮🇳', dialing_code: '+91' });
+    expect(list).toContainEqual({
+      iso2: 'IN',
+      country_name: 'India',
+      country_flag: '🇮🇳',
+      dialing_code: '+91',
+    });
     expect(list).toContainEqual(expect.objectContaining({ iso2: 'US', dialing_code: '+1' }));
     expect(flagEmoji('gb')).toBe('🇬🇧');
   });

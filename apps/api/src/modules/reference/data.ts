@@ -92,7 +92,9 @@ export const timezones = (at: Date = new Date()): TTimezone[] =>
       const utc_offset = utcOffsetOf(name, at);
       return { name, utc_offset, label: `(UTC${utc_offset}) ${name.replaceAll('_', ' ')}` };
     })
-    .sort((a, b) => offsetMinutes(a.utc_offset) - offsetMinutes(b.utc_offset) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) => offsetMinutes(a.utc_offset) - offsetMinutes(b.utc_offset) || a.name.localeCompare(b.name),
+    );
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 

@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { isUuid } from '../../lib/ids';
 import { shops, type TShopRow, type TShopStatus } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import type { TShopScope } from '../tenancy/access';
 
 type TNewShop = Omit<typeof shops.$inferInsert, 'id' | 'organization_id'>;
-
-/** The shops a member may use: null for the entire organisation, else the ids of their selected shops. */
-export type TShopScope = readonly string[] | null;
 
 /** `shops.id` within the scope (no filter for the entire organisation; nothing for an empty list). */
 const inScope = (scope: TShopScope | undefined): SQL | undefined => {

@@ -1,7 +1,7 @@
 import { contract } from '@feedloom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, withMessage } from '../../http/route';
-import { SHOP_MSG } from '../orgs/messages';
+import { SHOP_MSG } from './messages';
 import type { TShopsService } from './service';
 
 export const shopRoutes = (app: FastifyInstance, shops: TShopsService) => {
@@ -9,11 +9,11 @@ export const shopRoutes = (app: FastifyInstance, shops: TShopsService) => {
 
   route(app, c.selectList, async (_input, ctx) => shops.selectList(ctx));
 
-  route(app, c.captureLastActive, async ({ params }, ctx) =>
-    withMessage(await shops.captureLastActive(ctx, params.id), SHOP_MSG.activeChanged),
+  route(app, c.switchShop, async ({ params }, ctx) =>
+    withMessage(await shops.switchShop(ctx, params.id), SHOP_MSG.activeChanged),
   );
 
-  route(app, c.list, async ({ query }, ctx) => shops.list(ctx, query));
+  route(app, c.find, async ({ query }, ctx) => shops.list(ctx, query));
 
   route(app, c.get, async ({ params }, ctx) => shops.get(ctx, params.id));
 

@@ -1,13 +1,15 @@
 import type { TShop, TShopInfo, TShopOption, TShopPage, TShopStatistics } from '@feedloom/contracts';
-import { MSG, type TShopListQuery, type TStore } from '@feedloom/validation';
+import { MSG, type TShopListQuery, type TShopForm } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import type { TShopRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { orgsRepo } from '../orgs/repo';
-import { SHOP_MSG } from '../orgs/messages';
+import { organizationsRepo } from '../organizations/repo';
+import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
-import { shopsRepo, type TShopScope } from './repo';
+import { canReachShop, type TShopScope } from '../tenancy/access';
+import { tenancyRepo } from '../tenancy/repo';
+import { shopsRepo } from './repo';
 
 /** Who asks: a member of `org_id`, limited to `shop_ids` unless that is null (entire organisation). */
 export interface TShopCaller {
@@ -39,21 +41,20 @@ const isKnownTimezone = (zone: string) => (zoneNames ??= new Set(timezones().map
 /** Shops of the caller's organisation (spec §7 Shops); a shop of another organisation is never found. */
 export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
   const { db, clock } = deps;
-  const inScope = (caller: TShopCaller, shopId: string) =>
-    !caller.shop_ids || caller.shop_ids.includes(shopId);
-
   const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
-    const shop = inScope(caller, shopId) ? await shopsRepo(db).getForOrg(caller.org_id, shopId) : null;
+    const shop = canReachShop(caller.shop_ids, shopId)
+      ? await shopsRepo(db).getForOrg(caller.org_id, shopId)
+      : null;
     if (!shop) throw notFound(SHOP_MSG.notFound);
     return shop;
   };
 
   /** Store values as saved: currency and zone checked against the reference lists, offset from the zone. */
-  const checkedValues = async (caller: TShopCaller, input: TStore, exceptId?: string) => {
-    if (!isKnownCurrency(input.shop_currency)) throw badRequest(MSG.storeCurrencyInvalid);
-    if (!isKnownTimezone(input.shop_timezone)) throw badRequest(MSG.storeTimezoneInvalid);
+  const checkedValues = async (caller: TShopCaller, input: TShopForm, exceptId?: string) => {
+    if (!isKnownCurrency(input.shop_currency)) throw badRequest(MSG.shopCurrencyInvalid, 'shop_currency');
+    if (!isKnownTimezone(input.shop_timezone)) throw badRequest(MSG.shopTimezoneInvalid, 'shop_timezone');
     if (await shopsRepo(db).findActiveByUrl(caller.org_id, input.shop_url, exceptId)) {
-      throw conflict(SHOP_MSG.duplicateUrl);
+      throw conflict(SHOP_MSG.duplicateUrl, 'shop_url');
     }
     return {
       shop_name: input.shop_name,
@@ -87,10 +88,10 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       })),
 
     /** The shop becomes the member's active shop in this organisation (spec §7 capture-last-active-shop). */
-    captureLastActive: async (caller: TShopCaller, shopId: string) => {
+    switchShop: async (caller: TShopCaller, shopId: string) => {
       const shop = await find(caller, shopId);
       if (shop.status !== 'active') throw notFound(SHOP_MSG.notFound);
-      await orgsRepo(db).setLastActiveShop(caller.org_id, caller.user_id, shop.id);
+      await organizationsRepo(db).setLastActiveShop(caller.org_id, caller.user_id, shop.id);
       return { active_shop_id: shop.id, shop: toShop(shop) };
     },
 
@@ -102,9 +103,9 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
     get: async (caller: TShopCaller, shopId: string): Promise<TShop> => toShop(await find(caller, shopId)),
 
     /** A member's first shop becomes their active shop; a member limited to selected shops gets the new one. */
-    create: async (caller: TShopCaller, input: TStore): Promise<TShop> => {
+    create: async (caller: TShopCaller, input: TShopForm): Promise<TShop> => {
       const values = await checkedValues(caller, input);
-      const org = await orgsRepo(db).getOrganization(caller.org_id);
+      const org = await organizationsRepo(db).getOrganization(caller.org_id);
       const now = clock.now();
       const shop = await db.transaction(async (tx) => {
         const created = await shopsRepo(tx).createForOrg(caller.org_id, {
@@ -113,8 +114,8 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
           created_at: now,
           updated_at: now,
         });
-        const orgs = orgsRepo(tx);
-        await orgs.grantShop(caller.org_id, caller.user_id, created.id);
+        const orgs = organizationsRepo(tx);
+        await tenancyRepo(tx).addMemberShop(caller.org_id, caller.user_id, created.id);
         const member = await orgs.getMember(caller.org_id, caller.user_id);
         const current = member?.last_active_shop_id
           ? await shopsRepo(tx).getForOrg(caller.org_id, member.last_active_shop_id)
@@ -126,7 +127,7 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       return toShop(shop);
     },
 
-    update: async (caller: TShopCaller, shopId: string, input: TStore): Promise<TShop> => {
+    update: async (caller: TShopCaller, shopId: string, input: TShopForm): Promise<TShop> => {
       const shop = await find(caller, shopId);
       if (shop.status === 'deleted') throw badRequest(SHOP_MSG.deletedNotEditable);
       const values = await checkedValues(caller, input, shop.id);
@@ -146,14 +147,14 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
         shop.status === 'deleted' &&
         (await shopsRepo(db).findActiveByUrl(caller.org_id, shop.shop_url, shop.id))
       ) {
-        throw conflict(SHOP_MSG.duplicateUrl);
+        throw conflict(SHOP_MSG.duplicateUrl, 'shop_url');
       }
       return setStatus(caller, shopId, 'active');
     },
 
     info: async (caller: TShopCaller, shopId: string): Promise<TShopInfo> => {
       const shop = await find(caller, shopId);
-      const org = await orgsRepo(db).getOrganization(caller.org_id);
+      const org = await organizationsRepo(db).getOrganization(caller.org_id);
       return {
         ...toShop(shop),
         business_name: org?.business_name ?? '',

@@ -1,4 +1,4 @@
-import { contract } from '@feedloom/contracts';
+import { contract, type TSocialLoginCallbackResponse } from '@feedloom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, withMessage } from '../../http/route';
 import { AUTH_MSG } from '../auth/messages';
@@ -15,11 +15,21 @@ export const socialRoutes = (app: FastifyInstance, social: TSocialService) => {
     withMessage(await social.loginUrl('microsoft', query), SOCIAL_MSG.loginUrl),
   );
 
+  // Signed in, or (an address the provider did not vouch for) the sign-up code was mailed.
+  const callbackReply = (result: TSocialLoginCallbackResponse) =>
+    withMessage(result, 'verification_required' in result ? AUTH_MSG.otpSent : AUTH_MSG.loggedIn);
   route(app, c.googleLoginCallback, async ({ query }) =>
-    withMessage(await social.loginCallback('google', query), AUTH_MSG.loggedIn),
+    callbackReply(await social.loginCallback('google', query)),
   );
   route(app, c.microsoftLoginCallback, async ({ query }) =>
-    withMessage(await social.loginCallback('microsoft', query), AUTH_MSG.loggedIn),
+    callbackReply(await social.loginCallback('microsoft', query)),
+  );
+
+  route(app, c.verifySocialSignup, async ({ params, body }) =>
+    withMessage(await social.verifySignup(params.signup_id, body), AUTH_MSG.accountVerified),
+  );
+  route(app, c.resendSocialSignupOtp, async ({ params, body }) =>
+    withMessage(await social.resendSignupOtp(params.signup_id, body), AUTH_MSG.otpSent),
   );
 
   route(app, c.connectSocial, async ({ params }, ctx) =>

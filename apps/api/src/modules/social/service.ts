@@ -1,24 +1,37 @@
-import { DISCONNECT_NEEDS_PASSWORD_MESSAGE, type TSocialLoginResponse } from '@feedloom/contracts';
-import { ZFirstNameSchema, ZLastNameSchema } from '@feedloom/validation';
+import {
+  DISCONNECT_NEEDS_PASSWORD_MESSAGE,
+  type TSocialLoginCallbackResponse,
+  type TSocialLoginResponse,
+  type TSocialSignupPending,
+} from '@feedloom/contracts';
+import { OTP_LENGTH, OTP_RESEND_SECONDS, ZFirstNameSchema, ZLastNameSchema } from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { TDb } from '../../db/client';
-import type { TSocialProviderId, TUserRow } from '../../db/schema';
+import type { TSocialProviderId, TSocialSignupRow, TUserRow } from '../../db/schema';
 import { addSeconds, type TClock } from '../../lib/clock';
-import { randomToken, sha256, type TCipher } from '../../lib/crypto';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { randomDigits, randomToken, safeEqual, sha256, type TCipher } from '../../lib/crypto';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { TMailer } from '../../mail/mailer';
+import { otpMail } from '../../mail/templates';
+import { AUTH_MSG, OTP_TTL_SECONDS } from '../auth/messages';
+import type { TThrottle } from '../auth/throttle';
 import type { TAuthService } from '../auth/service';
 import type { TStaffService } from '../staff/service';
 import { usersRepo } from '../users/repo';
 import { OidcUnavailableError, type TOidcConfigurations } from './oidc';
-import { OIDC_STATE_TTL_SECONDS, SOCIAL_MSG } from './messages';
-import { identitiesRepo, oidcStatesRepo } from './repo';
+import { OIDC_STATE_TTL_SECONDS, SOCIAL_MSG, SOCIAL_SIGNUP_TTL_SECONDS } from './messages';
+import { identitiesRepo, oidcStatesRepo, socialSignupsRepo, type TIdentityKey } from './repo';
 
 export interface TSocialServiceDeps {
   db: TDb;
   clock: TClock;
   cipher: TCipher;
   oidc: TOidcConfigurations;
+  /** Sends the sign-up code to an address the provider did not vouch for. */
+  mailer: TMailer;
+  /** The per-account limits of sign-up codes, shared with the password sign-up (per address). */
+  throttle: TThrottle;
   auth: Pick<TAuthService, 'signIn'>;
   /** Accepts the invitation a sign-in started from, when it is the signed-in user's. */
   invitations: Pick<TStaffService, 'joinOnSignIn'>;
@@ -29,13 +42,54 @@ export interface TSocialServiceDeps {
 
 const SCOPE = 'openid email profile';
 
+/** Sign-up codes of a held social sign-up are limited per address, whichever identity asked for them. */
+const throttleSubject = (email: string) => `social-signup:${email.trim().toLowerCase()}`;
+
 interface TVerifiedClaims {
+  /** Who the account is at the provider (never the e-mail). */
+  key: TIdentityKey;
+  /** The token's `sub`: what identities linked before issuers were kept hold as their subject. */
   sub: string;
   email: string | null;
+  /** The provider vouches for the address. */
   email_verified: boolean;
   given_name?: string;
   family_name?: string;
 }
+
+const claimString = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * The identity of an ID token: Google's (issuer, sub); Microsoft's (issuer, tid, oid), `oid` being the user's
+ * id in the tenant (the same for every app), with `sub` standing in for a token without one. The same `oid`
+ * in another tenant is another identity.
+ */
+export const identityKeyOf = (provider: TSocialProviderId, claims: client.IDToken): TIdentityKey =>
+  provider === 'microsoft'
+    ? {
+        provider,
+        issuer: claims.iss,
+        tenant_id: claimString(claims.tid) ?? '',
+        subject: claimString(claims.oid) ?? claims.sub,
+      }
+    : { provider, issuer: claims.iss, tenant_id: '', subject: claims.sub };
+
+/**
+ * Whether the provider vouches for the address: `email_verified: true`, or for Microsoft `xms_edov: true`
+ * (the optional claim saying the domain owner verified the address). Microsoft's tokens usually carry
+ * neither, and a tenant admin can set any `email`, so such an address is only a claim until a code mailed
+ * to it comes back.
+ */
+export const isEmailVouchedFor = (provider: TSocialProviderId, claims: client.IDToken): boolean =>
+  claims.email_verified === true || (provider === 'microsoft' && claims.xms_edov === true);
+
+const signupKeyOf = (row: TSocialSignupRow): TIdentityKey => ({
+  provider: row.provider,
+  issuer: row.issuer,
+  tenant_id: row.tenant_id,
+  subject: row.subject,
+});
 
 /** A name from the provider, kept only if it passes the profile's name rule (the user fixes it otherwise). */
 const cleanName = (
@@ -129,9 +183,10 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
       const c = tokens.claims();
       if (!c) throw new Error('no ID token claims');
       claims = {
+        key: identityKeyOf(provider, c),
         sub: c.sub,
-        email: typeof c.email === 'string' ? c.email.trim().toLowerCase() : null,
-        email_verified: c.email_verified === true,
+        email: claimString(c.email)?.toLowerCase() ?? null,
+        email_verified: isEmailVouchedFor(provider, c),
         given_name: typeof c.given_name === 'string' ? c.given_name : undefined,
         family_name: typeof c.family_name === 'string' ? c.family_name : undefined,
       };
@@ -168,21 +223,116 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
     );
   };
 
-  /** Links (provider, sub) to the user unless taken; true when it linked just now. */
-  const linkIdentity = async (userId: string, provider: TSocialProviderId, claims: TVerifiedClaims) => {
-    const identities = identitiesRepo(db);
+  /** Links the identity to the user unless taken; true when it linked just now. */
+  const linkIdentity = async (
+    tx: TDb,
+    userId: string,
+    claims: Pick<TVerifiedClaims, 'key' | 'email'>,
+  ): Promise<boolean> => {
+    const identities = identitiesRepo(tx);
     const linked = await identities.link({
       user_id: userId,
-      provider,
-      subject: claims.sub,
+      key: claims.key,
       email: claims.email,
       now: clock.now(),
     });
     if (linked) return true;
-    const bySubject = await identities.findBySubject(provider, claims.sub);
-    if (bySubject?.user_id === userId) return false;
-    if (bySubject) throw conflict(SOCIAL_MSG.linkedElsewhere(provider));
-    throw conflict(SOCIAL_MSG.otherAccountLinked(provider));
+    const byKey = await identities.findByKey(claims.key);
+    if (byKey?.user_id === userId) return false;
+    if (byKey) throw conflict(SOCIAL_MSG.linkedElsewhere(claims.key.provider));
+    throw conflict(SOCIAL_MSG.otherAccountLinked(claims.key.provider));
+  };
+
+  /**
+   * The linked identity of the claims, by its key only. A row linked before issuers were kept is found by
+   * the token's `sub` and completed with the key. The stored address follows the provider's.
+   */
+  const findIdentity = async (claims: TVerifiedClaims) => {
+    const identities = identitiesRepo(db);
+    const found =
+      (await identities.findByKey(claims.key)) ??
+      (await identities.completeLegacy(claims.key, claims.sub, claims.email));
+    if (found && found.email !== claims.email) await identities.updateEmail(found.id, claims.email);
+    return found;
+  };
+
+  /** The sign-in reply, after joining the invitation the sign-in started from when it is this user's. */
+  const finishSignIn = async (
+    user: TUserRow,
+    invitation: { organization_id: string; staff_id: string } | null,
+    linked: boolean,
+  ): Promise<TSocialLoginResponse> => {
+    // Started from an invitation link: joined here (with that organisation active) when it is this
+    // user's; the web then shows the invitation page either way (spec §2 Social callback).
+    const joined = invitation
+      ? await deps.invitations.joinOnSignIn(user, invitation.organization_id, invitation.staff_id)
+      : null;
+    const signedIn = await deps.auth.signIn(joined ?? user);
+    return { ...signedIn, invitation, linked };
+  };
+
+  /** Sign-up codes of social sign-ups: as long, as long-lived and as HMAC'd as sign-up codes; per identity. */
+  const signupCodeHash = (key: TIdentityKey, code: string) =>
+    cipher.hmac(
+      `social-otp:${JSON.stringify([key.provider, key.issuer, key.tenant_id, key.subject])}:${code}`,
+    );
+  const newSignupCode = (key: TIdentityKey, now: Date) => {
+    const code = randomDigits(OTP_LENGTH);
+    return {
+      code,
+      stored: {
+        code_hash: signupCodeHash(key, code),
+        code_expires_at: addSeconds(now, OTP_TTL_SECONDS),
+        code_sent_at: now,
+      },
+    };
+  };
+
+  /**
+   * Holds the sign-up of an identity whose address is not vouched for and mails the sign-up code to that
+   * address. The account is made only when the code comes back (verifySignup).
+   */
+  const holdSignup = async (
+    claims: TVerifiedClaims & { email: string },
+    invitation: { organization_id: string; staff_id: string } | null,
+  ): Promise<TSocialSignupPending> => {
+    const now = clock.now();
+    await deps.throttle.check('otp_mail', throttleSubject(claims.email));
+    const browserToken = randomToken();
+    const { code, stored } = newSignupCode(claims.key, now);
+    const row = await socialSignupsRepo(db).upsert(
+      {
+        ...claims.key,
+        email: claims.email,
+        first_name: cleanName(claims.given_name, ZFirstNameSchema),
+        last_name: cleanName(claims.family_name, ZLastNameSchema),
+        organization_id: invitation?.organization_id ?? null,
+        staff_id: invitation?.staff_id ?? null,
+        browser_token_hash: sha256(browserToken),
+        expires_at: addSeconds(now, SOCIAL_SIGNUP_TTL_SECONDS),
+      },
+      stored,
+      addSeconds(now, -OTP_RESEND_SECONDS),
+    );
+    // Otherwise the same identity signed in again within 30 s with the same address: the code sent stands.
+    if (row.code_hash === stored.code_hash) {
+      await deps.throttle.record('otp_mail', throttleSubject(claims.email));
+      await deps.mailer.send(otpMail(claims.email, code, OTP_TTL_SECONDS / 60));
+    }
+    return { verification_required: true, signup_id: row.id, email: row.email, signup_token: browserToken };
+  };
+
+  /** The waiting sign-up `signupId` if the token proves the browser that signed in. */
+  const signupFor = async (signupId: string, signupToken: string): Promise<TSocialSignupRow> => {
+    const row = await socialSignupsRepo(db).findById(signupId);
+    if (
+      !row ||
+      row.expires_at.getTime() <= clock.now().getTime() ||
+      !safeEqual(row.browser_token_hash, sha256(signupToken))
+    ) {
+      throw badRequest(SOCIAL_MSG.signupExpired);
+    }
+    return row;
   };
 
   return {
@@ -194,38 +344,112 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
     connectUrl: (provider: TSocialProviderId, userId: string) => start(provider, { link_user_id: userId }),
 
     /**
-     * GET {provider}-login-callback: finds the user by the identity, else by the verified e-mail, else
-     * creates one; links the identity; signs in as password login does.
+     * GET {provider}-login-callback: signs in the user the identity is linked to. A new identity with an
+     * address the provider vouches for joins the account of that address (made when there is none); one
+     * whose address is only claimed never does: with an account on that address the owner is asked to
+     * sign in and connect, without one the sign-up code is mailed to it and no account exists until it is
+     * entered (verifySignup).
      */
     loginCallback: async (
       provider: TSocialProviderId,
       input: { code: string; state: string },
-    ): Promise<TSocialLoginResponse> => {
+    ): Promise<TSocialLoginCallbackResponse> => {
       const { claims, row } = await exchange(provider, input, null);
-      const identity = await identitiesRepo(db).findBySubject(provider, claims.sub);
-      let user: TUserRow | null;
-      let linked = false;
-      if (identity) {
-        user = await usersRepo(db).findById(identity.user_id);
-        if (!user) throw unauthorized();
-      } else {
-        if (!claims.email || !claims.email_verified) throw badRequest(SOCIAL_MSG.noVerifiedEmail(provider));
-        user = await userForEmail(claims.email, claims);
-        linked = await linkIdentity(user.id, provider, claims);
-      }
       const invitation =
         row.organization_id && row.staff_id
           ? { organization_id: row.organization_id, staff_id: row.staff_id }
           : null;
-      // Started from an invitation link: joined here (with that organisation active) when it is this
-      // user's; the web then shows the invitation page either way (spec §2 Social callback).
-      if (invitation) {
-        user =
-          (await deps.invitations.joinOnSignIn(user, invitation.organization_id, invitation.staff_id)) ??
-          user;
+      const identity = await findIdentity(claims);
+      if (identity) {
+        const user = await usersRepo(db).findById(identity.user_id);
+        if (!user) throw unauthorized();
+        return finishSignIn(user, invitation, false);
       }
-      const signedIn = await deps.auth.signIn(user);
-      return { ...signedIn, invitation, linked };
+      const email = claims.email;
+      if (!email) throw badRequest(SOCIAL_MSG.noEmail(provider));
+      if (!claims.email_verified) {
+        const existing = await usersRepo(db).findByEmail(email);
+        if (existing?.email_verified_at) throw conflict(SOCIAL_MSG.signInToConnect(provider));
+        return holdSignup({ ...claims, email }, invitation);
+      }
+      const user = await userForEmail(email, claims);
+      const linked = await linkIdentity(db, user.id, claims);
+      return finishSignIn(user, invitation, linked);
+    },
+
+    /**
+     * POST verify-social-signup/{id}: the code mailed by a held sign-up, checked like a sign-up code (5
+     * attempts per code, 10 minutes). Right: the verified account is made with the identity linked (an
+     * unfinished password sign-up of the address becomes it) and signed in. An account that got the
+     * address meanwhile is not linked.
+     */
+    verifySignup: async (
+      signupId: string,
+      input: { otp: string; signup_token: string },
+    ): Promise<TSocialLoginResponse> => {
+      const row = await signupFor(signupId, input.signup_token);
+      const now = clock.now();
+      // Counted per address before the code is checked, so neither a resent code nor signing in again
+      // gives fresh guesses, and parallel guesses cannot exceed the limit.
+      await deps.throttle.take('otp_verify', throttleSubject(row.email));
+      if (row.code_expires_at.getTime() <= now.getTime()) throw badRequest(AUTH_MSG.otpExpired);
+      if (!safeEqual(row.code_hash, signupCodeHash(signupKeyOf(row), input.otp)))
+        throw badRequest(AUTH_MSG.otpInvalid);
+
+      const key = signupKeyOf(row);
+      const outcome = await db.transaction(async (tx) => {
+        // One finish per sign-up: a concurrent one with the same code waits here, then finds it gone.
+        if (!(await socialSignupsRepo(tx).take(row.id))) throw badRequest(SOCIAL_MSG.signupExpired);
+        // Linked meanwhile (connected from a signed-in account): the identity decides, as at sign-in.
+        const identity = await identitiesRepo(tx).findByKey(key);
+        if (identity) return { user: await usersRepo(tx).findById(identity.user_id), linked: false };
+        const users = usersRepo(tx);
+        const existing = await users.findByEmail(row.email);
+        if (existing?.email_verified_at) return null;
+        const names = { first_name: row.first_name, last_name: row.last_name };
+        const unverified =
+          existing ??
+          (await users.createUnverified(row.email, now)) ??
+          // Lost a race with a password sign-up of the same address: use the row that won.
+          (await users.findByEmail(row.email));
+        if (!unverified) throw new Error('user vanished during social sign-up');
+        const user = await users.updateUnverified(unverified.id, {
+          email_verified_at: now,
+          first_name: unverified.first_name ?? names.first_name,
+          last_name: unverified.last_name ?? names.last_name,
+          updated_at: now,
+        });
+        if (!user) return null;
+        return { user, linked: await linkIdentity(tx, user.id, { key, email: row.email }) };
+      });
+      await deps.throttle.clear('otp_verify', throttleSubject(row.email));
+      if (!outcome) throw conflict(SOCIAL_MSG.signInToConnect(row.provider));
+      if (!outcome.user) throw unauthorized();
+      const invitation =
+        row.organization_id && row.staff_id
+          ? { organization_id: row.organization_id, staff_id: row.staff_id }
+          : null;
+      return finishSignIn(outcome.user, invitation, outcome.linked);
+    },
+
+    /** POST resend-social-signup-otp/{id}: a new code, at most every 30 seconds (as at sign-up). */
+    resendSignupOtp: async (signupId: string, input: { signup_token: string }) => {
+      const pending = await signupFor(signupId, input.signup_token);
+      const now = clock.now();
+      await deps.throttle.check('otp_mail', throttleSubject(pending.email));
+      const { code, stored } = newSignupCode(signupKeyOf(pending), now);
+      if (
+        !(await socialSignupsRepo(db).replaceCode(pending.id, stored, addSeconds(now, -OTP_RESEND_SECONDS)))
+      ) {
+        const wait = Math.max(
+          1,
+          Math.ceil((pending.code_sent_at.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime()) / 1000),
+        );
+        throw tooManyRequests(AUTH_MSG.otpResendWait(wait), wait);
+      }
+      await deps.throttle.record('otp_mail', throttleSubject(pending.email));
+      await deps.mailer.send(otpMail(pending.email, code, OTP_TTL_SECONDS / 60));
+      return { resend_after_seconds: OTP_RESEND_SECONDS };
     },
 
     /** GET connect-social-callback/{provider}: links the identity to the signed-in user the state names. */
@@ -235,7 +459,9 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
       input: { code: string; state: string },
     ) => {
       const { claims } = await exchange(provider, input, userId);
-      const linked = await linkIdentity(userId, provider, claims);
+      // The signed-in session proves the account; the identity proves the provider's side. No e-mail involved.
+      await findIdentity(claims);
+      const linked = await linkIdentity(db, userId, claims);
       return { provider, email: claims.email, linked };
     },
 

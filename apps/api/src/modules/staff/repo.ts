@@ -1,9 +1,19 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { isUuid } from '../../lib/ids';
-import { organizations, staff, type TStaffRow } from '../../db/schema';
+import { organizations, staff, staff_shops, type TStaffRow } from '../../db/schema';
 
 type TNewStaff = Omit<typeof staff.$inferInsert, 'id' | 'organization_id'>;
+
+/** An invitation with the shops it grants (empty for the entire organisation). */
+export type TStaffRecord = TStaffRow & { shop_ids: string[] };
+
+const staffColumns = {
+  ...getTableColumns(staff),
+  shop_ids: sql<
+    string[]
+  >`coalesce((select jsonb_agg(${staff_shops.shop_id} order by ${staff_shops.shop_id}) from ${staff_shops} where ${staff_shops.staff_id} = ${staff.id}), '[]'::jsonb)`,
+};
 
 const SORT_COLUMNS = {
   email: staff.email,
@@ -27,21 +37,21 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
  * for their e-mail) is keyed by that e-mail, as a user's own data is keyed by the user.
  */
 export const staffRepo = (db: TDb) => ({
-  getForOrg: async (orgId: string, staffId: string): Promise<TStaffRow | null> =>
+  getForOrg: async (orgId: string, staffId: string): Promise<TStaffRecord | null> =>
     !isUuid(orgId) || !isUuid(staffId)
       ? null
       : ((
           await db
-            .select()
+            .select(staffColumns)
             .from(staff)
             .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)))
             .limit(1)
         )[0] ?? null),
 
-  findByEmail: async (orgId: string, email: string): Promise<TStaffRow | null> =>
+  findByEmail: async (orgId: string, email: string): Promise<TStaffRecord | null> =>
     (
       await db
-        .select()
+        .select(staffColumns)
         .from(staff)
         .where(and(eq(staff.organization_id, orgId), eq(staff.email, email)))
         .limit(1)
@@ -73,7 +83,7 @@ export const staffRepo = (db: TDb) => ({
   page: async (
     orgId: string,
     query: TStaffPageQuery,
-  ): Promise<{ rows: TStaffRow[]; total: number; totalAll: number }> => {
+  ): Promise<{ rows: TStaffRecord[]; total: number; totalAll: number }> => {
     const inOrg = eq(staff.organization_id, orgId);
     const where = query.search
       ? and(
@@ -87,7 +97,7 @@ export const staffRepo = (db: TDb) => ({
     const direction = query.order === -1 ? desc : asc;
     const [rows, matching, all] = await Promise.all([
       db
-        .select()
+        .select(staffColumns)
         .from(staff)
         .where(where)
         .orderBy(direction(SORT_COLUMNS[query.sort_col]), direction(staff.id))
@@ -102,7 +112,7 @@ export const staffRepo = (db: TDb) => ({
   /** Pending invitations for an invitee's e-mail, with the inviting organisation's name, newest first. */
   listPendingForEmail: async (email: string) =>
     db
-      .select({ staff, business_name: organizations.business_name })
+      .select({ staff: staffColumns, business_name: organizations.business_name })
       .from(staff)
       .innerJoin(organizations, eq(organizations.id, staff.organization_id))
       .where(and(eq(staff.email, email), eq(staff.status, 'pending')))

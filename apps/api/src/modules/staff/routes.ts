@@ -1,7 +1,7 @@
 import { contract } from '@feedloom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, withMessage } from '../../http/route';
-import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
+import { INVITATION_MSG, STAFF_MSG } from './messages';
 import type { TStaffService } from './service';
 
 export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
@@ -12,7 +12,7 @@ export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
     withMessage(await staff.invite(ctx, body), STAFF_MSG.invited),
   );
 
-  route(app, s.list, async ({ query }, ctx) => staff.list(ctx.org_id, query));
+  route(app, s.find, async ({ query }, ctx) => staff.list(ctx.org_id, query));
 
   route(app, i.pending, async (_input, ctx) => staff.pending(ctx.user_id));
 
@@ -22,8 +22,13 @@ export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
 
   route(app, i.status, async ({ params }) => staff.status(params.orgId, params.staffId));
 
-  route(app, i.createStaffUser, async ({ params, body }) => {
-    const { reply, business_name } = await staff.createStaffUser(params.orgId, params.staffId, body);
-    return withMessage(reply, INVITATION_MSG.welcome(business_name));
-  });
+  route(
+    app,
+    i.createStaffUser,
+    async ({ params, body }) => {
+      const { reply, business_name } = await staff.createStaffUser(params.orgId, params.staffId, body);
+      return withMessage(reply, INVITATION_MSG.welcome(business_name));
+    },
+    { limitPerAddress: true },
+  );
 };

@@ -7,7 +7,7 @@ import {
   type TStaffListQuery,
 } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
-import type { TStaffRow, TUserRow } from '../../db/schema';
+import type { TUserRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -15,15 +15,17 @@ import type { TPasswordHasher } from '../../lib/passwords';
 import type { TMailer } from '../../mail/mailer';
 import { invitationMail } from '../../mail/templates';
 import type { TAuthService } from '../auth/service';
-import { INVITATION_MSG, STAFF_MSG } from '../orgs/messages';
-import { orgsRepo } from '../orgs/repo';
+import { INVITATION_MSG, STAFF_MSG } from './messages';
+import { organizationsRepo } from '../organizations/repo';
 import { shopsRepo } from '../shops/repo';
 import { usersRepo } from '../users/repo';
-import { staffRepo } from './repo';
+import { assertCanGrant, type TRights } from '../tenancy/access';
+import { tenancyRepo } from '../tenancy/repo';
+import { staffRepo, type TStaffRecord } from './repo';
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const toStaff = (row: TStaffRow): TStaff => ({
+export const toStaff = (row: TStaffRecord): TStaff => ({
   id: row.id,
   email: row.email,
   role_id: row.role_id,
@@ -104,7 +106,7 @@ export const createStaffService = (deps: TStaffDeps) => {
   /** The invitation behind a link and its organisation, or 404. */
   const invitationOf = async (sealedOrg: string, sealedStaff: string) => {
     const row = await findInvitation(sealedOrg, sealedStaff);
-    const org = row ? await orgsRepo(db).getOrganization(row.organization_id) : null;
+    const org = row ? await organizationsRepo(db).getOrganization(row.organization_id) : null;
     if (!row || !org) throw notFound(INVITATION_MSG.notFound);
     return { row, org };
   };
@@ -118,9 +120,9 @@ export const createStaffService = (deps: TStaffDeps) => {
    * cannot both win) and the user becomes a member with its role, permissions and shops. False when it
    * was no longer pending.
    */
-  const join = async (tx: TDb, row: TStaffRow, userId: string): Promise<boolean> => {
+  const join = async (tx: TDb, row: TStaffRecord, userId: string): Promise<boolean> => {
     if (!(await staffRepo(tx).markAccepted(row.organization_id, row.id, userId, clock.now()))) return false;
-    await orgsRepo(tx).addMember(row.organization_id, userId, {
+    await organizationsRepo(tx).addMember(row.organization_id, userId, {
       role_name: row.role_name,
       permissions: row.permissions,
       shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
@@ -129,36 +131,48 @@ export const createStaffService = (deps: TStaffDeps) => {
   };
 
   return {
-    invite: async (caller: { org_id: string; user_id: string }, input: TStaffInvitation): Promise<TStaff> => {
+    /** Invites an address with a role over shops; nobody grants more than they hold (assertCanGrant). */
+    invite: async (
+      caller: TRights & { org_id: string; user_id: string },
+      input: TStaffInvitation,
+    ): Promise<TStaff> => {
       const email = normaliseEmail(input.email);
       const orgId = caller.org_id;
-      if (await orgsRepo(db).hasMemberWithEmail(orgId, email)) throw conflict(STAFF_MSG.alreadyMember);
-      const existing = await staffRepo(db).findByEmail(orgId, email);
-      if (existing?.status === 'pending') throw conflict(STAFF_MSG.alreadyInvited);
       const role = roleOf(input);
+      const shopIds = input.is_for_entire_organization ? [] : [...new Set(input.shop_id_list)];
+      assertCanGrant(caller, {
+        permissions: role.permissions,
+        shop_ids: input.is_for_entire_organization ? null : shopIds,
+        is_admin_role: role.role_id === 'admin',
+      });
+      if (await organizationsRepo(db).hasMemberWithEmail(orgId, email))
+        throw conflict(STAFF_MSG.alreadyMember, 'email');
+      const existing = await staffRepo(db).findByEmail(orgId, email);
+      if (existing?.status === 'pending') throw conflict(STAFF_MSG.alreadyInvited, 'email');
 
-      let shopIds: string[] = [];
       if (!input.is_for_entire_organization) {
-        shopIds = [...new Set(input.shop_id_list)];
         const shops = shopsRepo(db);
         for (const id of shopIds) {
           if ((await shops.getForOrg(orgId, id))?.status !== 'active')
-            throw badRequest(STAFF_MSG.storesNotFound);
+            throw badRequest(STAFF_MSG.shopsNotFound);
         }
       }
 
       const now = clock.now();
-      const row = await staffRepo(db).upsert(orgId, {
-        email,
-        ...role,
-        is_for_entire_organization: input.is_for_entire_organization,
-        shop_ids: shopIds,
-        status: 'pending',
-        invited_by_user_id: caller.user_id,
-        created_at: now,
-        updated_at: now,
+      const row = await db.transaction(async (tx) => {
+        const saved = await staffRepo(tx).upsert(orgId, {
+          email,
+          ...role,
+          is_for_entire_organization: input.is_for_entire_organization,
+          status: 'pending',
+          invited_by_user_id: caller.user_id,
+          created_at: now,
+          updated_at: now,
+        });
+        await tenancyRepo(tx).setStaffShops(orgId, saved.id, shopIds);
+        return { ...saved, shop_ids: [...shopIds].sort() };
       });
-      const org = await orgsRepo(db).getOrganization(orgId);
+      const org = await organizationsRepo(db).getOrganization(orgId);
       const inviter = await usersRepo(db).findById(caller.user_id);
       const sealed = ids.seal(orgId, row.id);
       const page = (await hasAccount(email)) ? 'invitation' : 'invitation-signup';

@@ -3,6 +3,7 @@ import { FORGOT_PASSWORD_MESSAGE, SOCIAL_STATE_INVALID_MESSAGE } from '@feedloom
 import { MSG } from '@feedloom/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OAUTH_FLOW_MAX_AGE_SECONDS, SOCIAL_FLOW_NOT_STARTED_MESSAGE } from '../../oauth-flow';
+import { SOCIAL_SIGNUP_NOT_STARTED_MESSAGE } from './auth';
 import {
   createStubApi,
   createTestCaller,
@@ -236,6 +237,89 @@ describe('auth router: passwords, social and support sign-in', () => {
       const err = await rejection(caller.auth.socialCallback({ code: 'c', state: 'google.old' }));
       expect(err.message).toBe(SOCIAL_STATE_INVALID_MESSAGE);
       expect(session.isAuthenticated).toBe(false);
+    });
+
+    it('socialCallback of a new account whose address the provider did not vouch for: asks for the mailed code', async () => {
+      stub.on('GET', '/microsoft-login-callback', {
+        message: 'A verification code has been sent to your email.',
+        data: {
+          verification_required: true,
+          signup_id: 'su-1',
+          email: 'new@contoso.test',
+          signup_token: 'secret-1',
+        },
+      });
+      const { caller, session, backend } = createTestCaller(stub, { cookies: startedFlow('microsoft.abc') });
+      const result = await caller.auth.socialCallback({ code: 'c-1', state: 'microsoft.abc' });
+      expect(result).toEqual({
+        mode: 'verify_email',
+        provider: 'microsoft',
+        email: 'new@contoso.test',
+        signup_id: 'su-1',
+        message: 'A verification code has been sent to your email.',
+      });
+      // Not signed in; the token stays in this browser's session, never in the reply.
+      expect(session.isAuthenticated).toBe(false);
+      expect(JSON.stringify(result)).not.toContain('secret-1');
+      expect(backend.data.social_signup).toEqual({
+        signup_id: 'su-1',
+        signup_token: 'secret-1',
+        provider: 'microsoft',
+      });
+    });
+
+    it("verifySocialSignup sends the code with this browser's token, signs in and forgets the sign-up", async () => {
+      stub.on('GET', '/microsoft-login-callback', {
+        data: {
+          verification_required: true,
+          signup_id: 'su-1',
+          email: 'new@contoso.test',
+          signup_token: 'secret-1',
+        },
+      });
+      stub.on('POST', '/verify-social-signup/su-1', {
+        message: 'Your email address has been verified.',
+        data: { ...LOGIN_REPLY, invitation: { organization_id: 'o', staff_id: 's' }, linked: true },
+      });
+      stub.on('POST', '/resend-social-signup-otp/su-1', { data: { resend_after_seconds: 30 } });
+      const { caller, session, backend } = createTestCaller(stub, { cookies: startedFlow('microsoft.abc') });
+      await caller.auth.socialCallback({ code: 'c-1', state: 'microsoft.abc' });
+
+      expect(await caller.auth.resendSocialSignupOtp({ signup_id: 'su-1' })).toEqual({
+        resend_after_seconds: 30,
+      });
+      expect(stub.callsTo('POST', '/resend-social-signup-otp/su-1')[0]?.body).toEqual({
+        signup_token: 'secret-1',
+      });
+
+      const result = await caller.auth.verifySocialSignup({ signup_id: 'su-1', otp: '123456' });
+      expect(result).toEqual({
+        provider: 'microsoft',
+        session: SESSION_INFO,
+        invitation: { organization_id: 'o', staff_id: 's' },
+        message: 'Your email address has been verified.',
+      });
+      expect(stub.callsTo('POST', '/verify-social-signup/su-1')[0]?.body).toEqual({
+        otp: '123456',
+        signup_token: 'secret-1',
+      });
+      expect(JSON.stringify(result)).not.toMatch(/access-1|refresh-1|secret-1/);
+      expect(session.tokens?.access_token).toBe('access-1');
+      expect(backend.data.social_signup).toBeUndefined();
+    });
+
+    it('verifySocialSignup and resendSocialSignupOtp refuse a browser that did not sign in, without calling the api', async () => {
+      const { caller } = createTestCaller(stub);
+      for (const err of [
+        await rejection(caller.auth.verifySocialSignup({ signup_id: 'su-1', otp: '123456' })),
+        await rejection(caller.auth.resendSocialSignupOtp({ signup_id: 'su-1' })),
+      ]) {
+        expect(err).toMatchObject({ code: 'FORBIDDEN', message: SOCIAL_SIGNUP_NOT_STARTED_MESSAGE });
+      }
+      expect((await rejection(caller.auth.verifySocialSignup({ signup_id: 'su-1', otp: '12' }))).code).toBe(
+        'BAD_REQUEST',
+      );
+      expect(stub.calls).toHaveLength(0);
     });
 
     it('supportLogin signs in with the one-time token', async () => {

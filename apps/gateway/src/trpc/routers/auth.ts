@@ -18,40 +18,66 @@ import {
   ZResendOtpSchema,
   ZSignupSchema,
   ZSocialProviderSchema,
+  ZIdSchema,
+  ZTokenSchema,
 } from '@feedloom/validation';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { consumeOAuthFlow, SOCIAL_FLOW_NOT_STARTED_MESSAGE, startOAuthFlow } from '../../oauth-flow';
 import { protectedProcedure, publicProcedure } from '../init';
+import { sessionEndedError } from '../errors';
 
-const ZUserIdSchema = z.object({ user_id: z.string().min(1) });
+const ZUserIdSchema = z.object({ user_id: ZIdSchema('User id') });
 
 export const ZSessionQuerySchema = z.object({ refresh: z.boolean().optional() }).optional();
 export const ZVerifyAccountInputSchema = ZOtpSchema.extend(ZUserIdSchema.shape);
 export const ZResendOtpInputSchema = ZResendOtpSchema.extend(ZUserIdSchema.shape);
 export const ZCreatePasswordInputSchema = ZCreatePasswordSchema.and(ZUserIdSchema);
-export const ZResetPasswordInputSchema = ZPasswordPairSchema.and(
-  z.object({ token: z.string().min(1).max(200) }),
-);
+export const ZResetPasswordInputSchema = ZPasswordPairSchema.and(z.object({ token: ZTokenSchema() }));
 export const ZProviderInputSchema = z.object({ provider: ZSocialProviderSchema });
 export const ZSocialLoginUrlInputSchema = ZSocialLoginQuerySchema.extend(ZProviderInputSchema.shape);
 /** The invitee's sign-up with the two encrypted ids of the link (/invitation-signup/{orgId}/{staffId}). */
 export const ZInvitationSignupInputSchema = ZInvitationSignupSchema.and(
-  z.object({ organization_id: z.string().min(1).max(200), staff_id: z.string().min(1).max(200) }),
+  z.object({ organization_id: ZTokenSchema('Invitation'), staff_id: ZTokenSchema('Invitation') }),
 );
-export const ZSupportLoginInputSchema = z.object({ token: z.string().min(1).max(200) });
+export const ZSupportLoginInputSchema = z.object({ token: ZTokenSchema() });
+/** /confirm-otp/{email}/{signup_id} of a social sign-up: the code mailed to the address. */
+const ZSignupIdSchema = z.object({ signup_id: ZIdSchema('Sign-up id') });
+export const ZVerifySocialSignupInputSchema = ZOtpSchema.extend(ZSignupIdSchema.shape);
+export const ZResendSocialSignupOtpInputSchema = ZSignupIdSchema;
+
+/** Said when the code of a social sign-up is entered in a browser that did not sign in. */
+export const SOCIAL_SIGNUP_NOT_STARTED_MESSAGE =
+  'This sign-up was not started in this browser. For your security it cannot be finished here; please sign in again.';
 
 /**
  * What /oauth/callback needs to route (spec §2 Social callback): `connect` when the caller was already
  * signed in (a login service was linked to them), `login` otherwise, with the invitation the sign-in
- * started from.
+ * started from; `verify_email` when the provider did not vouch for the address of a new account, so the
+ * sign-up code was mailed to it and the web asks for it on /confirm-otp/{email}/{signup_id}.
  */
-export interface TSocialCallbackResult {
-  mode: 'login' | 'connect';
+export type TSocialCallbackResult =
+  | {
+      mode: 'login' | 'connect';
+      provider: 'google' | 'microsoft';
+      session: TSessionInfo;
+      invitation: { organization_id: string; staff_id: string } | null;
+      linked: boolean;
+      message: string;
+    }
+  | {
+      mode: 'verify_email';
+      provider: 'google' | 'microsoft';
+      email: string;
+      signup_id: string;
+      message: string;
+    };
+
+/** A social sign-up finished with its code: signed in, with the invitation the sign-in started from. */
+export interface TSocialSignupResult {
   provider: 'google' | 'microsoft';
   session: TSessionInfo;
   invitation: { organization_id: string; staff_id: string } | null;
-  linked: boolean;
   message: string;
 }
 
@@ -165,7 +191,7 @@ export const authRouter = {
         });
         // A refresh during the call may have replaced the tokens; the session fields are unchanged.
         const session = ctx.session.info;
-        if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+        if (!session) throw sessionEndedError(UNAUTHORIZED_MESSAGE);
         return { mode: 'connect', provider, session, invitation: null, linked: data.linked, message };
       }
       const endpoint =
@@ -173,8 +199,47 @@ export const authRouter = {
           ? contract.account.googleLoginCallback
           : contract.account.microsoftLoginCallback;
       const { data, message } = await ctx.upstream.send(endpoint, { query: input });
+      if ('verification_required' in data) {
+        // The token that lets this browser, and only it, enter the code stays in its session.
+        ctx.session.setSocialSignup({ signup_id: data.signup_id, signup_token: data.signup_token, provider });
+        return { mode: 'verify_email', provider, email: data.email, signup_id: data.signup_id, message };
+      }
       const { invitation, linked, ...login } = data;
       return { mode: 'login', provider, session: ctx.session.signIn(login), invitation, linked, message };
+    }),
+
+  /**
+   * The code of a social sign-up (the provider did not vouch for the address): only in the browser that
+   * signed in. Right, the account is made and signed in like a social login.
+   */
+  verifySocialSignup: publicProcedure
+    .input(ZVerifySocialSignupInputSchema)
+    .mutation(async ({ ctx, input: { signup_id, otp } }): Promise<TSocialSignupResult> => {
+      const signup = ctx.session.socialSignup;
+      if (signup?.signup_id !== signup_id) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: SOCIAL_SIGNUP_NOT_STARTED_MESSAGE });
+      }
+      const { data, message } = await ctx.upstream.send(contract.account.verifySocialSignup, {
+        params: { signup_id },
+        body: { otp, signup_token: signup.signup_token },
+      });
+      ctx.session.setSocialSignup(null);
+      const { invitation, linked: _linked, ...login } = data;
+      return { provider: signup.provider, session: ctx.session.signIn(login), invitation, message };
+    }),
+
+  /** A new code for the social sign-up this browser is finishing. */
+  resendSocialSignupOtp: publicProcedure
+    .input(ZResendSocialSignupOtpInputSchema)
+    .mutation(async ({ ctx, input: { signup_id } }) => {
+      const signup = ctx.session.socialSignup;
+      if (signup?.signup_id !== signup_id) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: SOCIAL_SIGNUP_NOT_STARTED_MESSAGE });
+      }
+      return ctx.upstream.call(contract.account.resendSocialSignupOtp, {
+        params: { signup_id },
+        body: { signup_token: signup.signup_token },
+      });
     }),
 
   /** Support (one-time-token) login: /oauth/callback?token=… */

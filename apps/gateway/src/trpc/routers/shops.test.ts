@@ -65,6 +65,19 @@ describe('shops router', () => {
     });
   });
 
+  it('find reads its query with the list schema the api uses: bad values fall back to their defaults', async () => {
+    stub.on('GET', '/shop-list', { data: { data: [], total_records: 0 } });
+    const { caller } = createTestCaller(stub, { auth: storedAuth() });
+    // A hand-made request, not the web's typed one.
+    await caller.shops.find(JSON.parse('{"page":0,"limit":7,"sort_col":"password_hash","order":3}'));
+    expect(Object.fromEntries(stub.callsTo('GET', '/shop-list')[0]!.query)).toEqual({
+      page: '1',
+      limit: '25',
+      sort_col: 'created_at',
+      order: '1',
+    });
+  });
+
   it('create validates the store form with the spec messages before calling the api', async () => {
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     const err = await rejection(caller.shops.create({ ...STORE_FORM, shop_name: '' }));
@@ -125,13 +138,13 @@ describe('shops router', () => {
     ]);
   });
 
-  it('captureLastActive makes the shop the session’s active shop', async () => {
+  it('switchShop makes the shop the session’s active shop', async () => {
     stub.on('GET', '/capture-last-active-shop/shop_2', {
       message: 'Active store changed.',
       data: { active_shop_id: 'shop_2', shop: SHOP },
     });
     const { caller, session } = createTestCaller(stub, { auth: storedAuth() });
-    const res = await caller.shops.captureLastActive({ id: 'shop_2' });
+    const res = await caller.shops.switchShop({ id: 'shop_2' });
     expect(res).toEqual({
       message: 'Active store changed.',
       session: { ...SESSION_INFO, active_shop_id: 'shop_2' },

@@ -1,19 +1,11 @@
 import { contract, type TSessionInfo, type TShop } from '@feedloom/contracts';
-import { SHOP_SORT_COLUMNS, ZStoreSchema } from '@feedloom/validation';
+import { ZIdSchema, ZShopListQuerySchema, ZShopFormSchema } from '@feedloom/validation';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, type TContext } from '../init';
-import { ZIdInputSchema } from './orgs';
+import { ZIdInputSchema } from './organizations';
 
-/** The store list's query as the web sends it; the api applies the spec's fallbacks to what it receives. */
-export const ZShopFindInputSchema = z.object({
-  page: z.number().int().positive().default(1),
-  limit: z.number().int().positive().max(100).default(25),
-  search: z.string().trim().max(200).optional(),
-  sort_col: z.enum(SHOP_SORT_COLUMNS).default('created_at'),
-  order: z.union([z.literal(1), z.literal(-1)]).default(1),
-});
-export const ZUpdateShopInputSchema = z.object({ id: z.string().min(1), data: ZStoreSchema });
+export const ZUpdateShopInputSchema = z.object({ id: ZIdSchema('Store id'), data: ZShopFormSchema });
 
 interface TShopChange {
   message: string;
@@ -32,14 +24,14 @@ const refreshSession = async (ctx: Pick<TContext, 'upstream' | 'session'>): Prom
 /** Shops of the active organisation (channel connections come with the channels router). */
 export const shopsRouter = {
   find: protectedProcedure
-    .input(ZShopFindInputSchema)
-    .query(({ ctx, input }) => ctx.upstream.call(contract.shops.list, { query: input })),
+    .input(ZShopListQuerySchema)
+    .query(({ ctx, input }) => ctx.upstream.call(contract.shops.find, { query: input })),
 
   get: protectedProcedure
     .input(ZIdInputSchema)
     .query(({ ctx, input }) => ctx.upstream.call(contract.shops.get, { params: input })),
 
-  create: protectedProcedure.input(ZStoreSchema).mutation(async ({ ctx, input }): Promise<TShopChange> => {
+  create: protectedProcedure.input(ZShopFormSchema).mutation(async ({ ctx, input }): Promise<TShopChange> => {
     const { data, message } = await ctx.upstream.send(contract.shops.create, { body: input });
     return { message, shop: data, session: await refreshSession(ctx) };
   }),
@@ -69,10 +61,10 @@ export const shopsRouter = {
   selectList: protectedProcedure.query(({ ctx }) => ctx.upstream.call(contract.shops.selectList)),
 
   /** The chosen shop becomes the active one, in the api (remembered) and in the session. */
-  captureLastActive: protectedProcedure
+  switchShop: protectedProcedure
     .input(ZIdInputSchema)
     .mutation(async ({ ctx, input }): Promise<{ message: string; session: TSessionInfo }> => {
-      const { data, message } = await ctx.upstream.send(contract.shops.captureLastActive, { params: input });
+      const { data, message } = await ctx.upstream.send(contract.shops.switchShop, { params: input });
       const session = { ...ctx.user, active_shop_id: data.active_shop_id };
       ctx.session.setInfo(session);
       return { message, session };

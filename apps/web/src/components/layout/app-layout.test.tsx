@@ -63,14 +63,18 @@ describe('signed-in layout', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
-    expect(calls.some((c) => c.path === 'auth.logout' && c.headers.get('x-feedloom-csrf') === '1')).toBe(true);
+    expect(calls.some((c) => c.path === 'auth.logout' && c.headers.get('x-feedloom-csrf') === '1')).toBe(
+      true,
+    );
   });
 
   it('shows the global unauthorized event in the snackbar', async () => {
     renderApp('/store-list', orgShopHandlers(makeSession()));
     await screen.findByRole('heading', { name: 'Stores' });
     act(() => raiseUnauthorized('You do not have permission to do that.'));
-    expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do that.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You do not have permission to do that.',
+    );
   });
 
   it('renders the unauthorized page for a route the role may not open', async () => {
@@ -90,7 +94,7 @@ function ProtectedCallProbe() {
 }
 
 describe('session and errors', () => {
-  it('drops the session and goes to /login when a protected call is UNAUTHORIZED', async () => {
+  it('drops the session and goes to /login when the gateway says the session ended', async () => {
     const user = userEvent.setup();
     const { router } = renderApp(
       '/manage-profile',
@@ -98,7 +102,7 @@ describe('session and errors', () => {
         ...profileHandlers(),
         'auth.session': (input) => {
           if ((input as { refresh?: boolean } | undefined)?.refresh) {
-            throw new TrpcTestError('UNAUTHORIZED', 'Token Expired!', 401);
+            throw new TrpcTestError('UNAUTHORIZED', 'Token Expired!', 401, { session_ended: true });
           }
           return makeSession();
         },
@@ -139,7 +143,9 @@ describe('session and errors', () => {
 
 describe('routing', () => {
   it('sends an unknown path to the default landing', async () => {
-    const { router } = renderApp('/nowhere/at/all', { 'auth.session': () => makeSession({ active_shop_id: 's1' }) });
+    const { router } = renderApp('/nowhere/at/all', {
+      'auth.session': () => makeSession({ active_shop_id: 's1' }),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sync-shop/s1'));
   });
 

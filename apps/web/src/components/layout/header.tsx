@@ -13,25 +13,24 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/use-logout';
 import { useRequiredSession } from '@/features/auth/use-session';
-import { OrganizationSwitcher } from '@/features/orgs/organization-switcher';
+import { OrganizationSwitcher } from '@/features/organizations/organization-switcher';
 import { ShopSwitcher } from '@/features/shops/shop-switcher';
 import type { SessionInfo } from '@/lib/trpc';
+import { initialsOf } from './initials';
 import { Logo } from './logo';
 import { SidebarNav } from './sidebar';
-
-export function initialsOf(session: Pick<SessionInfo, 'first_name' | 'last_name' | 'email'>): string {
-  const fromName = [session.first_name, session.last_name]
-    .map((part) => part?.trim().charAt(0) ?? '')
-    .join('')
-    .toUpperCase();
-  return fromName || session.email.charAt(0).toUpperCase();
-}
 
 function MobileNav() {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation" onClick={() => setIsOpen(true)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open navigation"
+        onClick={() => setIsOpen(true)}
+      >
         <Menu aria-hidden="true" />
       </Button>
       <Dialog open={isOpen} onOpenChange={setIsOpen}>

@@ -34,7 +34,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             to={item.to}
             onClick={onNavigate}
             className={({ isActive }) =>
-              cn(itemClassName, isActive ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white')
+              cn(
+                itemClassName,
+                isActive ? 'bg-white/15 text-white' : 'text-white/80 hover:bg-white/10 hover:text-white',
+              )
             }
           >
             <Icon aria-hidden="true" />

@@ -38,7 +38,11 @@ export function DropdownMenuItem({
 }: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
   return (
     <DropdownMenuPrimitive.Item
-      className={cn(itemClassName, variant === 'destructive' && 'text-destructive focus:text-destructive', className)}
+      className={cn(
+        itemClassName,
+        variant === 'destructive' && 'text-destructive focus:text-destructive',
+        className,
+      )}
       {...props}
     />
   );
@@ -78,12 +82,22 @@ export function DropdownMenuRadioItem({
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-sm font-medium', className)} {...props} />;
+export function DropdownMenuLabel({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+  return (
+    <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-sm font-medium', className)} {...props} />
+  );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+  return (
+    <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
+  );
 }
 
 export function DropdownMenuSubTrigger({
@@ -92,7 +106,10 @@ export function DropdownMenuSubTrigger({
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.SubTrigger>) {
   return (
-    <DropdownMenuPrimitive.SubTrigger className={cn(itemClassName, 'data-[state=open]:bg-accent', className)} {...props}>
+    <DropdownMenuPrimitive.SubTrigger
+      className={cn(itemClassName, 'data-[state=open]:bg-accent', className)}
+      {...props}
+    >
       {children}
       <ChevronRight aria-hidden="true" className="ml-auto" />
     </DropdownMenuPrimitive.SubTrigger>
@@ -106,7 +123,10 @@ export function DropdownMenuSubContent({
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.SubContent
-        className={cn('z-50 min-w-32 overflow-hidden rounded-md border border-border bg-popover p-1 shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-32 overflow-hidden rounded-md border border-border bg-popover p-1 shadow-lg',
+          className,
+        )}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>

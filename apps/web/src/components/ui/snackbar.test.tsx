@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SnackbarProvider, useSnackbar, type SnackbarSeverity } from './snackbar';
+import { snackbar, SnackbarProvider, useSnackbar, type SnackbarSeverity } from './snackbar';
 
 function Trigger({ message, severity }: { message: string; severity?: SnackbarSeverity }) {
   const { show } = useSnackbar();
@@ -11,30 +11,46 @@ function Trigger({ message, severity }: { message: string; severity?: SnackbarSe
   );
 }
 
-describe('Snackbar', () => {
+/** Sonner adds a toast on the next task and removes one 200 ms after it starts leaving. */
+const settle = (ms = 0) => act(() => vi.advanceTimersByTime(ms));
+/** A dismissed toast leaves over a few frames and sonner's exit animation, each after a render. */
+const settleOut = () => [50, 50, 250].forEach((ms) => settle(ms));
+const click = (name: string | RegExp) => {
+  act(() => screen.getByRole('button', { name }).click());
+  settle();
+};
+
+describe('Snackbar (sonner)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
+    act(() => snackbar.hide());
+    settleOut();
     vi.useRealTimers();
   });
 
-  it('shows a success message by default and hides it after 6000 ms', () => {
+  it('shows a success message at the bottom center by default and hides it after 6000 ms', () => {
     render(
       <SnackbarProvider>
         <Trigger message="Profile updated successfully" />
       </SnackbarProvider>,
     );
-    act(() => screen.getByRole('button', { name: /Notify/ }).click());
-    const snackbar = screen.getByTestId('snackbar');
-    expect(snackbar.textContent).toContain('Profile updated successfully');
-    expect(snackbar.getAttribute('data-severity')).toBe('success');
-    expect(snackbar.getAttribute('role')).toBe('status');
+    click(/Notify/);
+    const message = screen.getByTestId('snackbar');
+    expect(message.textContent).toContain('Profile updated successfully');
+    expect(message.getAttribute('data-severity')).toBe('success');
+    expect(message.getAttribute('role')).toBe('status');
+    const toaster = message.closest('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
+    expect(toaster?.getAttribute('data-x-position')).toBe('center');
 
-    act(() => vi.advanceTimersByTime(5999));
+    settle(5999);
     expect(screen.queryByTestId('snackbar')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByTestId('snackbar')).toBeNull();
+    settle(1);
+    expect(screen.queryByRole('status')).toBeNull();
+    settle(250);
+    expect(screen.queryByText('Profile updated successfully')).toBeNull();
   });
 
   it.each(['error', 'warning', 'info', 'success'] as const)('shows the %s severity', (severity) => {
@@ -43,7 +59,7 @@ describe('Snackbar', () => {
         <Trigger message="Something happened" severity={severity} />
       </SnackbarProvider>,
     );
-    act(() => screen.getByRole('button', { name: /Notify/ }).click());
+    click(/Notify/);
     expect(screen.getByTestId('snackbar').getAttribute('data-severity')).toBe(severity);
   });
 
@@ -53,23 +69,25 @@ describe('Snackbar', () => {
         <Trigger message="Internal Server Error!" severity="error" />
       </SnackbarProvider>,
     );
-    act(() => screen.getByRole('button', { name: /Notify/ }).click());
+    click(/Notify/);
     expect(screen.getByRole('alert').textContent).toContain('Internal Server Error!');
   });
 
-  it('restarts the 6000 ms when a new message replaces the current one', () => {
+  it('shows one message at a time: a new one replaces the current one with its own 6000 ms', () => {
     render(
       <SnackbarProvider>
         <Trigger message="first" />
         <Trigger message="second" />
       </SnackbarProvider>,
     );
-    act(() => screen.getByRole('button', { name: 'Notify first' }).click());
-    act(() => vi.advanceTimersByTime(4000));
-    act(() => screen.getByRole('button', { name: 'Notify second' }).click());
-    act(() => vi.advanceTimersByTime(4000));
+    click('Notify first');
+    settle(4000);
+    click('Notify second');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['second']);
+    settle(4000);
     expect(screen.getByTestId('snackbar').textContent).toContain('second');
-    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('first')).toBeNull();
+    settle(2000);
     expect(screen.queryByTestId('snackbar')).toBeNull();
   });
 
@@ -79,8 +97,17 @@ describe('Snackbar', () => {
         <Trigger message="Saved" />
       </SnackbarProvider>,
     );
-    act(() => screen.getByRole('button', { name: /Notify/ }).click());
+    click(/Notify/);
     act(() => screen.getByRole('button', { name: 'Close notification' }).click());
     expect(screen.queryByTestId('snackbar')).toBeNull();
+    settleOut();
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('can be called outside components, e.g. from an error handler', () => {
+    render(<SnackbarProvider>page</SnackbarProvider>);
+    act(() => snackbar.error('Token Expired!'));
+    settle();
+    expect(screen.getByRole('alert').textContent).toContain('Token Expired!');
   });
 });

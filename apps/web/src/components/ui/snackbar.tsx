@@ -1,37 +1,50 @@
-import { SNACKBAR_MS } from '@feedloom/validation';
 import { cva } from 'class-variance-authority';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { cn } from '@/lib/utils';
+import { Toaster } from './sonner';
 
 /** Snackbar of spec §9: bottom center, auto-hides after 6000 ms, four severities, success by default. */
 export const SNACKBAR_SEVERITIES = ['error', 'warning', 'info', 'success'] as const;
 export type SnackbarSeverity = (typeof SNACKBAR_SEVERITIES)[number];
 
-interface SnackbarMessage {
-  id: number;
-  message: string;
-  severity: SnackbarSeverity;
-}
-
 export interface SnackbarApi {
   show: (message: string, severity?: SnackbarSeverity) => void;
+  success: (message: string) => void;
+  error: (message: string) => void;
+  warning: (message: string) => void;
+  info: (message: string) => void;
   hide: () => void;
 }
 
-const SnackbarContext = createContext<SnackbarApi | null>(null);
+type ToastId = string | number;
+
+// One snackbar at a time: a new message replaces the one on screen. The replaced toast still plays
+// sonner's exit animation; while it does it must not count as a live region any more, or screen
+// readers (and tests) would find two messages.
+let currentId: ToastId | undefined;
+const listeners = new Set<() => void>();
+const setCurrent = (id: ToastId | undefined) => {
+  currentId = id;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const useIsCurrent = (id: ToastId) =>
+  useSyncExternalStore(
+    subscribe,
+    () => currentId === id,
+    () => false,
+  );
+const forget = (id: ToastId) => {
+  if (currentId === id) setCurrent(undefined);
+};
 
 const snackbarVariants = cva(
-  'pointer-events-auto flex w-full max-w-xl items-start gap-3 rounded-md px-4 py-3 text-sm text-white shadow-lg',
+  'flex w-full items-start gap-3 rounded-md px-4 py-3 text-sm text-white shadow-lg',
   {
     variants: {
       severity: {
@@ -46,65 +59,76 @@ const snackbarVariants = cva(
 
 const ICONS = { error: CircleAlert, warning: TriangleAlert, info: Info, success: CircleCheck } as const;
 
-export function SnackbarProvider({
-  children,
-  autoHideMs = SNACKBAR_MS,
+function SnackbarToast({
+  id,
+  message,
+  severity,
 }: {
-  children: ReactNode;
-  autoHideMs?: number;
+  id: ToastId;
+  message: ReactNode;
+  severity: SnackbarSeverity;
 }) {
-  const [current, setCurrent] = useState<SnackbarMessage | null>(null);
-  const nextId = useRef(0);
-
-  // A new message replaces the one on screen and restarts the timer (one snackbar at a time).
-  const show = useCallback((message: string, severity: SnackbarSeverity = 'success') => {
-    nextId.current += 1;
-    setCurrent({ id: nextId.current, message, severity });
-  }, []);
-  const hide = useCallback(() => setCurrent(null), []);
-
-  useEffect(() => {
-    if (!current) return;
-    const timer = window.setTimeout(() => setCurrent(null), autoHideMs);
-    return () => window.clearTimeout(timer);
-  }, [current, autoHideMs]);
-
-  const api = useMemo(() => ({ show, hide }), [show, hide]);
-  const Icon = current ? ICONS[current.severity] : null;
-
+  const isCurrent = useIsCurrent(id);
+  const Icon = ICONS[severity];
+  const isError = severity === 'error';
   return (
-    <SnackbarContext.Provider value={api}>
-      {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-6 z-[100] flex justify-center px-4">
-        {current && Icon ? (
-          <div
-            key={current.id}
-            // Errors interrupt; the rest wait for a pause in speech.
-            role={current.severity === 'error' ? 'alert' : 'status'}
-            aria-live={current.severity === 'error' ? 'assertive' : 'polite'}
-            data-severity={current.severity}
-            data-testid="snackbar"
-            className={cn(snackbarVariants({ severity: current.severity }))}
-          >
-            <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <p className="min-w-0 flex-1 break-words">{current.message}</p>
-            <button
-              type="button"
-              onClick={hide}
-              aria-label="Close notification"
-              className="-m-1 rounded-sm p-1 opacity-80 outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-white"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-        ) : null}
-      </div>
-    </SnackbarContext.Provider>
+    <div
+      // Errors interrupt; the rest wait for a pause in speech.
+      role={isCurrent ? (isError ? 'alert' : 'status') : undefined}
+      aria-live={isCurrent ? (isError ? 'assertive' : 'polite') : undefined}
+      aria-hidden={isCurrent ? undefined : true}
+      data-severity={severity}
+      data-testid={isCurrent ? 'snackbar' : undefined}
+      className={cn(snackbarVariants({ severity }))}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p className="min-w-0 flex-1 break-words">{message}</p>
+      <button
+        type="button"
+        onClick={() => snackbar.hide()}
+        aria-label="Close notification"
+        className="-m-1 rounded-sm p-1 opacity-80 outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-white"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
   );
 }
 
+function show(message: string, severity: SnackbarSeverity = 'success') {
+  if (currentId !== undefined) toast.dismiss(currentId);
+  const id = toast.custom((toastId) => <SnackbarToast id={toastId} message={message} severity={severity} />, {
+    onAutoClose: ({ id: closed }) => forget(closed),
+    onDismiss: ({ id: closed }) => forget(closed),
+  });
+  setCurrent(id);
+}
+
+/** The snackbar, callable from anywhere (query error handlers, event listeners) as well as components. */
+export const snackbar: SnackbarApi = {
+  show,
+  success: (message) => show(message, 'success'),
+  error: (message) => show(message, 'error'),
+  warning: (message) => show(message, 'warning'),
+  info: (message) => show(message, 'info'),
+  hide: () => {
+    if (currentId === undefined) return;
+    toast.dismiss(currentId);
+    setCurrent(undefined);
+  },
+};
+
+/** Renders the app and the one toaster the snackbar draws into. */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <Toaster />
+    </>
+  );
+}
+
+/** The snackbar for components; the same stable object as `snackbar`. */
 export function useSnackbar(): SnackbarApi {
-  const api = useContext(SnackbarContext);
-  if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
-  return api;
+  return snackbar;
 }

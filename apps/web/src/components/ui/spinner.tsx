@@ -16,7 +16,8 @@ export interface SpinnerProps extends VariantProps<typeof spinnerVariants> {
 }
 
 export function Spinner({ size, className, label = 'Loading', decorative = false }: SpinnerProps) {
-  if (decorative) return <LoaderCircle aria-hidden="true" className={cn(spinnerVariants({ size }), className)} />;
+  if (decorative)
+    return <LoaderCircle aria-hidden="true" className={cn(spinnerVariants({ size }), className)} />;
   return (
     <span role="status" aria-label={label} className="inline-flex">
       <LoaderCircle aria-hidden="true" className={cn(spinnerVariants({ size }), className)} />
@@ -25,9 +26,20 @@ export function Spinner({ size, className, label = 'Loading', decorative = false
 }
 
 /** A centred spinner filling the page or its container, for route and session loading. */
-export function PageSpinner({ label = 'Loading', fullScreen = false }: { label?: string; fullScreen?: boolean }) {
+export function PageSpinner({
+  label = 'Loading',
+  fullScreen = false,
+}: {
+  label?: string;
+  fullScreen?: boolean;
+}) {
   return (
-    <div className={cn('flex w-full items-center justify-center text-primary', fullScreen ? 'min-h-screen' : 'min-h-64')}>
+    <div
+      className={cn(
+        'flex w-full items-center justify-center text-primary',
+        fullScreen ? 'min-h-screen' : 'min-h-64',
+      )}
+    >
       <Spinner size="lg" label={label} />
     </div>
   );

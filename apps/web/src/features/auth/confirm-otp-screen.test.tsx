@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/test/render';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 import { recordOtpSent } from './otp-timer';
 
-const signedOut = { 'auth.session': () => null };
+const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 const PATH = '/confirm-otp/new%40example.com/u-42';
 
 describe('/confirm-otp/:email/:user_id', () => {
@@ -42,7 +42,10 @@ describe('/confirm-otp/:email/:user_id', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/create-password/new%40example.com/u-42/tok-1'),
     );
-    expect(calls.find((c) => c.path === 'auth.verifyAccount')?.input).toEqual({ user_id: 'u-42', otp: '123456' });
+    expect(calls.find((c) => c.path === 'auth.verifyAccount')?.input).toEqual({
+      user_id: 'u-42',
+      otp: '123456',
+    });
   });
 
   it('disables Resend code while the 60 s countdown from signup runs', async () => {
@@ -59,13 +62,77 @@ describe('/confirm-otp/:email/:user_id', () => {
 
   it('resends the code and restarts the countdown', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp(PATH, { ...signedOut, 'auth.resendOtp': () => ({ resend_after_seconds: 60 }) });
+    const { calls } = renderApp(PATH, {
+      ...signedOut,
+      'auth.resendOtp': () => ({ resend_after_seconds: 60 }),
+    });
     const resend = await screen.findByRole('button', { name: 'Resend code' });
     expect((resend as HTMLButtonElement).disabled).toBe(false);
     await user.click(resend);
     expect(await screen.findByText('Resend code in 60s')).toBeTruthy();
     expect((resend as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.find((c) => c.path === 'auth.resendOtp')?.input).toEqual({ user_id: 'u-42', email: 'new@example.com' });
+    expect(calls.find((c) => c.path === 'auth.resendOtp')?.input).toEqual({
+      user_id: 'u-42',
+      email: 'new@example.com',
+    });
     expect(screen.getByRole('status').textContent).toContain('We sent a new code to new@example.com.');
+  });
+
+  describe('a social sign-up (?provider=microsoft)', () => {
+    const SOCIAL_PATH = '/confirm-otp/robin%40contoso.test/su-1?provider=microsoft';
+
+    it('finishes the social sign-up: signs in and goes on like a social login', async () => {
+      const user = userEvent.setup();
+      const { calls, router } = renderApp(SOCIAL_PATH, {
+        ...signedOut,
+        'auth.verifySocialSignup': () => ({
+          provider: 'microsoft',
+          session: makeSession({ shops_count: 2 }),
+          invitation: null,
+          message: 'Your email address has been verified.',
+        }),
+        'auth.resendSocialSignupOtp': () => ({ resend_after_seconds: 30 }),
+      });
+      expect(await screen.findByText(/Microsoft did not confirm this address/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Sign in another way' }).getAttribute('href')).toBe('/login');
+
+      await user.click(screen.getByRole('button', { name: 'Resend code' }));
+      expect(await screen.findByText('Resend code in 30s')).toBeTruthy();
+      expect(calls.find((c) => c.path === 'auth.resendSocialSignupOtp')?.input).toEqual({
+        signup_id: 'su-1',
+      });
+
+      await user.type(screen.getByLabelText('Verification code'), '654321');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
+      expect(calls.find((c) => c.path === 'auth.verifySocialSignup')?.input).toEqual({
+        signup_id: 'su-1',
+        otp: '654321',
+      });
+      expect(calls.some((c) => c.path === 'auth.verifyAccount' || c.path === 'auth.resendOtp')).toBe(false);
+    });
+
+    it('keeps the screen on a wrong code, and sends an address that has an account to /login with the message', async () => {
+      const user = userEvent.setup();
+      let answer = 'wrong';
+      const exists =
+        'An account with this email already exists. Please sign in with your password, then connect Microsoft under Login Services on your profile.';
+      const { router } = renderApp(SOCIAL_PATH, {
+        ...signedOut,
+        'auth.verifySocialSignup': () => {
+          if (answer === 'wrong') throw new TrpcTestError('BAD_REQUEST', 'Invalid OTP.');
+          throw new TrpcTestError('CONFLICT', exists, 409);
+        },
+      });
+      await user.type(await screen.findByLabelText('Verification code'), '111111');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Invalid OTP.');
+      expect(router.state.location.pathname).toBe('/confirm-otp/robin%40contoso.test/su-1');
+
+      answer = 'exists';
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByText(exists)).toBeTruthy();
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp } from '@/test/render';
+import { makeSession, renderApp, type TrpcHandlers } from '@/test/render';
 
-const signedOut = { 'auth.session': () => null };
+const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 const PATH = '/create-password/new%40example.com/u-42/tok-1';
 
 async function fill(password: string, confirm: string) {
@@ -39,7 +39,10 @@ describe('/create-password/:email/:user_id/:token', () => {
     ['Ab1#', 'Password must be 8 to 20 characters long.'],
     ['Abcdefgh1#Abcdefgh1#x', 'Password must be 8 to 20 characters long.'],
     ['#Abcdefg1', 'Password must not start with a space or special character.'],
-    ['abcdefg1#', 'Password must contain an uppercase letter, a lowercase letter, a number and a special character (!@#$%&*()_).'],
+    [
+      'abcdefg1#',
+      'Password must contain an uppercase letter, a lowercase letter, a number and a special character (!@#$%&*()_).',
+    ],
     ['Abcdefg1😀', 'Password must not contain emojis.'],
   ])('applies the password rule to %s', async (password, message) => {
     renderApp(PATH, signedOut);

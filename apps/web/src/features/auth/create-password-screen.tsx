@@ -2,7 +2,7 @@ import { ZPasswordPairSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { defaultLanding } from '@/app/route-access';
+import { useDefaultLanding } from '@/app/landing';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -13,6 +13,7 @@ import { useSessionActions } from './use-session';
 
 /** /create-password/{email}/{user_id}/{token}: the last signup step; success signs the user in. */
 export function CreatePasswordScreen() {
+  const defaultLanding = useDefaultLanding();
   const { email = '', user_id: userId = '', token = '' } = useParams();
   const navigate = useNavigate();
   const { signIn } = useSessionActions();

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 
-const signedOut = { 'auth.session': () => null };
+const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 const NEUTRAL = 'If an account exists for this email, we have sent a password reset link.';
 
 describe('/forgot-password', () => {

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { orgShopHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import type { RouterOutputs } from '@/lib/trpc';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
@@ -17,7 +18,10 @@ const status = {
   role_name: 'Store Manager',
   is_existing_user: false,
 };
-const signedOut = { 'auth.session': () => null, 'orgs.invitationStatus': () => status };
+const signedOut = {
+  'auth.session': () => null,
+  'organizations.invitationStatus': () => status,
+} satisfies TrpcHandlers;
 const joined = (overrides: Parameters<typeof makeSession>[0] = {}) =>
   makeSession({
     email: 'newcomer@example.com',
@@ -126,7 +130,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
   });
 
   it('shows the loading flag while the account is created', async () => {
-    let finish: (value: unknown) => void = () => undefined;
+    let finish: (value: RouterOutputs['auth']['invitationSignup']) => void = () => undefined;
     renderApp(PATH, {
       ...signedOut,
       'auth.invitationSignup': () => new Promise((resolve) => (finish = resolve)),
@@ -142,7 +146,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
     let hasAccount = false;
     renderApp(PATH, {
       'auth.session': () => null,
-      'orgs.invitationStatus': () => ({ ...status, is_existing_user: hasAccount }),
+      'organizations.invitationStatus': () => ({ ...status, is_existing_user: hasAccount }),
       'auth.invitationSignup': () => {
         hasAccount = true;
         throw new TrpcTestError(
@@ -164,7 +168,10 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
   });
 
   it('an invitee with an account is sent to sign in and accept', async () => {
-    renderApp(PATH, { ...signedOut, 'orgs.invitationStatus': () => ({ ...status, is_existing_user: true }) });
+    renderApp(PATH, {
+      ...signedOut,
+      'organizations.invitationStatus': () => ({ ...status, is_existing_user: true }),
+    });
     expect((await screen.findByRole('link', { name: 'Sign in to accept' })).getAttribute('href')).toBe(
       '/login?redirect=%2Finvitation%2Fenc-org%2Fenc-staff',
     );
@@ -174,7 +181,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
   it('a broken link says so, with a way to sign in', async () => {
     renderApp('/invitation-signup/x/y', {
       'auth.session': () => null,
-      'orgs.invitationStatus': () => {
+      'organizations.invitationStatus': () => {
         throw new TrpcTestError('NOT_FOUND', 'This invitation link is invalid or no longer exists.', 404);
       },
     });
@@ -184,7 +191,10 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
   });
 
   it('a used invitation says so, with a way to sign in', async () => {
-    renderApp(PATH, { ...signedOut, 'orgs.invitationStatus': () => ({ ...status, status: 'accepted' }) });
+    renderApp(PATH, {
+      ...signedOut,
+      'organizations.invitationStatus': () => ({ ...status, status: 'accepted' }),
+    });
     expect(await screen.findByText(/has already been accepted/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/login');
   });

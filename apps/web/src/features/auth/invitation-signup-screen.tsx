@@ -1,10 +1,11 @@
-import { ZInvitationSignupSchema, type TInvitationSignup } from '@feedloom/validation';
+import { ZInvitationSignupSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { defaultLanding, hasPermission, LOGIN_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import { useDefaultLanding, type LandingOf } from '@/app/landing';
+import { paths } from '@/app/paths';
 import { ReadOnlyField } from '@/components/form-fields/read-only-field';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,9 @@ import { Form } from '@/components/ui/form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { Spinner } from '@/components/ui/spinner';
 import { NameFields } from '@/features/profile/name-fields';
-import { errorCodeOf, fieldErrorsOf, messageOf } from '@/lib/api-errors';
+import { errorCodeOf, messageOf } from '@/lib/api-errors';
+import { hasPermission } from '@/lib/permissions';
+import { useServerErrors } from '@/lib/use-server-errors';
 import { withReturnTo } from '@/lib/return-to';
 import { trpc, type SessionInfo } from '@/lib/trpc';
 import { NewPasswordFields } from './new-password-fields';
@@ -21,15 +24,15 @@ import { useSessionActions } from './use-session';
 
 /** The invitation page (/invitation/{orgId}/{staffId}), where a signed-in invitee accepts. */
 export function invitationPath(orgId: string, staffId: string): string {
-  return `/invitation/${encodeURIComponent(orgId)}/${encodeURIComponent(staffId)}`;
+  return paths.invitation(orgId, staffId);
 }
 
 /**
  * Spec §4 "Accepting an invitation" goes to /store-list; a role without the store list lands where it
  * may. Without a profile the guard takes either on to /complete-profile.
  */
-function landingAfterJoining(session: SessionInfo): string {
-  return hasPermission(session.permissions, 'store_management') ? STORE_LIST_PATH : defaultLanding(session);
+function landingAfterJoining(session: SessionInfo, defaultLanding: LandingOf): string {
+  return hasPermission(session.permissions, 'store_management') ? paths.storeList : defaultLanding(session);
 }
 
 /** A short message in the card with one way on. */
@@ -48,11 +51,12 @@ function Notice({ children, action }: { children: ReactNode; action: ReactNode }
  * and fills the session (spec §4 "Session fill"), then goes on as accepting an invitation does.
  */
 export function InvitationSignupScreen() {
+  const defaultLanding = useDefaultLanding();
   const { orgId = '', staffId = '' } = useParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const { signIn } = useSessionActions();
-  const status = trpc.orgs.invitationStatus.useQuery(
+  const status = trpc.organizations.invitationStatus.useQuery(
     { orgId, staffId },
     { meta: { silentError: true }, retry: false, enabled: Boolean(orgId && staffId) },
   );
@@ -60,17 +64,16 @@ export function InvitationSignupScreen() {
     resolver: zodResolver(ZInvitationSignupSchema),
     defaultValues: { first_name: '', last_name: '', password: '', confirm: '' },
   });
-  // Other failures reach the snackbar through the global handler (lib/api-errors.ts).
+  const serverErrors = useServerErrors(form);
   const signup = trpc.auth.invitationSignup.useMutation({
+    meta: serverErrors.meta,
     onSuccess: ({ message, session }) => {
       signIn(session);
-      void navigate(landingAfterJoining(session), { replace: true });
+      void navigate(landingAfterJoining(session, defaultLanding), { replace: true });
       snackbar.show(message, 'success');
     },
     onError: (error) => {
-      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-        if (name in form.getValues()) form.setError(name as keyof TInvitationSignup, { message });
-      }
+      serverErrors.onError(error);
       // The address got an account or the invitation was used meanwhile: show what the link is now.
       if (errorCodeOf(error) === 'CONFLICT') void status.refetch();
     },
@@ -94,7 +97,7 @@ export function InvitationSignupScreen() {
         <Notice
           action={
             <Button asChild>
-              <Link to={LOGIN_PATH}>Go to Sign In</Link>
+              <Link to={paths.login}>Go to Sign In</Link>
             </Button>
           }
         >
@@ -111,7 +114,7 @@ export function InvitationSignupScreen() {
         <Notice
           action={
             <Button asChild>
-              <Link to={LOGIN_PATH}>Go to Sign In</Link>
+              <Link to={paths.login}>Go to Sign In</Link>
             </Button>
           }
         >
@@ -127,7 +130,7 @@ export function InvitationSignupScreen() {
         <Notice
           action={
             <Button asChild>
-              <Link to={withReturnTo(LOGIN_PATH, acceptPath)}>Sign in to accept</Link>
+              <Link to={withReturnTo(paths.login, acceptPath)}>Sign in to accept</Link>
             </Button>
           }
         >
@@ -170,7 +173,7 @@ export function InvitationSignupScreen() {
       </div>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to={withReturnTo(LOGIN_PATH, acceptPath)} className="font-medium text-primary hover:underline">
+        <Link to={withReturnTo(paths.login, acceptPath)} className="font-medium text-primary hover:underline">
           Sign In
         </Link>
       </p>

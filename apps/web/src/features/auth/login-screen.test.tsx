@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 
-const signedOut = { 'auth.session': () => null };
+const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 
 describe('/login', () => {
   it('shows the sign-in form', async () => {
@@ -12,7 +12,9 @@ describe('/login', () => {
     expect(screen.getByLabelText('Email Address')).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
@@ -25,7 +27,9 @@ describe('/login', () => {
     // The message is tied to its field for assistive technology.
     const email = screen.getByLabelText('Email Address');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(email.getAttribute('aria-describedby')).toContain(screen.getByText('Email Address is required.').id);
+    expect(email.getAttribute('aria-describedby')).toContain(
+      screen.getByText('Email Address is required.').id,
+    );
   });
 
   it('rejects a malformed email with the spec message', async () => {

@@ -2,7 +2,7 @@ import { ZLoginSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { defaultLanding } from '@/app/route-access';
+import { useDefaultLanding } from '@/app/landing';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -14,6 +14,7 @@ import { useSessionActions } from './use-session';
 import { SocialSignInButtons } from './social-sign-in';
 
 export function LoginScreen() {
+  const defaultLanding = useDefaultLanding();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { signIn } = useSessionActions();
@@ -30,7 +31,11 @@ export function LoginScreen() {
   return (
     <AuthCard title="Sign In" description="Welcome back. Sign in to manage your shops and feeds.">
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={form.handleSubmit((values) => login.mutate(values))}
+        >
           <EmailField control={form.control} />
           <FormField
             control={form.control}
@@ -39,7 +44,10 @@ export function LoginScreen() {
               <FormItem>
                 <div className="flex items-center justify-between">
                   <FormLabel>Password</FormLabel>
-                  <Link to="/forgot-password" className="rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  <Link
+                    to="/forgot-password"
+                    className="rounded-sm text-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
                     Forgot password?
                   </Link>
                 </div>

@@ -1,20 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LOGIN_PATH } from '@/app/route-access';
+import { paths } from '@/app/paths';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { PageSpinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import {
-  MANAGE_PROFILE_PATH,
   readCallbackParams,
+  socialConfirmOtpPath,
   socialLandingPath,
   supportLandingPath,
 } from './oauth-callback';
+import { recordOtpSent } from './otp-timer';
 import { useSession, useSessionActions } from './use-session';
 
 /**
  * /oauth/callback (spec §2 Social callback): finishes a Google or Microsoft sign-in (code and state), a
- * login-service connect (signed in already), or a support one-time-token login (token). Failures go to
+ * login-service connect (signed in already), or a support one-time-token login (token). A new account whose
+ * address the provider did not vouch for goes on to /confirm-otp for the mailed code. Failures go to
  * /login, or /manage-profile when signed in; their message shows in the snackbar.
  */
 export function OAuthCallbackScreen() {
@@ -26,11 +28,20 @@ export function OAuthCallbackScreen() {
   const utils = trpc.useUtils();
   // The code works once: React's development double effects must not send it twice.
   const started = useRef(false);
-  const failurePath = session ? MANAGE_PROFILE_PATH : LOGIN_PATH;
+  const failurePath = session ? paths.manageProfile : paths.login;
 
   // Failures reach the snackbar through the global handler (lib/api-errors.ts); here they only navigate.
   const social = trpc.auth.socialCallback.useMutation({
     onSuccess: (result) => {
+      if (result.mode === 'verify_email') {
+        // A new account whose address the provider did not vouch for: the sign-up code was mailed to it.
+        recordOtpSent(result.signup_id);
+        snackbar.show(result.message, 'info');
+        void navigate(socialConfirmOtpPath(result.email, result.signup_id, result.provider), {
+          replace: true,
+        });
+        return;
+      }
       if (result.mode === 'connect') {
         snackbar.show(result.message, 'success');
         update(result.session);
@@ -47,7 +58,7 @@ export function OAuthCallbackScreen() {
       signIn(signedIn);
       void navigate(supportLandingPath(signedIn), { replace: true });
     },
-    onError: () => void navigate(LOGIN_PATH, { replace: true }),
+    onError: () => void navigate(paths.login, { replace: true }),
   });
 
   useEffect(() => {

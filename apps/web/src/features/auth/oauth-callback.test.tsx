@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSession, renderApp, TrpcTestError } from '@/test/render';
 import { profileHandlers } from '@/test/profile-fixtures';
@@ -84,6 +85,46 @@ describe('/oauth/callback', () => {
     expect(calls.filter((c) => c.path === 'auth.socialCallback').map((c) => c.input)).toEqual([
       { code: 'c-1', state: 'google.abc' },
     ]);
+  });
+
+  it('a new Microsoft account whose address Microsoft did not vouch for: the mailed code on the verify screen, then signed in', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderApp('/oauth/callback?code=c-1&state=microsoft.abc', {
+      ...signedOut,
+      ...profileHandlers(),
+      'auth.socialCallback': () => ({
+        mode: 'verify_email',
+        provider: 'microsoft',
+        email: 'robin@contoso.test',
+        signup_id: 'su-1',
+        message: 'A verification code has been sent to your email.',
+      }),
+      'auth.verifySocialSignup': () => ({
+        provider: 'microsoft',
+        session: newUser,
+        invitation: null,
+        message: 'Your email address has been verified.',
+      }),
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/confirm-otp/robin%40contoso.test/su-1'),
+    );
+    expect(router.state.location.search).toBe('?provider=microsoft');
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(screen.getByText(/Microsoft did not confirm this address/).textContent).toContain(
+      'robin@contoso.test',
+    );
+    // Nobody is signed in until the code comes back; the resend countdown started with the mail.
+    expect(calls.some((c) => c.path === 'auth.verifySocialSignup')).toBe(false);
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
+    expect(calls.filter((c) => c.path === 'auth.verifySocialSignup').map((c) => c.input)).toEqual([
+      { signup_id: 'su-1', otp: '123456' },
+    ]);
+    expect(calls.some((c) => c.path === 'auth.verifyAccount')).toBe(false);
   });
 
   it('goes to /login with the server message when the sign-in fails', async () => {

@@ -1,10 +1,10 @@
-import { PROCESS_ORG_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import { paths } from '@/app/paths';
 import type { RouterOutputs } from '@/lib/trpc';
 
 export type SocialCallbackResult = RouterOutputs['auth']['socialCallback'];
-
-export const MANAGE_PROFILE_PATH = '/manage-profile';
-export const ADD_STORE_PATH = '/add-store';
+/** A callback that signed in (or connected a login service). */
+export type SocialSignedInResult = Extract<SocialCallbackResult, { mode: 'login' | 'connect' }>;
+export type SocialProvider = SocialCallbackResult['provider'];
 
 /** What /oauth/callback was given: a provider's answer, a support one-time token, or nothing usable. */
 export type CallbackParams =
@@ -43,20 +43,35 @@ export function readCallbackParams(search: URLSearchParams): CallbackParams {
  *   /complete-profile.
  */
 export function socialLandingPath(
-  result: Pick<SocialCallbackResult, 'mode' | 'session' | 'invitation'>,
+  result: Pick<SocialSignedInResult, 'mode' | 'session' | 'invitation'>,
 ): string {
-  if (result.mode === 'connect') return MANAGE_PROFILE_PATH;
+  if (result.mode === 'connect') return paths.manageProfile;
   const { session, invitation } = result;
-  if (!session.is_part_of_any_org) return PROCESS_ORG_PATH;
+  if (!session.is_part_of_any_org) return paths.processOrg;
   if (invitation) {
-    return `/invitation/${encodeURIComponent(invitation.organization_id)}/${encodeURIComponent(invitation.staff_id)}`;
+    return paths.invitation(invitation.organization_id, invitation.staff_id);
   }
-  if (session.shops_count > 0) return STORE_LIST_PATH;
-  if (session.profile_created) return ADD_STORE_PATH;
+  if (session.shops_count > 0) return paths.storeList;
+  if (session.profile_created) return paths.addStore;
   return '/complete-profile';
 }
 
 /** Spec §2: a one-time-token (support) login goes to overview/{shop}. */
 export function supportLandingPath(session: { active_shop_id: string | null }): string {
-  return session.active_shop_id ? `/overview/${encodeURIComponent(session.active_shop_id)}` : STORE_LIST_PATH;
+  return session.active_shop_id ? paths.overview(session.active_shop_id) : paths.storeList;
+}
+
+/**
+ * The provider did not vouch for the address of a new account (Microsoft usually does not), so the sign-up
+ * code was mailed to it: /confirm-otp/{email}/{signup_id}, with the provider so the screen finishes that
+ * sign-up (only in this browser) instead of a password sign-up.
+ */
+export function socialConfirmOtpPath(email: string, signupId: string, provider: SocialProvider): string {
+  return `${paths.confirmOtp(email, signupId)}?provider=${provider}`;
+}
+
+/** The provider a /confirm-otp address names, or null for a password sign-up. */
+export function socialProviderOf(search: URLSearchParams): SocialProvider | null {
+  const provider = search.get('provider');
+  return provider === 'google' || provider === 'microsoft' ? provider : null;
 }

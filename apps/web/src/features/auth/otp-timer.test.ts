@@ -23,4 +23,10 @@ describe('OTP resend timer', () => {
     const stamp = recordOtpSent('u1', 60, 1_000_000);
     expect(secondsUntilResend(stamp, 0)).toBe(60);
   });
+
+  it('waits as long as the api does when no wait is given (30 s, OTP_RESEND_SECONDS)', () => {
+    const stamp = recordOtpSent('u1', undefined, 1_000_000);
+    expect(stamp.wait_seconds).toBe(30);
+    expect(secondsUntilResend(stamp, 1_000_000 + 30_000)).toBe(0);
+  });
 });

@@ -1,11 +1,12 @@
+import { OTP_RESEND_SECONDS } from '@feedloom/validation';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Spec §4 Signup: on success an OTP timestamp is stored locally for the resend timer. The confirm
- * screen counts down from it (60 s, or what the server asked for on a resend), across reloads.
+ * screen counts down from it (OTP_RESEND_SECONDS, the wait the api enforces, or what the server asked for on
+ * a resend), across reloads.
  */
 export const OTP_STORAGE_KEY = 'feedloom:otp-sent';
-export const OTP_RESEND_SECONDS = 60;
 
 export interface OtpStamp {
   user_id: string;

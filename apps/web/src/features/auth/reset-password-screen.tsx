@@ -2,7 +2,7 @@ import { ZPasswordPairSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { defaultLanding } from '@/app/route-access';
+import { useDefaultLanding } from '@/app/landing';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -13,6 +13,7 @@ import { useSessionActions } from './use-session';
 
 /** /reset-password/{token}: the mailed link. A new password signs the user in; the link then stops working. */
 export function ResetPasswordScreen() {
+  const defaultLanding = useDefaultLanding();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { signIn } = useSessionActions();

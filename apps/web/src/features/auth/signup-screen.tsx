@@ -2,6 +2,7 @@ import { ZSignupSchema } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,7 +13,7 @@ import { recordOtpSent } from './otp-timer';
 import { SocialSignInButtons } from './social-sign-in';
 
 export function confirmOtpPath(email: string, userId: string): string {
-  return `/confirm-otp/${encodeURIComponent(email)}/${encodeURIComponent(userId)}`;
+  return paths.confirmOtp(email, userId);
 }
 
 export function SignupScreen() {
@@ -29,7 +30,11 @@ export function SignupScreen() {
   return (
     <AuthCard title="Create your account" description="Start managing your product feeds in minutes.">
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => signup.mutate(values))}>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={form.handleSubmit((values) => signup.mutate(values))}
+        >
           <EmailField control={form.control} />
           <FormField
             control={form.control}

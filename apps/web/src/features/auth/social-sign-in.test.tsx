@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/test/render';
+import { renderApp, type TrpcHandlers } from '@/test/render';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
 
-const signedOut = { 'auth.session': () => null };
+const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 
 describe('social sign-in buttons', () => {
   it.each([

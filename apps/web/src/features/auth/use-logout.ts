@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom';
-import { LOGIN_PATH } from '@/app/route-access';
+import { paths } from '@/app/paths';
 import { trpc } from '@/lib/trpc';
 import { useSessionActions } from './use-session';
 
 /** Logout: the gateway clears the cookie; all cached state is reset either way; then /login (or `to`). */
-export function useLogout({ to = LOGIN_PATH }: { to?: string } = {}) {
+export function useLogout({ to = paths.login }: { to?: string } = {}) {
   const navigate = useNavigate();
   const { signOut } = useSessionActions();
   const mutation = trpc.auth.logout.useMutation({

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile, profileHandlers } from '@/test/profile-fixtures';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 
 const newUser = makeSession({
   first_name: null,
@@ -39,7 +39,7 @@ const saved = (overrides: Partial<ReturnType<typeof makeSession>> = {}) => ({
   message: 'Profile updated successfully',
 });
 
-const render = (extra: Record<string, (input: unknown) => unknown> = {}) =>
+const render = (extra: TrpcHandlers = {}) =>
   renderApp('/complete-profile', { 'auth.session': () => newUser, ...profileHandlers(), ...extra });
 
 describe('/complete-profile', () => {
@@ -133,13 +133,13 @@ describe('/complete-profile', () => {
     [{ is_part_of_any_org: true, shops_count: 2, active_org_id: 'o1', profile_created: true }, '/store-list'],
   ])('saves, shows the server message and goes on (session %j → %s)', async (after, path) => {
     const user = userEvent.setup();
-    const { calls, router } = render({ 'profile.update': () => saved(after) });
+    const { calls, router } = render({ 'upload.profile': () => saved(after) });
     await user.type(await screen.findByLabelText('First Name'), 'Asha');
     await user.selectOptions(screen.getByLabelText('Timezone'), 'Asia/Kolkata');
     await user.selectOptions(screen.getByLabelText('Business Type'), 'Retailer');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
-    expect(calls.find((c) => c.path === 'profile.update')?.input).toMatchObject({
+    expect(calls.find((c) => c.path === 'upload.profile')?.input).toMatchObject({
       first_name: 'Asha',
       phone_code: '+91',
       timezone: 'Asia/Kolkata',
@@ -160,7 +160,7 @@ describe('/complete-profile', () => {
   ])('shows the server message, or the spec fallback, when saving fails', async (error, message) => {
     const user = userEvent.setup();
     const { router } = render({
-      'profile.update': () => {
+      'upload.profile': () => {
         throw error;
       },
     });
@@ -200,7 +200,7 @@ describe('/complete-profile', () => {
     it("shows 'Uploading...' and disables Save while reading; then sends it with the profile", async () => {
       stubImage({ width: 640, height: 480 });
       const user = userEvent.setup();
-      const { calls } = render({ 'profile.update': () => saved() });
+      const { calls } = render({ 'upload.profile': () => saved() });
       await user.type(await screen.findByLabelText('First Name'), 'Asha');
       await choose(png());
       expect(screen.getByText('Uploading...')).toBeTruthy();
@@ -212,9 +212,9 @@ describe('/complete-profile', () => {
       await user.click(screen.getByRole('button', { name: 'Save Profile' }));
       await waitFor(() =>
         expect(
-          (calls.find((c) => c.path === 'profile.update')?.input as { profile_picture?: string })
+          (calls.find((c) => c.path === 'upload.profile')?.input as { profile_picture?: File })
             .profile_picture,
-        ).toMatch(/^data:image\/png;base64,/),
+        ).toMatchObject({ type: 'image/png' }),
       );
     });
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, profileHandlers } from '@/test/profile-fixtures';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
 import { passwordStatusText } from './security-settings';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
@@ -25,7 +25,7 @@ const PROFILE = makeProfile({
   profile_picture_path: '/media/profile-picture/u1?v=1',
 });
 
-const render = (profile = PROFILE, extra: Record<string, (input: unknown) => unknown> = {}) =>
+const render = (profile = PROFILE, extra: TrpcHandlers = {}) =>
   renderApp('/manage-profile', {
     'auth.session': () => makeSession(),
     ...profileHandlers(profile),
@@ -54,7 +54,7 @@ describe('/manage-profile', () => {
   it('saves and stays, with the server message', async () => {
     const user = userEvent.setup();
     const { router, calls } = render(PROFILE, {
-      'profile.update': () => ({
+      'upload.profile': () => ({
         profile: { ...PROFILE, first_name: 'Mina' },
         session: makeSession({ first_name: 'Mina' }),
         message: 'Profile updated successfully',
@@ -66,12 +66,12 @@ describe('/manage-profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect((await screen.findByText('Profile updated successfully')).closest('[role="status"]')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manage-profile');
-    expect(calls.find((c) => c.path === 'profile.update')?.input).toMatchObject({
+    expect(calls.find((c) => c.path === 'upload.profile')?.input).toMatchObject({
       first_name: 'Mina',
       phone_code: '+1',
       phone_number: '4165550123',
     });
-    expect(calls.find((c) => c.path === 'profile.update')?.input).not.toHaveProperty('profile_picture');
+    expect(calls.find((c) => c.path === 'upload.profile')?.input).not.toHaveProperty('profile_picture');
   });
 
   describe('Login Services', () => {

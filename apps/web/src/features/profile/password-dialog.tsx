@@ -19,7 +19,7 @@ import { NewPasswordFields } from '@/features/auth/new-password-fields';
 import { PASSWORD_RULES_TEXT } from '@/features/auth/password-rules';
 import { useSession, useSessionActions } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
-import { useOwnErrorHandler } from './use-profile';
+import { useServerErrors } from '@/lib/use-server-errors';
 
 interface PasswordDialogProps {
   /** 'change' asks for the current password; 'create' is for an account without one (social sign-up). */
@@ -67,17 +67,10 @@ function PasswordForm({ mode, onDone }: { mode: 'change' | 'create'; onDone: () 
   };
   // Errors show inside the dialog: a modal hides the rest of the page (the snackbar too) from screen readers.
   const [serverError, setServerError] = useState<string | null>(null);
-  const handleError = useOwnErrorHandler();
-  const change = trpc.auth.changePassword.useMutation({
-    meta: { silentError: true },
-    onSuccess,
-    onError: (error) => handleError(error, 'auth.changePassword', setServerError),
-  });
-  const create = trpc.auth.setPassword.useMutation({
-    meta: { silentError: true },
-    onSuccess,
-    onError: (error) => handleError(error, 'auth.setPassword', setServerError),
-  });
+  // A wrong current password goes under its input; other failures inside the dialog.
+  const serverErrors = useServerErrors(form, { show: setServerError });
+  const change = trpc.auth.changePassword.useMutation({ ...serverErrors, onSuccess });
+  const create = trpc.auth.setPassword.useMutation({ ...serverErrors, onSuccess });
   const isPending = change.isPending || create.isPending;
 
   const onSubmit = form.handleSubmit((values) => {

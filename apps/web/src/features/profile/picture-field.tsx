@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { PICTURE_HINT, PictureError, isRecommendedSize, readPicture } from './picture';
 
 /** What the form sends for the picture: a new one (data URL), '' to remove it, or nothing (keep). */
-export type PictureChange = { kind: 'keep' } | { kind: 'new'; dataUrl: string } | { kind: 'remove' };
+export type PictureChange =
+  { kind: 'keep' } | { kind: 'new'; dataUrl: string; file: File } | { kind: 'remove' };
 
 export function PictureField({
   currentUrl,
@@ -38,7 +39,7 @@ export function PictureField({
     onUploadingChange(true);
     try {
       const picture = await readPicture(file);
-      onChange({ kind: 'new', dataUrl: picture.dataUrl });
+      onChange({ kind: 'new', dataUrl: picture.dataUrl, file: picture.file });
       if (!isRecommendedSize(picture)) {
         setNote(
           `This picture is ${picture.width} x ${picture.height} px; ${PICTURE_RECOMMENDED_PX} x ${PICTURE_RECOMMENDED_PX} px looks best.`,

@@ -6,7 +6,9 @@ export const PICTURE_TOO_LARGE_MESSAGE = `The picture must be at most ${PICTURE_
 export const PICTURE_HINT = `JPG or PNG under 5MB. Recommended ${PICTURE_RECOMMENDED_PX} x ${PICTURE_RECOMMENDED_PX} px.`;
 
 export interface ReadPicture {
+  /** For the preview only; the file itself is what is sent. */
   dataUrl: string;
+  file: File;
   width: number;
   height: number;
 }
@@ -47,8 +49,14 @@ export async function readPicture(file: File): Promise<ReadPicture> {
   if (width > PICTURE_MAX_DIMENSION_PX || height > PICTURE_MAX_DIMENSION_PX) {
     throw new PictureError(PICTURE_TOO_LARGE_MESSAGE);
   }
-  // The browser may label a JPEG 'image/jpg'; the server accepts only these two data URL types.
-  return { dataUrl: dataUrl.replace(/^data:image\/jpg;/, 'data:image/jpeg;'), width, height };
+  // The browser may label a JPEG 'image/jpg'; the server accepts only image/jpeg and image/png.
+  const type = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
+  return {
+    dataUrl: dataUrl.replace(/^data:image\/jpg;/, 'data:image/jpeg;'),
+    file: type === file.type ? file : new File([file], file.name, { type }),
+    width,
+    height,
+  };
 }
 
 export function isRecommendedSize(picture: Pick<ReadPicture, 'width' | 'height'>): boolean {

@@ -1,23 +1,19 @@
-import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, ZProfileSchema } from '@feedloom/validation';
+import { BUSINESS_TYPES, DEFAULT_PHONE_CODE, ZProfileSchema, type TProfileInput } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ReadOnlyField } from '@/components/form-fields/read-only-field';
 import { SelectField } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { initialsOf } from '@/components/layout/header';
+import { initialsOf } from '@/components/layout/initials';
 import { PhoneCodeField } from '@/features/reference/phone-code-select';
 import { TimezoneField } from '@/features/reference/timezone-field';
-import { fieldErrorsOf } from '@/lib/api-errors';
 import { NameFields } from './name-fields';
 import { PhoneNumberField } from './phone-input';
 import { PictureField, type PictureChange } from './picture-field';
 import { useSaveProfile, type ProfileFormData, type ProfileSaveResult } from './use-profile';
-
-type ProfileValues = z.input<typeof ZProfileSchema>;
 
 const DEFAULT_LANGUAGE_ID = 'en';
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
@@ -32,7 +28,7 @@ function browserTimezone(): string | undefined {
 }
 
 /** The form's starting values: the saved profile, else defaults (+91, the browser's zone, English). */
-export function initialProfileValues({ profile, timezones, languages }: ProfileFormData): ProfileValues {
+export function initialProfileValues({ profile, timezones, languages }: ProfileFormData): TProfileInput {
   const zone =
     timezones.find((z) => z.name === profile.timezone) ??
     (profile.timezone ? undefined : timezones.find((z) => z.name === browserTimezone()));
@@ -69,7 +65,7 @@ export function ProfileForm({
   onSaved?: (result: ProfileSaveResult) => void;
 }) {
   const { profile, timezones, languages } = data;
-  const form = useForm<ProfileValues, unknown, z.output<typeof ZProfileSchema>>({
+  const form = useForm({
     resolver: zodResolver(ZProfileSchema),
     defaultValues: initialProfileValues(data),
     // Spec §5: save is disabled while the form is invalid, so say what is wrong as it is typed.
@@ -77,7 +73,7 @@ export function ProfileForm({
   });
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const [isUploading, setIsUploading] = useState(false);
-  const save = useSaveProfile((result) => {
+  const save = useSaveProfile(form, (result) => {
     form.reset(initialProfileValues({ ...data, profile: result.profile }));
     setPicture({ kind: 'keep' });
     onSaved?.(result);
@@ -85,19 +81,9 @@ export function ProfileForm({
 
   const languageOptions = useMemo(() => languages.map((l) => ({ value: l.id, label: l.name })), [languages]);
   const businessType = form.watch('business_type');
-  const onSubmit = form.handleSubmit((values) => {
-    const profilePicture =
-      picture.kind === 'new' ? picture.dataUrl : picture.kind === 'remove' ? '' : undefined;
-    save.mutate(
-      { ...values, ...(profilePicture === undefined ? {} : { profile_picture: profilePicture }) },
-      {
-        onError: (error) => {
-          for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-            if (name in form.getValues()) form.setError(name as keyof ProfileValues, { message });
-          }
-        },
-      },
-    );
+  const onSubmit = form.handleSubmit(({ profile_picture: _notAFormField, ...values }) => {
+    const profilePicture = picture.kind === 'new' ? picture.file : picture.kind === 'remove' ? '' : undefined;
+    save.mutate({ ...values, ...(profilePicture === undefined ? {} : { profile_picture: profilePicture }) });
   });
   const initials = initialsOf({
     first_name: form.watch('first_name') || profile.first_name,

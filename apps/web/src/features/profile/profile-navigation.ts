@@ -1,4 +1,4 @@
-import { PROCESS_ORG_PATH, STORE_LIST_PATH } from '@/app/route-access';
+import { paths } from '@/app/paths';
 import type { SessionInfo } from '@/lib/trpc';
 
 /**
@@ -6,8 +6,8 @@ import type { SessionInfo } from '@/lib/trpc';
  * shop, /add-store in an organisation without shops, /process-org when not part of any organisation.
  */
 export function profileSavedPath(session: Pick<SessionInfo, 'is_part_of_any_org' | 'shops_count'>): string {
-  if (!session.is_part_of_any_org) return PROCESS_ORG_PATH;
-  return session.shops_count > 0 ? STORE_LIST_PATH : '/add-store';
+  if (!session.is_part_of_any_org) return paths.processOrg;
+  return session.shops_count > 0 ? paths.storeList : paths.addStore;
 }
 
 /** Spec §8 Profile update messages. */

@@ -1,13 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from '@/components/ui/snackbar';
-import { endSession, useSessionActions } from '@/features/auth/use-session';
-import { classifyApiError, errorCodeOf } from '@/lib/api-errors';
+import type { TProfileInput } from '@feedloom/validation';
+import { useMutation } from '@tanstack/react-query';
+import { snackbar, useSnackbar } from '@/components/ui/snackbar';
+import { useSessionActions } from '@/features/auth/use-session';
+import { errorCodeOf } from '@/lib/api-errors';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { raiseUnauthorized } from '@/lib/unauthorized';
+import { uploadForm, type UploadReply } from '@/lib/upload';
+import { useServerErrors, type ServerErrorForm } from '@/lib/use-server-errors';
 import { PROFILE_MSG } from './profile-navigation';
 
 export type Profile = RouterOutputs['profile']['get'];
-export type ProfileSaveResult = RouterOutputs['profile']['update'];
+export type ProfileSaveResult = UploadReply<'profile'>['data'] & { message: string };
+
+/** The form as POST /upload/profile takes it: a picture File, '' to remove it, absent to keep it. */
+export type ProfileSaveInput = Omit<TProfileInput, 'profile_picture'> & { profile_picture?: File | '' };
+
+/** The profile form as multipart parts: text fields, and the picture as a file part. */
+export function profileFormData(input: ProfileSaveInput): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof File) form.append(key, value, value.name);
+    else form.append(key, String(value));
+  }
+  return form;
+}
 
 /** Reference lists change rarely: fetched once per page load. */
 const LIST_OPTIONS = { staleTime: Infinity, gcTime: Infinity } as const;
@@ -18,9 +34,9 @@ const LIST_OPTIONS = { staleTime: Infinity, gcTime: Infinity } as const;
  */
 export function useProfileFormData() {
   const profile = trpc.profile.get.useQuery(undefined, { meta: { silentError: true } });
-  const countryCodes = trpc.profile.countryCodes.useQuery(undefined, LIST_OPTIONS);
-  const timezones = trpc.profile.timezones.useQuery(undefined, LIST_OPTIONS);
-  const languages = trpc.profile.languages.useQuery(undefined, LIST_OPTIONS);
+  const countryCodes = trpc.reference.countryCodes.useQuery(undefined, LIST_OPTIONS);
+  const timezones = trpc.reference.timezones.useQuery(undefined, LIST_OPTIONS);
+  const languages = trpc.reference.languages.useQuery(undefined, LIST_OPTIONS);
   if (!profile.data || !countryCodes.data || !timezones.data || !languages.data) return null;
   return {
     profile: profile.data,
@@ -38,44 +54,33 @@ export function profileErrorMessage(error: unknown): string {
   return typeof message === 'string' && message.trim() !== '' ? message : PROFILE_MSG.failed;
 }
 
-/**
- * For calls that show their own failure text (spec §8 profile messages, errors inside a dialog): the
- * global policy for FORBIDDEN and an expired session, `show(message)` for the rest.
- */
-export function useOwnErrorHandler() {
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
-  return (error: unknown, procedurePath: string, show: (message: string) => void) => {
-    const action = classifyApiError(error, procedurePath);
-    if (action.kind === 'ignore') return;
-    if (action.kind === 'forbidden') return raiseUnauthorized(action.message);
-    if (action.kind === 'session-gone') {
-      endSession(queryClient);
-      return snackbar.show(action.message, 'error');
-    }
-    show(action.message);
-  };
-}
+const showProfileError = (_message: string, error: unknown) =>
+  snackbar.show(profileErrorMessage(error), 'error');
 
 /**
  * Saves the profile: the session takes the reply's fields (name, picture, profile_created), the snackbar
  * shows the server message or 'Profile updated successfully' (spec §8), then `onSaved`.
  */
-export function useSaveProfile(onSaved?: (result: ProfileSaveResult) => void) {
+export function useSaveProfile(
+  form: ServerErrorForm<TProfileInput>,
+  onSaved?: (result: ProfileSaveResult) => void,
+) {
   const snackbar = useSnackbar();
-  const handleError = useOwnErrorHandler();
+  // Field errors go under their inputs; the rest with the profile's own texts (spec §8).
+  const serverErrors = useServerErrors(form, { show: showProfileError });
   const { update } = useSessionActions();
   const utils = trpc.useUtils();
-  return trpc.profile.update.useMutation({
-    // Its failure texts differ from the global ones (spec §8), so this mutation reports its own errors.
-    meta: { silentError: true },
+  return useMutation({
+    mutationFn: async (input: ProfileSaveInput): Promise<ProfileSaveResult> => {
+      const { data, message } = await uploadForm('profile', profileFormData(input));
+      return { ...data, message };
+    },
+    ...serverErrors,
     onSuccess: (result) => {
       update(result.session);
       utils.profile.get.setData(undefined, result.profile);
       snackbar.show(result.message || PROFILE_MSG.saved, 'success');
       onSaved?.(result);
     },
-    onError: (error) =>
-      handleError(error, 'profile.update', () => snackbar.show(profileErrorMessage(error), 'error')),
   });
 }

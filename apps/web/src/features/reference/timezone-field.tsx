@@ -9,7 +9,7 @@ import {
 import { SelectField } from '@/components/form-fields/select-field';
 import type { RouterOutputs } from '@/lib/trpc';
 
-type Timezone = RouterOutputs['profile']['timezones'][number];
+type Timezone = RouterOutputs['reference']['timezones'][number];
 type StringFieldPath<TFieldValues extends FieldValues> = FieldPathByValue<TFieldValues, string | undefined>;
 
 /**

@@ -5,26 +5,26 @@ const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /** Dialling codes with country names and flags (spec §3 Country code entry). */
 export function useCountryCodes() {
-  return trpc.profile.countryCodes.useQuery(undefined, ONCE);
+  return trpc.reference.countryCodes.useQuery(undefined, ONCE);
 }
 
 /** IANA zones with today's UTC offset and a label like '(UTC+05:30) Asia/Kolkata'. */
 export function useTimezones() {
-  return trpc.profile.timezones.useQuery(undefined, ONCE);
+  return trpc.reference.timezones.useQuery(undefined, ONCE);
 }
 
 /** The currencies list of spec §7 (`currencies-list`). */
 export function useCurrencies() {
-  return trpc.profile.currencies.useQuery(undefined, ONCE);
+  return trpc.reference.currencies.useQuery(undefined, ONCE);
 }
 
 export function useCountries() {
-  return trpc.profile.countries.useQuery(undefined, ONCE);
+  return trpc.reference.countries.useQuery(undefined, ONCE);
 }
 
 /** States/provinces of a country (`/countries/{id}/states`); nothing while no country is chosen. */
 export function useStates(countryId: string | undefined) {
-  return trpc.profile.states.useQuery(
+  return trpc.reference.states.useQuery(
     { country_id: countryId ?? '' },
     { ...ONCE, enabled: Boolean(countryId) },
   );

@@ -12,7 +12,7 @@ export function ShopSwitcher({ session }: { session: SessionInfo }) {
     enabled: session.is_part_of_any_org,
     meta: { silentError: true },
   });
-  const capture = trpc.shops.captureLastActive.useMutation({
+  const capture = trpc.shops.switchShop.useMutation({
     onSuccess: ({ session: next }) => update(next),
   });
   if (!session.is_part_of_any_org || !shops.data?.length) return null;

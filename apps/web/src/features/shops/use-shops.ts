@@ -1,18 +1,13 @@
 import { useCallback } from 'react';
-import { hasPermission } from '@/app/route-access';
+import { hasPermission } from '@/lib/permissions';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export type Shop = RouterOutputs['shops']['get'];
 export type ShopPage = RouterOutputs['shops']['find'];
 
-export const STORE_LIST_PATH = '/store-list';
-export const ADD_STORE_PATH = '/add-store';
-export const storeDetailPath = (id: string) => `/store-list/${encodeURIComponent(id)}`;
-export const storeEditPath = (id: string) => `/store-list/edit/${encodeURIComponent(id)}`;
-
 /** Whether the user's role may add, edit, delete and reactivate stores (spec §6 store_management_manage). */
-export function useCanManageStores(): boolean {
+export function useCanManageShops(): boolean {
   return hasPermission(useRequiredSession().permissions, 'store_management_manage');
 }
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { notFoundBackPath } from '@/app/route-access';
+import { notFoundBackPath } from '@/app/landing';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 

@@ -1,11 +1,12 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { defaultLanding } from '@/app/route-access';
+import { useDefaultLanding } from '@/app/landing';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 
 /** Shown in place of a screen whose module permission the user's role lacks (spec §6 module guard). */
 export function UnauthorizedScreen() {
+  const defaultLanding = useDefaultLanding();
   const session = useSession();
   return (
     <section className="mx-auto flex w-full max-w-content flex-col items-center gap-4 py-16 text-center">

@@ -1,0 +1,188 @@
+// Data sources, their import runs, the kept files and the products they bring (issue 10). Products hold the
+// source layer; the merchant's customisations live beside it (`custom`) and survive re-imports.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, shops, users } from './core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A kept CSV (upload or download), at most 20 MB, in 1 MB chunks so it is written and read as a stream. */
+export const import_files = pgTable('import_files', {
+  id: uuid().primaryKey().defaultRandom(),
+  shop_id: uuid()
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  file_name: text().notNull(),
+  content_type: text(),
+  size: integer().notNull().default(0),
+  sha256: text(),
+  /** False while it is being written: an incomplete file is never imported. */
+  complete: boolean().notNull().default(false),
+  created_at: createdAt(),
+});
+
+export const import_file_chunks = pgTable(
+  'import_file_chunks',
+  {
+    file_id: uuid()
+      .notNull()
+      .references(() => import_files.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.seq] })],
+);
+
+export const data_sources = pgTable(
+  'data_sources',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organization_id: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    shop_id: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    data_source_name: text().notNull(),
+    source_type: text().$type<'file' | 'url'>().notNull(),
+    notification_email: text(),
+    url: text(),
+    frequency: text().$type<'daily' | 'weekly' | 'monthly'>(),
+    fetch_time: text(),
+    day: integer(),
+    next_fetch_at: timestamp({ withTimezone: true }),
+    product_id_format: text().$type<'id' | 'sku'>().notNull().default('id'),
+    inventory_quantity: integer(),
+    /** The file the next manual run imports (the last upload or download). */
+    file_id: uuid().references(() => import_files.id, { onDelete: 'set null' }),
+    file_name: text(),
+    /** The merchant's header overrides (header → target). */
+    mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The last import's columns as mapped. */
+    columns: jsonb().$type<{ header: string; target: string; suggested: string }[]>().notNull().default([]),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index().on(t.shop_id, t.created_at), index().on(t.next_fetch_at)],
+);
+
+export const IMPORT_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'failed', 'discarded'] as const;
+
+export const import_runs = pgTable(
+  'import_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shop_id: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    data_source_id: uuid()
+      .notNull()
+      .references(() => data_sources.id, { onDelete: 'cascade' }),
+    trigger: text().$type<'manual' | 'schedule'>().notNull(),
+    triggered_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    triggered_by_name: text(),
+    status: text().$type<(typeof IMPORT_RUN_STATUSES)[number]>().notNull().default('queued'),
+    file_id: uuid().references(() => import_files.id, { onDelete: 'set null' }),
+    file_name: text(),
+    file_size: integer(),
+    rows_read: integer().notNull().default(0),
+    rows_imported: integer().notNull().default(0),
+    rows_rejected: integer().notNull().default(0),
+    rows_unchanged: integer().notNull().default(0),
+    rows_removed: integer().notNull().default(0),
+    message: text(),
+    held: jsonb().$type<{
+      would_remove: number;
+      shop_products: number;
+      threshold: number;
+      sample: string[];
+    }>(),
+    unknown_columns: jsonb().$type<string[]>().notNull().default([]),
+    /** The error CSV (row_number, column, message); null when no row was rejected. */
+    report_csv: text(),
+    /** How many times a worker started it (a retry after a crash starts it again). */
+    attempts: integer().notNull().default(0),
+    created_at: createdAt(),
+    started_at: timestamp({ withTimezone: true }),
+    finished_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.data_source_id, t.created_at), index().on(t.status)],
+);
+
+/** The products a run has merged, by key: a retried run skips them, and what a source lacks is found here. */
+export const import_run_items = pgTable(
+  'import_run_items',
+  {
+    run_id: uuid()
+      .notNull()
+      .references(() => import_runs.id, { onDelete: 'cascade' }),
+    product_key: text().notNull(),
+    changed: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.run_id, t.product_key] })],
+);
+
+/** One row per product (offer id, or item group with its variants). */
+export const products = pgTable(
+  'products',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shop_id: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    product_key: text().notNull(),
+    offer_id: text().notNull(),
+    item_group_id: text(),
+    data_source_id: uuid().references(() => data_sources.id, { onDelete: 'set null' }),
+    /** The source layer's values as imported. */
+    source: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** Columns no product field takes, by header. */
+    source_custom: jsonb().$type<Record<string, string>>().notNull().default({}),
+    variants: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    source_hash: text().notNull(),
+    /** The merchant's customisations (override layer); an import never touches it. */
+    custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    last_run_id: uuid(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.shop_id, t.product_key), index().on(t.data_source_id)],
+);
+
+/** Status and issues of a product on a channel, computed by the catalog validators during the import. */
+export const product_channel_statuses = pgTable(
+  'product_channel_statuses',
+  {
+    product_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    status: text().notNull(),
+    issues: jsonb()
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.channel] }), index().on(t.channel, t.status)],
+);
+
+export type TDataSourceRow = typeof data_sources.$inferSelect;
+export type TImportRunRow = typeof import_runs.$inferSelect;
+export type TProductRow = typeof products.$inferSelect;

@@ -1,0 +1,132 @@
+// Customisation CSVs (spec §9 types 1 and 2): `POST /export-csv` writes the shop's products with their
+// customised values; `POST /import-update-csv` reads one back into the override layer (`products.custom`).
+import {
+  applyCustomisationRow,
+  errorCsvLine,
+  exportCustomisationCsv,
+  importCustomisationCsv,
+  importedToProduct,
+  type TCustomisationType,
+  type TProduct,
+} from '@feedloom/catalog';
+import type { TCustomisationImport } from '@feedloom/contracts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { products, type TProductRow } from '../../db/schema';
+
+/** The override layer as stored: the product's and each variant's. */
+interface TStoredCustom {
+  overrides?: Record<string, unknown>;
+  variants?: Record<string, Record<string, unknown>>;
+}
+
+const PAGE = 1000;
+
+export const productOf = (row: TProductRow): TProduct => {
+  const custom = row.custom as TStoredCustom;
+  const base = importedToProduct({
+    kind: 'product',
+    product_id: row.product_key,
+    offer_id: row.offer_id,
+    ...(row.item_group_id ? { item_group_id: row.item_group_id } : {}),
+    source: row.source,
+    custom: row.source_custom,
+    variants: (
+      row.variants as { id: string; offer_id: string; source: never; custom: Record<string, string> }[]
+    ).map((v) => ({ ...v, row_number: 0 })),
+    row_numbers: [],
+  });
+  return {
+    ...base,
+    overrides: (custom.overrides ?? {}),
+    variants: base.variants.map((v) => ({
+      ...v,
+      overrides: (custom.variants?.[v.id] ?? {}),
+    })),
+  };
+};
+
+const customOf = (p: TProduct): TStoredCustom => ({
+  overrides: p.overrides,
+  variants: Object.fromEntries(
+    p.variants
+      .filter((v) => Object.keys(v.overrides).length > 0)
+      .map((v) => [v.id, v.overrides as Record<string, unknown>]),
+  ),
+});
+
+/** The shop's products in id order, a page at a time (keyset on the bigserial id). */
+async function* shopProducts(db: TDb, shopId: string): AsyncGenerator<TProduct> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.shop_id, shopId), gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(PAGE);
+    for (const row of rows) yield productOf(row);
+    if (rows.length < PAGE) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+export const exportCsv = async (db: TDb, shopId: string, type: TCustomisationType): Promise<string> => {
+  let csv = '';
+  for await (const piece of exportCustomisationCsv(shopProducts(db, shopId), { type })) csv += piece;
+  return csv;
+};
+
+export const importUpdateCsv = async (
+  db: TDb,
+  shopId: string,
+  type: TCustomisationType,
+  bytes: AsyncIterable<Uint8Array>,
+): Promise<TCustomisationImport> => {
+  const run = await importCustomisationCsv(bytes, { type });
+  let errors = '';
+  let rejected = 0;
+  let unknown = 0;
+  let updated = 0;
+  for await (const result of run.results) {
+    if (result.kind === 'error') {
+      rejected += 1;
+      errors += errorCsvLine(result);
+      continue;
+    }
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.shop_id, shopId), eq(products.product_key, result.product_id)));
+    if (!row) {
+      unknown += 1;
+      continue;
+    }
+    const applied = applyCustomisationRow(productOf(row), result);
+    if (applied.issues.length > 0) {
+      rejected += 1;
+      for (const issue of applied.issues) {
+        errors += errorCsvLine({
+          kind: 'error',
+          row_number: result.row_number,
+          column: issue.attribute,
+          message: issue.message,
+        });
+      }
+      continue;
+    }
+    await db
+      .update(products)
+      .set({ custom: customOf(applied.product) as Record<string, unknown>, updated_at: new Date() })
+      .where(eq(products.id, row.id));
+    updated += 1;
+  }
+  return {
+    report_type: type,
+    rows_read: run.stats.rows_read,
+    rows_updated: updated,
+    rows_rejected: rejected,
+    rows_unknown: unknown,
+    errors_csv: errors ? `row_number,column,message\r\n${errors}` : '',
+  };
+};

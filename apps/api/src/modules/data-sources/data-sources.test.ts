@@ -1,0 +1,323 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  API_PREFIX,
+  type TCsvDownload,
+  type TDataSourceImport,
+  type TEnvelope,
+  type TImportRun,
+} from '@feedloom/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+
+const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
+const row = (id: string, price = '10.00 USD') =>
+  `${id},Shirt ${id},A fine shirt ${id},https://shop.example.com/p/${id},https://shop.example.com/i/${id}.jpg,${price},in_stock,Acme,,new`;
+const csvOf = (ids: string[], extra: string[] = []) =>
+  [HEADER, ...ids.map((id) => row(id)), ...extra].join('\n') + '\n';
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `SKU-${i + from}`);
+
+const multipart = (fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) => {
+  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+describe.each(DRIVERS)('data sources on %s', (driver) => {
+  let t: TTestApp;
+  let server: Server;
+  let baseUrl: string;
+  let served = '';
+  beforeAll(async () => {
+    t = await createTestApp(driver, { env: { IMPORT_BATCH_SIZE: 2, IMPORT_ALLOW_PRIVATE_URLS: 'true' } });
+    server = createServer((req, res) => {
+      if (req.url === '/missing.csv') {
+        res.statusCode = 404;
+        res.end('nope');
+        return;
+      }
+      res.setHeader('content-type', 'text/csv');
+      res.end(served);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.close();
+    await t.close();
+  });
+  beforeEach(() => t.reset());
+
+  const upload = async (
+    token: string,
+    fields: Record<string, string>,
+    csv: string | Buffer,
+    name = 'products.csv',
+  ) => {
+    const body = multipart(fields, {
+      name,
+      type: 'text/csv',
+      bytes: Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/import-csv`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    return { status: res.statusCode, body: res.json<TEnvelope<TDataSourceImport>>() };
+  };
+  const productCount = async (shopId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from products where shop_id = ${shopId}::uuid`,
+      )
+    )[0]!.n;
+
+  it('imports an upload with bad rows: counts, statuses, a downloadable error CSV; the same file again changes nothing', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const csv = csvOf(ids(5), [
+      ',No id,x,https://shop.example.com/x,https://shop.example.com/x.jpg,1.00 USD,in_stock,Acme,,new',
+      'SKU-9,Bad price,x,https://shop.example.com/x,https://shop.example.com/x.jpg,abc,in_stock,Acme,,new',
+    ]);
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main feed' }, csv);
+    expect(first.status).toBe(200);
+    const run = first.body.data.run;
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      rows_read: 7,
+      rows_imported: 5,
+      rows_rejected: 2,
+      has_report: true,
+    });
+    expect(await productCount(shop)).toBe(5);
+    const statuses = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from product_channel_statuses`,
+    );
+    expect(statuses[0]!.n).toBe(15);
+
+    const report = await t.call<TCsvDownload>('GET', `/import-run/${shop}/${run.id}/report`, { token });
+    expect(report.status).toBe(200);
+    const lines = report.body.data.csv.trim().split(/\r\n/);
+    expect(lines[0]).toBe('row_number,column,message');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^7,/);
+
+    const again = await upload(token, { shop_id: shop, data_source_id: first.body.data.data_source.id }, csv);
+    expect(again.body.data.run).toMatchObject({
+      status: 'succeeded',
+      rows_imported: 0,
+      rows_unchanged: 5,
+      rows_removed: 0,
+    });
+    expect(again.body.data.run.message).toMatch(/^Nothing changed/);
+
+    const list = await t.call<{ total_records: number }>('GET', `/data-source/${shop}?search=main`, {
+      token,
+    });
+    expect(list.body.data.total_records).toBe(1);
+    const runs = await t.call<{ total_records: number }>(
+      'GET',
+      `/data-source-runs/${shop}/${first.body.data.data_source.id}`,
+      { token },
+    );
+    expect(runs.body.data.total_records).toBe(2);
+  });
+
+  it('holds a re-import that would remove too much, until confirmed; a small removal goes through', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csvOf(ids(10)));
+    const source = first.body.data.data_source.id;
+    const small = await upload(token, { shop_id: shop, data_source_id: source }, csvOf(ids(9)));
+    expect(small.body.data.run).toMatchObject({ status: 'succeeded', rows_removed: 1 });
+    const held = await upload(token, { shop_id: shop, data_source_id: source }, csvOf(ids(3)));
+    expect(held.body.data.run.status).toBe('held');
+    expect(held.body.data.run.held).toMatchObject({ would_remove: 6, shop_products: 9, threshold: 0.2 });
+    expect(held.body.data.run.held!.sample).toContain('SKU-4');
+    expect(held.body.data.run.message).toMatch(/would remove 6 of the store's 9 products/);
+    expect(await productCount(shop)).toBe(9);
+    const confirmed = await t.call<TImportRun>(
+      'POST',
+      `/import-run/${shop}/${held.body.data.run.id}/confirm`,
+      { token },
+    );
+    expect(confirmed.body.data).toMatchObject({ status: 'succeeded', rows_removed: 6 });
+    expect(await productCount(shop)).toBe(3);
+    const again = await t.call('POST', `/import-run/${shop}/${held.body.data.run.id}/discard`, { token });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses what is not a CSV, and hides other shops from a member limited to one', async () => {
+    const { token, org, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+    const notCsv = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'X' }, 'x', 'photo.png');
+    expect(notCsv.body.message).toBe('Only CSV files are allowed.');
+    const made = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'Main' }, csvOf(ids(2)));
+    const member = await memberOf(
+      t,
+      org.id,
+      'm@example.com',
+      ['data_source_management', 'data_source_management_manage'],
+      [shops[1]!.id],
+    );
+    const id = made.body.data.data_source.id;
+    expect((await t.call('GET', `/data-source/${shops[0]!.id}/${id}`, { token: member.token })).status).toBe(
+      404,
+    );
+    expect((await t.call('GET', `/data-source/${shops[0]!.id}`, { token: member.token })).status).toBe(404);
+    expect((await t.call('GET', `/sync-csv-url/${id}`, { token: member.token })).status).toBe(404);
+    const denied = await upload(
+      member.token,
+      { shop_id: shops[0]!.id, data_source_name: 'Y' },
+      csvOf(ids(1)),
+    );
+    expect(denied.status).toBe(404);
+  });
+
+  it('finishes a run killed in the middle exactly once', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csvOf(ids(2)));
+    const source = first.body.data.data_source;
+    // A run whose worker dies after its second batch (of two products).
+    const { createDataSourcesService } = await import('./service');
+    const svc = createDataSourcesService({
+      db: t.database.db,
+      clock: t.clock,
+      jobs: null,
+      settings: { holdShare: 0.2, batchSize: 2, fetchTimeoutMs: 5000, allowPrivateUrls: true },
+    });
+    const rows = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into import_files (shop_id, file_name, size, complete) values (${shop}::uuid, 'b.csv', 0, true) returning id`,
+    );
+    const fileId = rows[0]!.id;
+    await t.database.db.execute(
+      sql`insert into import_file_chunks (file_id, seq, bytes) values (${fileId}::uuid, 0, ${Buffer.from(csvOf(ids(7)))})`,
+    );
+    const [run] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into import_runs (shop_id, data_source_id, trigger, file_id) values (${shop}::uuid, ${source.id}::uuid, 'schedule', ${fileId}::uuid) returning id`,
+    );
+    await expect(
+      svc.job.run(run!.id, {
+        afterBatch: (n) => {
+          if (n === 2) throw new Error('worker killed');
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    const mid = await t.call<TImportRun>('GET', `/import-run/${shop}/${run!.id}`, { token });
+    expect(mid.body.data.status).toBe('running');
+    await svc.job.run(run!.id);
+    await svc.job.run(run!.id);
+    const done = await t.call<TImportRun>('GET', `/import-run/${shop}/${run!.id}`, { token });
+    expect(done.body.data).toMatchObject({
+      status: 'succeeded',
+      rows_read: 7,
+      rows_imported: 5,
+      rows_unchanged: 2,
+    });
+    expect(await productCount(shop)).toBe(7);
+  });
+
+  it('imports a CSV URL served locally, and says why a download failed', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    served = csvOf(ids(3));
+    const res = await t.call<TDataSourceImport>('POST', '/import-csv-url', {
+      token,
+      body: {
+        shop_id: shop,
+        data_source_name: 'Feed URL',
+        url: `${baseUrl}/feed.csv`,
+        frequency: 'weekly',
+        fetch_time: '06:30',
+        day: 1,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.run).toMatchObject({ status: 'succeeded', rows_imported: 3, file_name: 'feed.csv' });
+    const noDay = await t.call('POST', '/import-csv-url', {
+      token,
+      body: {
+        shop_id: shop,
+        data_source_name: 'X',
+        url: `${baseUrl}/feed.csv`,
+        frequency: 'weekly',
+        fetch_time: '06:30',
+      },
+    });
+    expect(noDay.body.message).toBe('Day is required.');
+    const bad = await t.call<TDataSourceImport>('POST', '/import-csv-url', {
+      token,
+      body: {
+        shop_id: shop,
+        data_source_name: 'Gone',
+        url: `${baseUrl}/missing.csv`,
+        frequency: 'daily',
+        fetch_time: '01:00',
+      },
+    });
+    expect(bad.body.data.run).toMatchObject({
+      status: 'failed',
+      message: 'The import failed: The server answered with HTTP status 404.',
+    });
+  });
+
+  it('exports customisation type 1 and imports it back through import-update-csv', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    await upload(token, { shop_id: shop, data_source_name: 'Main' }, csvOf(ids(3)));
+    const exported = await t.call<TCsvDownload>('POST', '/export-csv', {
+      token,
+      body: { shop_id: shop, report_type: 1 },
+    });
+    expect(exported.status).toBe(200);
+    const lines = exported.body.data.csv.split('\r\n');
+    const edited = lines
+      .map((l) => (l.startsWith('SKU-2,') ? l.replace('Shirt SKU-2', 'Better shirt') : l))
+      .join('\r\n');
+    const body = multipart(
+      { shop_id: shop, report_type: '1' },
+      { name: 'custom.csv', type: 'text/csv', bytes: Buffer.from(edited) },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/import-update-csv`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TEnvelope<{ rows_updated: number; rows_rejected: number }>>().data).toMatchObject({
+      rows_updated: 3,
+      rows_rejected: 0,
+    });
+    const again = await t.call<TCsvDownload>('POST', '/export-csv', {
+      token,
+      body: { shop_id: shop, report_type: 1 },
+    });
+    expect(again.body.data.csv).toContain('Better shirt');
+  });
+});

@@ -1,0 +1,40 @@
+/** What the data-source endpoints and the import job say. */
+export const DATA_SOURCE_API_MSG = {
+  notFound: 'Data source not found.',
+  runNotFound: 'Import not found.',
+  created: 'Data source created; the import has started.',
+  fileReceived: 'File received; the import has started.',
+  updated: 'Data source updated.',
+  settingsUpdated: 'Product settings updated.',
+  deleted: 'Data source deleted.',
+  syncStarted: 'The import has started.',
+  confirmed: 'Removal confirmed.',
+  discarded: 'Import discarded; no product was removed.',
+  notHeld: 'This import is not waiting for a confirmation.',
+  alreadyRunning: 'An import of this data source is already running.',
+  noFile: 'This data source has no file to import yet.',
+  fieldsFirst: 'Send the form fields before the file.',
+  oneFile: 'Send one file.',
+  formUnreadable: 'The form could not be read.',
+  fieldTooLong: 'A form field is too long.',
+  notFileSource: 'Only a file data source takes a new file.',
+  notUrlSource: 'Only a URL data source has a URL and a schedule.',
+  noReport: 'This import rejected no row.',
+  storeNotFound: 'Store not found.',
+  succeeded: (imported: number, unchanged: number, rejected: number, removed: number) =>
+    imported === 0 && removed === 0
+      ? `Nothing changed: ${unchanged} products are as they were${rejected ? `, ${rejected} rows rejected` : ''}.`
+      : `${imported} products imported or updated, ${unchanged} unchanged, ${removed} removed${rejected ? `, ${rejected} rows rejected` : ''}.`,
+  held: (n: number, total: number, threshold: number) =>
+    `This import would remove ${n} of the store's ${total} products (more than ${Math.round(threshold * 100)} %). ` +
+    'Confirm to remove them, or discard to keep them.',
+  failed: (reason: string) => `The import failed: ${reason}`,
+  fetchFailed: {
+    scheme: 'Only http and https URLs can be fetched.',
+    privateAddress: 'This URL points to a private or local address, which cannot be fetched.',
+    timeout: 'The download took too long and was stopped.',
+    tooLarge: 'The file is larger than 20MB.',
+    status: (code: number) => `The server answered with HTTP status ${code}.`,
+    network: (reason: string) => `The file could not be downloaded: ${reason}`,
+  },
+} as const;

@@ -1,0 +1,205 @@
+import { contract } from '@feedloom/contracts';
+import multipart from '@fastify/multipart';
+import {
+  CSV_MAX_BYTES,
+  DATA_SOURCE_MSG,
+  isCsvFile,
+  ZImportCsvFieldsSchema,
+  ZImportUpdateCsvFieldsSchema,
+} from '@feedloom/validation';
+import type { TCustomisationImport } from '@feedloom/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route, withMessage } from '../../http/route';
+import type { TOrgContext } from '../../http/context';
+import { AppError, badRequest } from '../../lib/errors';
+import { DATA_SOURCE_API_MSG as M } from './messages';
+import type { TDataSourceCaller, TDataSourcesService } from './service';
+import { FileTooLargeError, keepFile } from './storage';
+
+const FILE_FIELD = 'file';
+const MULTIPART_LIMITS = {
+  // One byte over lets busboy say "truncated" for a file larger than 20MB.
+  fileSize: CSV_MAX_BYTES + 1,
+  files: 1,
+  fields: 20,
+  parts: 21,
+  fieldSize: 4096,
+  fieldNameSize: 100,
+};
+
+const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
+  user_id: ctx.user_id,
+  org_id: ctx.org_id,
+  shop_ids: ctx.shop_ids,
+});
+
+/**
+ * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part. The caller's right to the
+ * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
+ */
+const readUpload = async (
+  request: FastifyRequest,
+  service: TDataSourcesService,
+  caller: TDataSourceCaller,
+) => {
+  const fields: Record<string, string> = {};
+  let kept: { id: string; file_name: string; size: number } | null = null;
+  let parsedFields: ReturnType<typeof ZImportCsvFieldsSchema.parse> | null = null;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(M.fieldTooLong);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || kept) {
+        part.file.resume();
+        throw badRequest(M.oneFile);
+      }
+      const parsed = ZImportCsvFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        part.file.resume();
+        throw badRequest(parsed.error.issues[0]?.message ?? M.fieldsFirst);
+      }
+      if (!isCsvFile(part.filename ?? '', part.mimetype)) {
+        part.file.resume();
+        throw badRequest(DATA_SOURCE_MSG.fileType);
+      }
+      await service.checkUpload(caller, parsed.data);
+      parsedFields = parsed.data;
+      const file = part.file;
+      const bytes = (async function* () {
+        for await (const chunk of file) {
+          yield chunk as Buffer;
+          if (file.truncated) throw new FileTooLargeError('file too large');
+        }
+        if (file.truncated) throw new FileTooLargeError('file too large');
+      })();
+      const stored = await keepFile(
+        service.db,
+        { shop_id: parsed.data.shop_id, file_name: part.filename.slice(0, 200), content_type: part.mimetype },
+        bytes,
+      );
+      kept = { ...stored, file_name: part.filename.slice(0, 200) };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DATA_SOURCE_MSG.fileSize);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFile);
+    request.log.warn({ err }, 'unreadable multipart body');
+    throw badRequest(M.formUnreadable);
+  }
+  if (!parsedFields) {
+    const parsed = ZImportCsvFieldsSchema.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? M.formUnreadable);
+  }
+  if (!kept || !parsedFields) throw badRequest(DATA_SOURCE_MSG.fileRequired);
+  return { fields: parsedFields, file: kept };
+};
+
+/** `POST /import-update-csv`: shop_id and report_type, then the file, read as it streams in. */
+const readUpdateUpload = async (
+  request: FastifyRequest,
+  service: TDataSourcesService,
+  caller: TDataSourceCaller,
+): Promise<TCustomisationImport> => {
+  const fields: Record<string, string> = {};
+  let result: TCustomisationImport | null = null;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(M.fieldTooLong);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || result) {
+        part.file.resume();
+        throw badRequest(M.oneFile);
+      }
+      const parsed = ZImportUpdateCsvFieldsSchema.safeParse(fields);
+      if (!parsed.success || !isCsvFile(part.filename ?? '', part.mimetype)) {
+        part.file.resume();
+        throw badRequest(
+          parsed.success ? DATA_SOURCE_MSG.fileType : (parsed.error.issues[0]?.message ?? M.fieldsFirst),
+        );
+      }
+      await service.reachShop(caller, parsed.data.shop_id);
+      const file = part.file;
+      const bytes = (async function* () {
+        for await (const chunk of file) {
+          yield chunk as Buffer;
+          if (file.truncated) throw new FileTooLargeError('file too large');
+        }
+      })();
+      result = await service.importUpdate(parsed.data.shop_id, parsed.data.report_type, bytes);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
+    request.log.warn({ err }, 'unreadable multipart body');
+    throw badRequest(M.formUnreadable);
+  }
+  if (!result) {
+    const parsed = ZImportUpdateCsvFieldsSchema.safeParse(fields);
+    throw badRequest(
+      parsed.success ? DATA_SOURCE_MSG.fileRequired : (parsed.error.issues[0]?.message ?? M.formUnreadable),
+    );
+  }
+  return result;
+};
+
+export const dataSourceRoutes = (app: FastifyInstance, service: TDataSourcesService) => {
+  const c = contract.dataSources;
+
+  route(app, c.find, async ({ params, query }, ctx) => service.list(callerOf(ctx), params.shop_id, query));
+  route(app, c.get, async ({ params }, ctx) => service.get(callerOf(ctx), params.shop_id, params.id));
+  route(app, c.create, async ({ body }, ctx) =>
+    withMessage(await service.createUrl(callerOf(ctx), body), M.created),
+  );
+  route(app, c.update, async ({ params, body }, ctx) =>
+    withMessage(await service.update(callerOf(ctx), params.id, body), M.updated),
+  );
+  route(app, c.settings, async ({ params, body }, ctx) =>
+    withMessage(await service.settings(callerOf(ctx), params.shop_id, params.id, body), M.settingsUpdated),
+  );
+  route(app, c.delete, async ({ params }, ctx) =>
+    withMessage(await service.delete(callerOf(ctx), params.shop_id, params.id), M.deleted),
+  );
+  route(app, c.syncNow, async ({ params }, ctx) =>
+    withMessage(await service.syncNow(callerOf(ctx), params.id), M.syncStarted),
+  );
+  route(app, c.runs, async ({ params, query }, ctx) =>
+    service.runs(callerOf(ctx), params.shop_id, params.id, query),
+  );
+  route(app, c.run, async ({ params }, ctx) => service.run(callerOf(ctx), params.shop_id, params.run_id));
+  route(app, c.report, async ({ params }, ctx) =>
+    service.report(callerOf(ctx), params.shop_id, params.run_id),
+  );
+  route(app, c.confirm, async ({ params }, ctx) =>
+    withMessage(await service.confirm(callerOf(ctx), params.shop_id, params.run_id), M.confirmed),
+  );
+  route(app, c.discard, async ({ params }, ctx) =>
+    withMessage(await service.discard(callerOf(ctx), params.shop_id, params.run_id), M.discarded),
+  );
+  route(app, c.sampleCsv, async () => service.sampleCsv());
+  route(app, c.exportCsv, async ({ body }, ctx) =>
+    service.exportCsv(callerOf(ctx), body.shop_id, body.report_type),
+  );
+
+  // Multipart parsing is scoped to the upload: no other route accepts form-data by accident.
+  app.register(async (scope) => {
+    await scope.register(multipart);
+    route(scope, c.importCsv, async (_input, ctx) => {
+      if (!ctx.request.isMultipart()) throw badRequest(DATA_SOURCE_MSG.fileRequired);
+      const caller = callerOf(ctx);
+      const { fields, file } = await readUpload(ctx.request, service, caller);
+      return withMessage(await service.importFile(caller, fields, file), M.fileReceived);
+    });
+    route(scope, c.importUpdateCsv, async (_input, ctx) => {
+      if (!ctx.request.isMultipart()) throw badRequest(DATA_SOURCE_MSG.fileRequired);
+      return readUpdateUpload(ctx.request, service, callerOf(ctx));
+    });
+  });
+};

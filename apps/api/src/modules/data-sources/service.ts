@@ -1,0 +1,461 @@
+import type {
+  TDataSource,
+  TDataSourceImport,
+  TDataSourcePage,
+  TImportRun,
+  TImportRunPage,
+} from '@feedloom/contracts';
+import { sampleCsv } from '@feedloom/catalog';
+import type {
+  TImportCsvFields,
+  TImportCsvUrl,
+  TListQuery,
+  TProductSettings,
+  TUpdateDataSource,
+} from '@feedloom/validation';
+import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import {
+  data_sources,
+  import_runs,
+  products,
+  shops,
+  users,
+  type TDataSourceRow,
+  type TImportRunRow,
+} from '../../db/schema';
+import type { TJobs } from '../../jobs/boss';
+import { QUEUES } from '../../jobs/boss';
+import type { TClock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { canReachShop, type TShopScope } from '../tenancy/access';
+import { exportCsv, importUpdateCsv } from './customisation';
+import { createImportJob, type TImportSettings } from './import-job';
+import { DATA_SOURCE_API_MSG as M } from './messages';
+
+export interface TDataSourceCaller {
+  user_id: string;
+  org_id: string;
+  shop_ids: TShopScope;
+}
+
+/** The import job's message on the queue. */
+export interface TImportRunJob {
+  run_id: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toRun = (r: TImportRunRow): TImportRun => ({
+  id: r.id,
+  data_source_id: r.data_source_id,
+  shop_id: r.shop_id,
+  trigger: r.trigger,
+  triggered_by: r.triggered_by ? { id: r.triggered_by, name: r.triggered_by_name ?? '' } : null,
+  status: r.status,
+  file_name: r.file_name,
+  file_size: r.file_size,
+  rows_read: r.rows_read,
+  rows_imported: r.rows_imported,
+  rows_rejected: r.rows_rejected,
+  rows_unchanged: r.rows_unchanged,
+  rows_removed: r.rows_removed,
+  message: r.message,
+  held: r.held ?? null,
+  unknown_columns: r.unknown_columns,
+  has_report: r.report_csv !== null,
+  created_at: r.created_at.toISOString(),
+  started_at: iso(r.started_at),
+  finished_at: iso(r.finished_at),
+  duration_ms: r.started_at && r.finished_at ? r.finished_at.getTime() - r.started_at.getTime() : null,
+});
+
+export const createDataSourcesService = (deps: {
+  db: TDb;
+  clock: TClock;
+  jobs: TJobs | null;
+  settings: TImportSettings;
+}) => {
+  const { db, clock, jobs } = deps;
+  const job = createImportJob({ db, clock, settings: deps.settings });
+
+  /** The shop, if the caller may reach it (else 404, as if it did not exist). */
+  const reachShop = async (caller: TDataSourceCaller, shopId: string) => {
+    const [shop] =
+      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
+        ? await db
+            .select()
+            .from(shops)
+            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
+        : [];
+    if (!shop) throw notFound(M.storeNotFound);
+    return shop;
+  };
+
+  const findSource = async (
+    caller: TDataSourceCaller,
+    id: string,
+    shopId?: string,
+  ): Promise<TDataSourceRow> => {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(data_sources)
+          .where(and(eq(data_sources.id, id), eq(data_sources.organization_id, caller.org_id)))
+      : [];
+    if (
+      !row ||
+      (shopId !== undefined && row.shop_id !== shopId) ||
+      !canReachShop(caller.shop_ids, row.shop_id)
+    ) {
+      throw notFound(M.notFound);
+    }
+    return row;
+  };
+
+  const findRun = async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+    await reachShop(caller, shopId);
+    const [row] = isUuid(runId)
+      ? await db
+          .select()
+          .from(import_runs)
+          .where(and(eq(import_runs.id, runId), eq(import_runs.shop_id, shopId)))
+      : [];
+    if (!row) throw notFound(M.runNotFound);
+    return row;
+  };
+
+  const toSource = async (row: TDataSourceRow): Promise<TDataSource> => {
+    const [last] = await db
+      .select()
+      .from(import_runs)
+      .where(eq(import_runs.data_source_id, row.id))
+      .orderBy(desc(import_runs.created_at))
+      .limit(1);
+    const [total] = await db.select({ n: count() }).from(products).where(eq(products.data_source_id, row.id));
+    return {
+      id: row.id,
+      shop_id: row.shop_id,
+      data_source_name: row.data_source_name,
+      source_type: row.source_type,
+      notification_email: row.notification_email,
+      file_name: row.file_name,
+      url: row.url,
+      frequency: row.frequency,
+      fetch_time: row.fetch_time,
+      day: row.day,
+      next_fetch_at: iso(row.next_fetch_at),
+      product_id_format: row.product_id_format,
+      inventory_quantity: row.inventory_quantity,
+      mapping: row.mapping,
+      columns: row.columns,
+      total_products: total?.n ?? 0,
+      last_run: last ? toRun(last) : null,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  };
+
+  const userName = async (userId: string) => {
+    const [u] = await db
+      .select({ first_name: users.first_name, last_name: users.last_name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    const name = [u?.first_name, u?.last_name].filter(Boolean).join(' ');
+    return name || u?.email || '';
+  };
+
+  /** Queues a run (pg-boss, one at a time per source); without a queue (tests) it runs now. */
+  const startRun = async (
+    source: TDataSourceRow,
+    trigger: 'manual' | 'schedule',
+    userId: string | null,
+    file?: { id: string; file_name: string; size: number },
+  ): Promise<TImportRunRow> => {
+    const [active] = await db
+      .select({ id: import_runs.id })
+      .from(import_runs)
+      .where(
+        and(eq(import_runs.data_source_id, source.id), inArray(import_runs.status, ['queued', 'running'])),
+      )
+      .limit(1);
+    if (active) throw conflict(M.alreadyRunning);
+    const fileId = file?.id ?? (source.source_type === 'file' ? source.file_id : null);
+    if (source.source_type === 'file' && !fileId) throw badRequest(M.noFile);
+    const [run] = await db
+      .insert(import_runs)
+      .values({
+        shop_id: source.shop_id,
+        data_source_id: source.id,
+        trigger,
+        triggered_by: userId,
+        triggered_by_name: userId ? await userName(userId) : null,
+        file_id: fileId,
+        file_name: file?.file_name ?? (source.source_type === 'file' ? source.file_name : null),
+        file_size: file?.size ?? null,
+        created_at: clock.now(),
+      })
+      .returning();
+    if (jobs) {
+      await jobs.send(QUEUES.importRun, { run_id: run!.id } satisfies TImportRunJob, {
+        singletonKey: source.id,
+        retryLimit: 3,
+        retryDelay: 30,
+        expireInSeconds: 3600,
+      });
+      return run!;
+    }
+    await job.run(run!.id);
+    const [after] = await db.select().from(import_runs).where(eq(import_runs.id, run!.id));
+    return after!;
+  };
+
+  return {
+    db,
+    job,
+    startRun,
+
+    list: async (caller: TDataSourceCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
+      await reachShop(caller, shopId);
+      const where = and(
+        eq(data_sources.shop_id, shopId),
+        q.search
+          ? ilike(data_sources.data_source_name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`)
+          : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(data_sources)
+        .where(where)
+        .orderBy(desc(data_sources.created_at), desc(data_sources.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db.select({ n: count() }).from(data_sources).where(where);
+      return { data: await Promise.all(rows.map(toSource)), total_records: total?.n ?? 0 };
+    },
+
+    get: async (caller: TDataSourceCaller, shopId: string, id: string) =>
+      toSource(await findSource(caller, id, shopId)),
+
+    /** Checks the caller may add a file to the shop (and to `data_source_id`) before any byte is kept. */
+    checkUpload: async (caller: TDataSourceCaller, fields: TImportCsvFields) => {
+      await reachShop(caller, fields.shop_id);
+      if (fields.data_source_id) {
+        const source = await findSource(caller, fields.data_source_id, fields.shop_id);
+        if (source.source_type !== 'file') throw badRequest(M.notFileSource);
+      }
+    },
+
+    /** A kept upload: a new file source, or a new file for an existing one; then its run. */
+    importFile: async (
+      caller: TDataSourceCaller,
+      fields: TImportCsvFields,
+      file: { id: string; file_name: string; size: number },
+    ): Promise<TDataSourceImport> => {
+      let source: TDataSourceRow | undefined;
+      const settings = {
+        notification_email: fields.notification_email || null,
+        product_id_format: fields.product_id_format,
+        inventory_quantity: fields.inventory_quantity ?? null,
+      };
+      if (fields.data_source_id) {
+        const found = await findSource(caller, fields.data_source_id, fields.shop_id);
+        [source] = await db
+          .update(data_sources)
+          .set({
+            ...settings,
+            ...(fields.data_source_name ? { data_source_name: fields.data_source_name } : {}),
+            file_id: file.id,
+            file_name: file.file_name,
+            updated_at: clock.now(),
+          })
+          .where(eq(data_sources.id, found.id))
+          .returning();
+      } else {
+        [source] = await db
+          .insert(data_sources)
+          .values({
+            organization_id: caller.org_id,
+            shop_id: fields.shop_id,
+            data_source_name: fields.data_source_name!,
+            source_type: 'file',
+            ...settings,
+            file_id: file.id,
+            file_name: file.file_name,
+            created_at: clock.now(),
+            updated_at: clock.now(),
+          })
+          .returning();
+      }
+      const run = await startRun(source!, 'manual', caller.user_id, file);
+      return { data_source: await toSource(source!), run: toRun(run) };
+    },
+
+    createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
+      await reachShop(caller, input.shop_id);
+      const [source] = await db
+        .insert(data_sources)
+        .values({
+          organization_id: caller.org_id,
+          shop_id: input.shop_id,
+          data_source_name: input.data_source_name,
+          source_type: 'url',
+          notification_email: input.notification_email || null,
+          product_id_format: input.product_id_format,
+          inventory_quantity: input.inventory_quantity ?? null,
+          url: input.url!,
+          frequency: input.frequency!,
+          fetch_time: input.fetch_time ?? null,
+          day: input.frequency === 'daily' ? null : (input.day ?? null),
+          created_at: clock.now(),
+          updated_at: clock.now(),
+        })
+        .returning();
+      const run = await startRun(source!, 'manual', caller.user_id);
+      return { data_source: await toSource(source!), run: toRun(run) };
+    },
+
+    update: async (caller: TDataSourceCaller, id: string, input: TUpdateDataSource) => {
+      const source = await findSource(caller, id);
+      const schedule = input.url !== undefined || input.frequency !== undefined;
+      if (schedule && source.source_type !== 'url') throw badRequest(M.notUrlSource);
+      const frequency = input.frequency ?? source.frequency;
+      const [row] = await db
+        .update(data_sources)
+        .set({
+          ...(input.data_source_name ? { data_source_name: input.data_source_name } : {}),
+          ...(input.notification_email !== undefined
+            ? { notification_email: input.notification_email || null }
+            : {}),
+          ...(input.product_id_format ? { product_id_format: input.product_id_format } : {}),
+          ...(input.inventory_quantity !== undefined ? { inventory_quantity: input.inventory_quantity } : {}),
+          ...(input.url ? { url: input.url } : {}),
+          ...(input.frequency
+            ? {
+                frequency: input.frequency,
+                fetch_time: input.fetch_time ?? null,
+                day: frequency === 'daily' ? null : (input.day ?? null),
+              }
+            : {}),
+          ...(input.mapping ? { mapping: input.mapping } : {}),
+          updated_at: clock.now(),
+        })
+        .where(eq(data_sources.id, source.id))
+        .returning();
+      return toSource(row!);
+    },
+
+    settings: async (caller: TDataSourceCaller, shopId: string, id: string, input: TProductSettings) => {
+      const source = await findSource(caller, id, shopId);
+      const [row] = await db
+        .update(data_sources)
+        .set({
+          product_id_format: input.product_id_format,
+          inventory_quantity: input.inventory_quantity ?? null,
+          updated_at: clock.now(),
+        })
+        .where(eq(data_sources.id, source.id))
+        .returning();
+      return toSource(row!);
+    },
+
+    delete: async (caller: TDataSourceCaller, shopId: string, id: string) => {
+      const source = await findSource(caller, id, shopId);
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(products)
+          .where(eq(products.data_source_id, source.id))
+          .returning({ id: products.id });
+        await tx.delete(data_sources).where(eq(data_sources.id, source.id));
+        return { id: source.id, products_removed: removed.length };
+      });
+    },
+
+    syncNow: async (caller: TDataSourceCaller, id: string) =>
+      toRun(await startRun(await findSource(caller, id), 'manual', caller.user_id)),
+
+    runs: async (
+      caller: TDataSourceCaller,
+      shopId: string,
+      id: string,
+      q: { page: number; limit: number },
+    ): Promise<TImportRunPage> => {
+      const source = await findSource(caller, id, shopId);
+      const rows = await db
+        .select()
+        .from(import_runs)
+        .where(eq(import_runs.data_source_id, source.id))
+        .orderBy(desc(import_runs.created_at), desc(import_runs.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const [total] = await db
+        .select({ n: count() })
+        .from(import_runs)
+        .where(eq(import_runs.data_source_id, source.id));
+      return { data: rows.map(toRun), total_records: total?.n ?? 0 };
+    },
+
+    run: async (caller: TDataSourceCaller, shopId: string, runId: string) =>
+      toRun(await findRun(caller, shopId, runId)),
+
+    report: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+      const run = await findRun(caller, shopId, runId);
+      if (run.report_csv === null) throw notFound(M.noReport);
+      return {
+        file_name: `import-errors-${run.id}.csv`,
+        content_type: 'text/csv' as const,
+        csv: run.report_csv,
+      };
+    },
+
+    confirm: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+      const run = await findRun(caller, shopId, runId);
+      if (run.status !== 'held') throw conflict(M.notHeld);
+      // Only one confirm wins: the status moves first.
+      const [claimed] = await db
+        .update(import_runs)
+        .set({ status: 'running' })
+        .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
+        .returning();
+      if (!claimed) throw conflict(M.notHeld);
+      await job.confirm(claimed);
+      return toRun((await db.select().from(import_runs).where(eq(import_runs.id, run.id)))[0]!);
+    },
+
+    discard: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+      const run = await findRun(caller, shopId, runId);
+      const [row] = await db
+        .update(import_runs)
+        .set({ status: 'discarded', message: M.discarded, finished_at: clock.now() })
+        .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
+        .returning();
+      if (!row) throw conflict(M.notHeld);
+      return toRun(row);
+    },
+
+    exportCsv: async (caller: TDataSourceCaller, shopId: string, type: 1 | 2) => {
+      await reachShop(caller, shopId);
+      return {
+        file_name: `products-customisation-${type}.csv`,
+        content_type: 'text/csv' as const,
+        csv: await exportCsv(db, shopId, type),
+      };
+    },
+
+    /** Checks the shop before the file is read. */
+    reachShop: async (caller: TDataSourceCaller, shopId: string) => {
+      await reachShop(caller, shopId);
+    },
+
+    importUpdate: (shopId: string, type: 1 | 2, bytes: AsyncIterable<Uint8Array>) =>
+      importUpdateCsv(db, shopId, type, bytes),
+
+    sampleCsv: () => ({
+      file_name: 'feedloom-sample.csv',
+      content_type: 'text/csv' as const,
+      csv: sampleCsv(),
+    }),
+  };
+};
+export type TDataSourcesService = ReturnType<typeof createDataSourcesService>;

@@ -1,0 +1,103 @@
+import type { TOrganizationEntity, TOrganizationListEntry } from '@feedloom/contracts';
+import type { TOrganization } from '@feedloom/validation';
+import type { TDb } from '../../db/client';
+import type { TOrganizationRow } from '../../db/schema';
+import type { TClock } from '../../lib/clock';
+import { forbidden, notFound } from '../../lib/errors';
+import { effectivePermissions, shopScopeOf } from '../tenancy/access';
+import { resolveActiveShop } from '../tenancy/membership';
+import { shopsRepo } from '../shops/repo';
+import { ORGANIZATION_MSG } from './messages';
+import { organizationsRepo, type TOrganizationValues } from './repo';
+
+const orNull = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
+
+/** Form values as stored: empty optional fields become null. */
+const toValues = (input: TOrganization): TOrganizationValues => ({
+  business_name: input.business_name,
+  business_email: input.business_email.toLowerCase(),
+  business_url: orNull(input.business_url),
+  phone_code: orNull(input.phone_code),
+  phone_number: orNull(input.phone_number),
+  country: orNull(input.country),
+  state: orNull(input.state),
+  city: orNull(input.city),
+  address_1: orNull(input.address_1),
+  address_2: orNull(input.address_2),
+  zipcode: orNull(input.zipcode),
+  developer_email: orNull(input.developer_email?.toLowerCase()),
+});
+
+export const toOrganizationEntity = (org: TOrganizationRow, isOwner: boolean): TOrganizationEntity => ({
+  organization_object_id: org.id,
+  business_name: org.business_name,
+  business_email: org.business_email,
+  business_url: org.business_url,
+  phone_code: org.phone_code,
+  phone_number: org.phone_number,
+  state: org.state,
+  country: org.country,
+  address_1: org.address_1,
+  address_2: org.address_2,
+  city: org.city,
+  zipcode: org.zipcode,
+  developer_email: org.developer_email,
+  is_owner: isOwner,
+});
+
+/** Organisations: the user's list, creating one, and the owner's settings (spec §5, §6). */
+export const createOrganizationsService = (deps: { db: TDb; clock: TClock }) => {
+  const { db, clock } = deps;
+
+  /** The organisation of the settings screen: the caller must be in it (404) and own it (403). */
+  const ownedOrganization = async (userId: string, orgId: string): Promise<TOrganizationRow> => {
+    const repo = organizationsRepo(db);
+    const member = await repo.getMember(orgId, userId);
+    if (!member) throw notFound(ORGANIZATION_MSG.notFound);
+    if (!member.is_owner) throw forbidden(ORGANIZATION_MSG.ownerOnly);
+    const org = await repo.getOrganization(orgId);
+    if (!org) throw notFound(ORGANIZATION_MSG.notFound);
+    return org;
+  };
+
+  return {
+    find: async (userId: string): Promise<TOrganizationListEntry[]> => {
+      const orgs = await organizationsRepo(db).listOrganizationsOfUser(userId);
+      return Promise.all(
+        orgs.map(async (org) => {
+          const shop = await resolveActiveShop(db, org.id, org.member);
+          return {
+            ...toOrganizationEntity(org, org.member.is_owner),
+            role_name: org.member.role_name,
+            permissions: effectivePermissions(org.member),
+            shop_object_id: shop?.id ?? null,
+            shop_id: shop?.id ?? null,
+            shops_count: await shopsRepo(db).countForOrg(org.id, 'active', shopScopeOf(org.member)),
+          };
+        }),
+      );
+    },
+
+    /** The creator becomes the owner, holding every permission. */
+    create: async (userId: string, input: TOrganization): Promise<TOrganizationEntity> => {
+      const org = await db.transaction((tx) =>
+        organizationsRepo(tx).createWithOwner(userId, toValues(input)),
+      );
+      return toOrganizationEntity(org, true);
+    },
+
+    get: async (userId: string, orgId: string): Promise<TOrganizationEntity> =>
+      toOrganizationEntity(await ownedOrganization(userId, orgId), true),
+
+    update: async (userId: string, orgId: string, input: TOrganization): Promise<TOrganizationEntity> => {
+      await ownedOrganization(userId, orgId);
+      const org = await organizationsRepo(db).updateOrganization(orgId, {
+        ...toValues(input),
+        updated_at: clock.now(),
+      });
+      if (!org) throw notFound(ORGANIZATION_MSG.notFound);
+      return toOrganizationEntity(org, true);
+    },
+  };
+};
+export type TOrganizationsService = ReturnType<typeof createOrganizationsService>;

@@ -1,0 +1,287 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { endpoint, USER, type TUserProfile } from '@feedloom/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MSG } from '@feedloom/validation';
+import type { FastifyInstance } from 'fastify';
+import { request } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildServer, SESSION_COOKIE } from './server';
+import { LOGIN_REPLY, SESSION_INFO, testEnv } from './testing/stub-api';
+import { UPLOADS, type TTransferTables } from './transfer';
+
+const MB = 1024 * 1024;
+const BOUNDARY = '----feedloom-test-boundary';
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+const importCsv = endpoint({
+  method: 'POST',
+  path: '/shops/:shop_id/import-csv',
+  access: USER,
+  params: z.object({ shop_id: z.string().max(50) }),
+  multipart: true,
+  response: z.object({ bytes: z.number() }),
+});
+const report = endpoint({
+  method: 'GET',
+  path: '/shops/:shop_id/import-report',
+  access: USER,
+  params: z.object({ shop_id: z.string() }),
+  binary: true,
+  response: z.unknown(),
+});
+
+const PROFILE: TUserProfile = {
+  user_id: 'u_1',
+  email: 'demo@feedloom.test',
+  first_name: 'Asha',
+  last_name: null,
+  phone_code: '+1',
+  country_code: '+1',
+  phone_number: null,
+  timezone: null,
+  utc_offset: null,
+  preferred_language: null,
+  preferred_language_id: null,
+  business_type: null,
+  other_business_type: null,
+  profile_picture_path: null,
+  profile_created: true,
+  is_google_connected: false,
+  is_microsoft_connected: false,
+  google_email: null,
+  microsoft_email: null,
+  has_password: true,
+  changed_password_at: null,
+};
+
+const TABLES: TTransferTables = {
+  uploads: {
+    ...UPLOADS,
+    'import-csv': {
+      endpoint: importCsv,
+      maxBytes: 21 * MB,
+      tooLargeMessage: 'File size must be under 20MB.',
+    },
+    tiny: { endpoint: importCsv, maxBytes: MB },
+  },
+  downloads: { 'import-report': { endpoint: report } },
+};
+
+interface TSeen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  bytes: number;
+  head: string;
+}
+
+/** A real api on a port: it counts what it is sent instead of keeping it, and says how far it got. */
+const startApi = async (answer: (seen: TSeen, res: ServerResponse) => void) => {
+  const seen: TSeen[] = [];
+  const server: Server = createServer((req, res) => {
+    const entry: TSeen = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      bytes: 0,
+      head: '',
+    };
+    seen.push(entry);
+    req.on('data', (chunk: Buffer) => {
+      if (entry.head.length < 1000) entry.head += chunk.subarray(0, 1000).toString('latin1');
+      entry.bytes += chunk.length;
+    });
+    req.on('end', () => {
+      if (entry.url === '/api/v1/login') {
+        res.setHeader('content-type', 'application/json');
+        return res.end(JSON.stringify({ code: 200, message: 'ok', data: LOGIN_REPLY }));
+      }
+      answer(entry, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { seen, url: `http://127.0.0.1:${port}/api/v1`, close: () => new Promise((r) => server.close(r)) };
+};
+
+const envelope = (res: ServerResponse, code: number, data: unknown, message = '') => {
+  res.statusCode = code;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ code, message, data }));
+};
+
+describe('streaming uploads and downloads (transfer.ts)', () => {
+  let api: Awaited<ReturnType<typeof startApi>>;
+  let app: FastifyInstance;
+  let base: string;
+  let cookie: string;
+
+  beforeEach(async () => {
+    api = await startApi((seen, res) => {
+      if (seen.url.endsWith('/import-csv')) return envelope(res, 200, { bytes: seen.bytes });
+      if (seen.url.endsWith('/import-report')) {
+        res.setHeader('content-type', 'text/csv; charset=utf-8');
+        res.setHeader('content-disposition', 'attachment; filename="import-report.csv"');
+        return res.end('row,error\n2,Missing title\n');
+      }
+      if (seen.url.endsWith('/user-profile')) {
+        return envelope(
+          res,
+          200,
+          { profile: PROFILE, session: { ...SESSION_INFO, first_name: 'Asha' } },
+          'Profile updated successfully',
+        );
+      }
+      envelope(res, 404, null, 'Not found');
+    });
+    app = await buildServer({ env: testEnv({ API_URL: api.url }), logger: false, transfers: TABLES });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: { ...CSRF, 'content-type': 'application/json' },
+      payload: { email: 'demo@feedloom.test', password: 'Demo@12345' },
+    });
+    const setCookie = [login.headers['set-cookie']].flat().find((h) => h?.startsWith(`${SESSION_COOKIE}=`));
+    cookie = setCookie!.split(';', 1)[0]!;
+  });
+  afterEach(async () => {
+    await app.close();
+    await api.close();
+  });
+
+  const uploadsSeen = () => api.seen.filter((s) => s.url !== '/api/v1/login');
+
+  it('streams a 20 MB multipart body to the api as it arrives, never holding it whole', async () => {
+    const chunk = Buffer.alloc(MB, 'a');
+    const preamble = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="feed.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const epilogue = `\r\n--${BOUNDARY}--\r\n`;
+    async function* body() {
+      yield Buffer.from(preamble);
+      yield chunk;
+      // The rest is produced only once the api has the first megabyte: a gateway that waited for the whole
+      // body before calling the api would never get it, and this test would time out.
+      const started = Date.now();
+      while ((uploadsSeen()[0]?.bytes ?? 0) < MB) {
+        if (Date.now() - started > 10_000) throw new Error('the api got nothing before the upload ended');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      for (let i = 1; i < 20; i += 1) yield chunk;
+      yield Buffer.from(epilogue);
+    }
+    const total = preamble.length + 20 * MB + epilogue.length;
+    const res = await request(`${base}/upload/import-csv/shop_1`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART },
+      body: Readable.from(body()),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await res.body.json()).toEqual({ code: 200, message: '', data: { bytes: total } });
+    const [seen] = uploadsSeen();
+    expect(seen?.url).toBe('/api/v1/shops/shop_1/import-csv');
+    // The browser's multipart body as it was, with the session's token: no JSON, no base64.
+    expect(seen?.headers['content-type']).toBe(MULTIPART);
+    expect(seen?.headers.authorization).toBe('Bearer access-1');
+    expect(seen?.head.startsWith(preamble)).toBe(true);
+  }, 30_000);
+
+  it('refuses without a session or without the CSRF header, calling nothing', async () => {
+    const noSession = await request(`${base}/upload/import-csv/shop_1`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': MULTIPART },
+      body: `--${BOUNDARY}--\r\n`,
+    });
+    expect(noSession.statusCode).toBe(401);
+    expect(await noSession.body.json()).toMatchObject({ code: 401, data: null });
+    const noCsrf = await request(`${base}/upload/import-csv/shop_1`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': MULTIPART },
+      body: `--${BOUNDARY}--\r\n`,
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(await noCsrf.body.json()).toEqual({ code: 403, message: 'Missing CSRF header', data: null });
+    const notMultipart = await request(`${base}/upload/import-csv/shop_1`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': 'application/json' },
+      body: '{"file":"aGVsbG8="}',
+    });
+    expect(notMultipart.statusCode).toBe(415);
+    expect(uploadsSeen()).toHaveLength(0);
+  });
+
+  it('answers 413 with the entry message when the declared size is over the cap, before reading it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload/import-csv/shop_1',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART, 'content-length': String(22 * MB) },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 413, message: 'File size must be under 20MB.', data: null });
+    expect(uploadsSeen()).toHaveLength(0);
+  });
+
+  it('answers 413 when a body of unknown length goes over the cap while streaming', async () => {
+    async function* body() {
+      for (let i = 0; i < 4; i += 1) yield Buffer.alloc(MB / 2, 'b');
+    }
+    const res = await request(`${base}/upload/tiny/shop_1`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART },
+      body: Readable.from(body()),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await res.body.json()).toEqual({ code: 413, message: 'The request is too large.', data: null });
+  });
+
+  it('saves the profile form through POST /upload/profile and keeps the session fields current', async () => {
+    const form = new FormData();
+    form.append('first_name', 'Asha');
+    form.append('profile_picture', new Blob([Buffer.from('png')], { type: 'image/png' }), 'me.png');
+    const res = await fetch(`${base}/upload/profile`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { message: string; data: { session: { first_name: string } } };
+    expect(body.message).toBe('Profile updated successfully');
+    expect(uploadsSeen()[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(uploadsSeen()[0]?.head).toContain('name="profile_picture"; filename="me.png"');
+    // The session cookie was rewritten with the reply's fields.
+    const next = res.headers.get('set-cookie')?.split(';', 1)[0];
+    const session = await app.inject({
+      method: 'GET',
+      url: '/trpc/auth.session',
+      headers: { cookie: next! },
+    });
+    expect(session.json()).toMatchObject({ result: { data: { first_name: 'Asha' } } });
+  });
+
+  it('profile: a picture body over its cap gets the spec message as a 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload/profile',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART, 'content-length': String(6 * MB) },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 413, message: MSG.pictureSize, data: null });
+  });
+
+  it('pipes a download with its content-type and content-disposition', async () => {
+    const res = await request(`${base}/download/import-report/shop_1`, { headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="import-report.csv"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(await res.body.text()).toBe('row,error\n2,Missing title\n');
+    expect(api.seen.at(-1)?.headers.authorization).toBe('Bearer access-1');
+    const anonymous = await request(`${base}/download/import-report/shop_1`);
+    expect(anonymous.statusCode).toBe(401);
+    await anonymous.body.dump();
+  });
+});

@@ -1,0 +1,12 @@
+// The sandbox's test-facing entry (`@feedloom/sandbox/testing`): what another package's tests may start and
+// know about the local stand-ins, without reaching into this package's files.
+export { buildSandbox, startSandbox, type TSandbox, type TSandboxOptions } from './server';
+export {
+  identityFor,
+  MICROSOFT_CONSUMER_TENANT,
+  MICROSOFT_CONTOSO_TENANT,
+  TEST_ACCOUNTS,
+  type TIdentity,
+  type TProviderId,
+  type TTestAccount,
+} from './oidc/accounts';

@@ -1,0 +1,257 @@
+import { ZDataSourceListQuerySchema } from '@feedloom/validation';
+import { FileSpreadsheet, Upload } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DataTable } from '@/components/data-table/data-table';
+import { DataTableEmpty } from '@/components/data-table/data-table-states';
+import { ListSearch } from '@/components/data-table/list-search';
+import { Pagination } from '@/components/data-table/pagination';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { useRequiredSession } from '@/features/auth/use-session';
+import { trpc } from '@/lib/trpc';
+import { useListParams } from '@/lib/use-list-params';
+import { dataSourceColumns } from './data-source-columns';
+import { DeleteDataSourceDialog } from './delete-data-source-dialog';
+import { ImportCsvDialog } from './import-csv-dialog';
+import { RunHistory } from './run-history';
+import {
+  shopDataSourcesPath,
+  useCanManageDataSources,
+  useRefreshDataSources,
+  type DataSource,
+} from './use-data-sources';
+
+/** Spec §2 /data-sources: the data sources of the active store. */
+export function DataSourcesScreen() {
+  const session = useRequiredSession();
+  const shopId = session.active_shop_id;
+  return (
+    <DataSourcesPage
+      shopId={shopId}
+      description="The CSV files and CSV URLs that bring products into your active store."
+    />
+  );
+}
+
+/** Spec §2 /data-source/{shop_id}: a store's sources, and the import history of the one chosen (`?source=`). */
+export function ShopDataSourcesScreen() {
+  const { shop_id: shopId = '' } = useParams();
+  const [params] = useSearchParams();
+  const sourceId = params.get('source');
+  const canManage = useCanManageDataSources();
+  const source = trpc.dataSources.get.useQuery(
+    { shop_id: shopId, id: sourceId ?? '' },
+    { enabled: Boolean(sourceId) },
+  );
+  return (
+    <DataSourcesPage
+      shopId={shopId}
+      description="This store’s CSV files and CSV URLs, and what each import did."
+    >
+      {sourceId ? (
+        <Card className="p-4">
+          {source.data ? (
+            <RunHistory source={source.data} canManage={canManage} />
+          ) : source.isError ? (
+            <p>This data source could not be loaded.</p>
+          ) : (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading import history">
+              <Skeleton className="h-6 w-64" />
+              <Skeleton className="h-24" />
+            </div>
+          )}
+        </Card>
+      ) : null}
+    </DataSourcesPage>
+  );
+}
+
+function DataSourcesPage({
+  shopId,
+  description,
+  children,
+}: {
+  shopId: string | null;
+  description: string;
+  children?: ReactNode;
+}) {
+  const canManage = useCanManageDataSources();
+  const [importing, setImporting] = useState<{ source: DataSource | null } | null>(null);
+  const openImport = () => setImporting({ source: null });
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Data sources</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+        </div>
+        {canManage && shopId ? (
+          <Button onClick={openImport}>
+            <Upload aria-hidden="true" />
+            Import CSV
+          </Button>
+        ) : null}
+      </div>
+
+      {shopId ? (
+        <DataSourceList
+          shopId={shopId}
+          canManage={canManage}
+          onImport={openImport}
+          onEdit={(source) => setImporting({ source })}
+        />
+      ) : (
+        <Card className="p-8">
+          <DataTableEmpty
+            icon={FileSpreadsheet}
+            title="Choose a store first"
+            description="Data sources belong to a store. Pick one in the header, or add your first store."
+            action={
+              <Button asChild size="sm" variant="outline">
+                <Link to="/store-list">Go to stores</Link>
+              </Button>
+            }
+          />
+        </Card>
+      )}
+
+      {children}
+
+      {shopId ? (
+        <ImportDialogHost shopId={shopId} importing={importing} onClose={() => setImporting(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function ImportDialogHost({
+  shopId,
+  importing,
+  onClose,
+}: {
+  shopId: string;
+  importing: { source: DataSource | null } | null;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshDataSources();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  return (
+    <ImportCsvDialog
+      shopId={shopId}
+      source={importing?.source}
+      open={importing !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      onImported={({ data_source }) => {
+        utils.dataSources.get.setData({ shop_id: data_source.shop_id, id: data_source.id }, data_source);
+        refresh(data_source.id);
+        // The new run's progress shows in the source's history.
+        void navigate(shopDataSourcesPath(data_source.shop_id, data_source.id));
+      }}
+    />
+  );
+}
+
+function DataSourceList({
+  shopId,
+  canManage,
+  onImport,
+  onEdit,
+}: {
+  shopId: string;
+  canManage: boolean;
+  onImport: () => void;
+  onEdit: (source: DataSource) => void;
+}) {
+  const snackbar = useSnackbar();
+  const refresh = useRefreshDataSources();
+  const list = useListParams(ZDataSourceListQuerySchema);
+  const [toDelete, setToDelete] = useState<DataSource | null>(null);
+  const sources = trpc.dataSources.find.useQuery({ ...list.query, shop_id: shopId });
+
+  const remove = trpc.dataSources.delete.useMutation({
+    onSuccess: ({ message }, { id }) => {
+      setToDelete(null);
+      snackbar.show(message, 'success');
+      refresh(id);
+    },
+  });
+  const sync = trpc.dataSources.syncNow.useMutation({
+    onSuccess: ({ message }, { id }) => {
+      snackbar.show(message, 'success');
+      refresh(id);
+    },
+  });
+  const syncingId = sync.isPending ? sync.variables.id : undefined;
+  const { mutate: syncNow } = sync;
+
+  const columns = useMemo(
+    () =>
+      dataSourceColumns({
+        canManage,
+        onSyncNow: (source) => syncNow({ id: source.id }),
+        onEdit,
+        onDelete: setToDelete,
+        syncingId,
+      }),
+    [canManage, syncNow, onEdit, syncingId],
+  );
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-3 border-b border-border p-4">
+        <ListSearch
+          label="Search data sources"
+          placeholder="Search by name"
+          value={list.searchText}
+          onChange={list.setSearchText}
+        />
+      </div>
+      <DataTable
+        caption="Data sources"
+        columns={columns}
+        data={sources.data?.data}
+        getRowId={(source) => source.id}
+        status={sources}
+        rowTestId="data-source-row"
+        errorMessage="Your data sources could not be loaded."
+        empty={
+          list.query.search ? (
+            <DataTableEmpty
+              title={<>No data sources match “{list.query.search}”.</>}
+              action={
+                <Button variant="outline" size="sm" onClick={list.clearSearch}>
+                  Clear search
+                </Button>
+              }
+            />
+          ) : (
+            <DataTableEmpty
+              icon={FileSpreadsheet}
+              title="No data sources yet"
+              description="Import a CSV file or add a CSV URL to bring your products in."
+              action={
+                canManage ? (
+                  <Button size="sm" onClick={onImport}>
+                    Import CSV
+                  </Button>
+                ) : null
+              }
+            />
+          )
+        }
+      />
+      <Pagination {...list.paging} total={sources.data?.total_records ?? 0} />
+      <DeleteDataSourceDialog
+        source={toDelete}
+        isDeleting={remove.isPending}
+        onConfirm={(source) => remove.mutate({ shop_id: source.shop_id, id: source.id })}
+        onCancel={() => setToDelete(null)}
+      />
+    </Card>
+  );
+}

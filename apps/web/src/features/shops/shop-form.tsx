@@ -1,0 +1,155 @@
+import { ZShopFormSchema, type TShopForm, type TShopFormInput } from '@feedloom/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { SelectField } from '@/components/form-fields/select-field';
+import { TextField } from '@/components/form-fields/text-field';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { FieldSkeleton } from '@/components/ui/skeleton';
+import { TimezoneField } from '@/features/reference/timezone-field';
+import { useCurrencies, useTimezones } from '@/features/reference/use-reference-lists';
+import type { Shop } from './use-shops';
+
+/** What the inputs start with: the shop's values, or empty for a new one. */
+export function shopFormValues(shop?: Shop | null): TShopFormInput {
+  return {
+    shop_name: shop?.shop_name ?? '',
+    shop_url: shop?.shop_url ?? '',
+    shop_currency: shop?.shop_currency ?? '',
+    shop_timezone: shop?.shop_timezone ?? '',
+    utc_offset: shop?.utc_offset ?? '',
+    is_testing: shop?.is_testing ?? false,
+  };
+}
+
+/** The browser's zone, offered first on a new store. */
+const browserZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return '';
+  }
+};
+
+export type ShopFormHandle = UseFormReturn<TShopFormInput, unknown, TShopForm>;
+
+/**
+ * The store form of spec §5: name, URL (absolute), currency from the currencies list, timezone (which sets
+ * the UTC offset too), testing flag.
+ */
+export function ShopForm({
+  shop,
+  isSaving,
+  onSubmit,
+  onCancel,
+  formRef,
+}: {
+  shop?: Shop | null;
+  isSaving: boolean;
+  /** The values as the schema gives them back (trimmed, defaults applied). */
+  onSubmit: (values: TShopForm) => void;
+  onCancel: () => void;
+  /** Receives the form, for the server's field errors (lib/use-server-errors.ts). */
+  formRef?: (form: ShopFormHandle) => void;
+}) {
+  const form: ShopFormHandle = useForm({
+    resolver: zodResolver(ZShopFormSchema),
+    defaultValues: shopFormValues(shop),
+    mode: 'onTouched',
+  });
+  useEffect(() => formRef?.(form), [form, formRef]);
+  const currencies = useCurrencies();
+  const currencyOptions = useMemo(
+    () => (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.name}` })),
+    [currencies.data],
+  );
+  const timezones = useTimezones();
+  const testingHintId = useId();
+
+  // A new store starts in the browser's timezone when the list knows it.
+  useEffect(() => {
+    if (shop || form.getValues('shop_timezone') || !timezones.data) return;
+    const zone = timezones.data.find((z) => z.name === browserZone());
+    if (zone) {
+      form.setValue('shop_timezone', zone.name);
+      form.setValue('utc_offset', zone.utc_offset);
+    }
+  }, [form, shop, timezones.data]);
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+        <TextField control={form.control} name="shop_name" label="Store Name" autoComplete="off" />
+        <TextField
+          control={form.control}
+          name="shop_url"
+          label="Store URL"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://www.example.com"
+          description="The address of your online shop, starting with https://"
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            control={form.control}
+            name="shop_currency"
+            label="Currency"
+            placeholder={currencies.isPending ? 'Loading currencies…' : 'Select a currency'}
+            options={currencyOptions}
+            keepsUnknownValue
+            disabled={currencies.isPending}
+          />
+          <TimezoneField
+            control={form.control}
+            name="shop_timezone"
+            offsetName="utc_offset"
+            timezones={timezones.data}
+            isPending={timezones.isPending}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="is_testing"
+          render={({ field }) => (
+            <FormItem className="flex items-start gap-3">
+              <FormControl>
+                <Checkbox
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby={testingHintId}
+                />
+              </FormControl>
+              <div className="grid gap-1">
+                <FormLabel className="leading-4">Testing store</FormLabel>
+                <p id={testingHintId} className="text-xs text-muted-foreground">
+                  Mark a store you use to try things out, so it is easy to tell apart from your live stores.
+                </p>
+              </div>
+            </FormItem>
+          )}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isSaving}>
+            Save Store
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+export function ShopFormSkeleton() {
+  return (
+    <div className="grid gap-5" data-testid="store-form-skeleton" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        <FieldSkeleton key={i} labelClassName="w-28" />
+      ))}
+    </div>
+  );
+}

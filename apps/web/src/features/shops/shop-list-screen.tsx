@@ -1,0 +1,150 @@
+import { ZShopListQuerySchema } from '@feedloom/validation';
+import { Plus, Store } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { DataTable } from '@/components/data-table/data-table';
+import { DataTableEmpty } from '@/components/data-table/data-table-states';
+import { ListSearch } from '@/components/data-table/list-search';
+import { Pagination } from '@/components/data-table/pagination';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { useSessionActions } from '@/features/auth/use-session';
+import { trpc } from '@/lib/trpc';
+import { useListParams } from '@/lib/use-list-params';
+import { DeleteShopDialog } from './delete-shop-dialog';
+import { shopColumns } from './shop-columns';
+import { ShopStatistics } from './shop-statistics';
+import { useCanManageShops, useRefreshShops, type Shop } from './use-shops';
+
+/** Spec §2 store list: search, sort, pagination, empty and loading states, and the row actions. */
+export function ShopListScreen() {
+  const canManage = useCanManageShops();
+  const snackbar = useSnackbar();
+  const { update: updateSession } = useSessionActions();
+  const refreshShops = useRefreshShops();
+  const utils = trpc.useUtils();
+  const list = useListParams(ZShopListQuerySchema);
+  const [toDelete, setToDelete] = useState<Shop | null>(null);
+
+  // Spec §4: the list is emptied while loading (no previous page shown as if current).
+  const shops = trpc.shops.find.useQuery(list.query);
+
+  /** Spec §4: a changed shop replaces its row by id; counts and the header list are refreshed. */
+  const onShopChanged = ({
+    message,
+    shop,
+    session,
+  }: {
+    message: string;
+    shop: Shop;
+    session: Parameters<typeof updateSession>[0];
+  }) => {
+    snackbar.show(message, 'success');
+    updateSession(session);
+    utils.shops.find.setData(list.query, (old) =>
+      old ? { ...old, data: old.data.map((s) => (s.id === shop.id ? shop : s)) } : old,
+    );
+    refreshShops(shop.id);
+  };
+  const remove = trpc.shops.delete.useMutation({
+    onSuccess: (result) => {
+      setToDelete(null);
+      onShopChanged(result);
+    },
+  });
+  const reactivate = trpc.shops.reactivate.useMutation({ onSuccess: onShopChanged });
+  const reactivatingId = reactivate.isPending ? reactivate.variables.id : undefined;
+  const { mutate: reactivateShop } = reactivate;
+
+  const columns = useMemo(
+    () =>
+      shopColumns({
+        canManage,
+        onDelete: setToDelete,
+        onReactivate: (shop) => reactivateShop({ id: shop.id }),
+        reactivatingId,
+      }),
+    [canManage, reactivateShop, reactivatingId],
+  );
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Stores</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            The shops of your organisation and their settings.
+          </p>
+        </div>
+        {canManage ? (
+          <Button asChild>
+            <Link to={paths.addStore}>
+              <Plus aria-hidden="true" />
+              Add Store
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+
+      <ShopStatistics />
+
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center gap-3 border-b border-border p-4">
+          <ListSearch
+            label="Search stores"
+            placeholder="Search by name or URL"
+            value={list.searchText}
+            onChange={list.setSearchText}
+          />
+        </div>
+
+        <DataTable
+          caption="Stores"
+          columns={columns}
+          data={shops.data?.data}
+          getRowId={(shop) => shop.id}
+          status={shops}
+          sorting={list.sorting}
+          rowTestId="store-row"
+          errorMessage="Your stores could not be loaded."
+          empty={
+            list.query.search ? (
+              <DataTableEmpty
+                title={<>No stores match “{list.query.search}”.</>}
+                action={
+                  <Button variant="outline" size="sm" onClick={list.clearSearch}>
+                    Clear search
+                  </Button>
+                }
+              />
+            ) : (
+              <DataTableEmpty
+                icon={Store}
+                title="No stores yet"
+                description="Add your first store to import its products and connect it to Google, Microsoft and Meta."
+                action={
+                  canManage ? (
+                    <Button asChild size="sm">
+                      <Link to={paths.addStore}>Add Store</Link>
+                    </Button>
+                  ) : null
+                }
+              />
+            )
+          }
+        />
+
+        <Pagination {...list.paging} total={shops.data?.total_records ?? 0} />
+      </Card>
+
+      <DeleteShopDialog
+        shop={toDelete}
+        isDeleting={remove.isPending}
+        onConfirm={(shop) => remove.mutate({ id: shop.id })}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

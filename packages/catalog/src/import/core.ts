@@ -1,0 +1,294 @@
+import type { TLayerValues } from '../model/fields';
+import type { TProduct } from '../model/product';
+
+// What an import produces, and the pieces the format assemblers (Google/generic, Shopify, WooCommerce) share:
+// the row record a mapped row becomes, product building with shared values on the product and differences on
+// the variants, the required checks and the duplicate-id check.
+
+/** A product (with its variants) ready for the source layer. */
+export interface TImportedProduct {
+  kind: 'product';
+  /** Stable product id: the item id of a single product, the group id (item_group_id, handle, parent) otherwise. */
+  product_id: string;
+  /** The channel item id when the product has no variants (else the group id). */
+  offer_id: string;
+  item_group_id?: string;
+  /** Source-layer values (all variants share them). */
+  source: TLayerValues;
+  /** Columns no product field takes, by header: kept, never dropped. */
+  custom: Record<string, string>;
+  variants: TImportedVariant[];
+  /** Every file row this product was read from (product, variant and image rows). */
+  row_numbers: number[];
+  /**
+   * The product id was already emitted earlier in this import (its rows were not next to each other): add
+   * these variants to it and leave its own values as they are. Each such variant carries all of its values.
+   */
+  append?: true;
+}
+
+export interface TImportedVariant {
+  /** The variant's id, which is its channel item id. */
+  id: string;
+  offer_id: string;
+  row_number: number;
+  /** What this variant has that its product does not share. */
+  source: TLayerValues;
+  custom: Record<string, string>;
+}
+
+/** One problem with one row: the row stays out of the catalogue. */
+export interface TImportError {
+  kind: 'error';
+  row_number: number;
+  /** The file's header of the offending column (or the value's name when no column holds it). */
+  column: string;
+  message: string;
+}
+
+export type TImportResult = TImportedProduct | TImportError;
+
+export interface TImportStats {
+  /** Data rows read (not the header, not blank lines). */
+  rows_read: number;
+  /** Rows that went into a product. */
+  rows_imported: number;
+  /** Rows left out because of errors (each counted once). */
+  rows_rejected: number;
+  products: number;
+  variants: number;
+}
+
+/** The imported product as a model product with empty override and rule layers. */
+export const importedToProduct = (p: TImportedProduct): TProduct => ({
+  id: p.product_id,
+  offer_id: p.offer_id,
+  ...(p.item_group_id === undefined ? {} : { item_group_id: p.item_group_id }),
+  source: p.source,
+  overrides: {},
+  rules: {},
+  variants: p.variants.map((v) => ({
+    id: v.id,
+    offer_id: v.offer_id,
+    source: v.source,
+    overrides: {},
+    rules: {},
+  })),
+});
+
+/* ------------------------------------------------------------------ rows */
+
+export interface TColumnError {
+  column: string;
+  message: string;
+  /** The value the error is about (lets an assembler tell a variant's error from its product's). */
+  target: string;
+}
+
+const NO_ROLES: unknown[] = [];
+
+/**
+ * A map keyed by text from the file (custom attribute names): no prototype, so a column called `__proto__`
+ * is an ordinary key instead of being swallowed by the prototype setter.
+ */
+export const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** One mapped row: values for the source layer, custom attributes, format roles, and what went wrong. */
+export class RowRecord {
+  readonly source: Record<string, unknown> = {};
+  custom: Record<string, string> | undefined = undefined;
+  readonly roles: unknown[];
+  id: string | undefined = undefined;
+  group: string | undefined = undefined;
+  errors: TColumnError[] | undefined = undefined;
+
+  constructor(
+    readonly row_number: number,
+    roleCount: number,
+  ) {
+    this.roles = roleCount === 0 ? NO_ROLES : new Array<unknown>(roleCount);
+  }
+
+  fail(column: string, message: string, target: string): void {
+    (this.errors ??= []).push({ column, message, target });
+  }
+
+  setCustom(name: string, value: string): void {
+    (this.custom ??= dict<string>())[name] = value;
+  }
+}
+
+export interface TItem {
+  offer_id: string;
+  row_number: number;
+  source: Record<string, unknown>;
+  custom: Record<string, string>;
+}
+
+/** Structural equality of product values (prices, measures, lists, details): key order does not matter. */
+export const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const key in x) {
+    if (x[key] === undefined) continue;
+    n++;
+    if (!sameValue(x[key], y[key])) return false;
+  }
+  for (const key in y) if (y[key] !== undefined) n--;
+  return n === 0;
+};
+
+/**
+ * A product from its items (one per variant). Values every variant has alike go to the product, the rest
+ * stays on each variant, so merging gives back each item exactly (as groupVariants does). With `append`, the
+ * product's own values are left alone and every variant keeps all of its values.
+ */
+export const buildProduct = (
+  productId: string,
+  groupId: string | undefined,
+  items: readonly TItem[],
+  rowNumbers: number[],
+  append = false,
+): TImportedProduct => {
+  const first = items[0];
+  if (!first) throw new Error('a product needs at least one item');
+  if (groupId === undefined && items.length === 1) {
+    return {
+      kind: 'product',
+      product_id: productId,
+      offer_id: first.offer_id,
+      source: first.source,
+      custom: first.custom,
+      variants: [],
+      row_numbers: rowNumbers,
+    };
+  }
+  const shared: Record<string, unknown> = {};
+  const sharedCustom = dict<string>();
+  if (!append) {
+    for (const key in first.source) {
+      const v = first.source[key];
+      if (v !== undefined && items.every((it) => sameValue(it.source[key], v))) shared[key] = v;
+    }
+    for (const key in first.custom) {
+      const v = first.custom[key];
+      if (v !== undefined && items.every((it) => it.custom[key] === v)) sharedCustom[key] = v;
+    }
+  }
+  const product: TImportedProduct = {
+    kind: 'product',
+    product_id: productId,
+    offer_id: groupId ?? productId,
+    item_group_id: groupId ?? productId,
+    source: shared,
+    custom: sharedCustom,
+    variants: items.map((it) => ({
+      id: it.offer_id,
+      offer_id: it.offer_id,
+      row_number: it.row_number,
+      source: without(it.source, shared),
+      custom: without(it.custom, sharedCustom) as Record<string, string>,
+    })),
+    row_numbers: rowNumbers,
+  };
+  if (append) product.append = true;
+  return product;
+};
+
+const without = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
+  const out = dict<unknown>();
+  for (const key in values) if (!(key in drop)) out[key] = values[key];
+  return out;
+};
+
+/* ------------------------------------------------------------------ what assemblers share */
+
+export interface TShopSettings {
+  /** ISO 4217 currency of prices written without one (Shopify and WooCommerce exports never write one). */
+  currency?: string;
+  /** The shop's address (`https://shop.example.com`): product links of exports that have none are built on it. */
+  url?: string;
+}
+
+export const MSG = {
+  idRequired: 'ID is required.',
+  priceRequired: 'Price is required.',
+  duplicateId: (id: string, row: number) =>
+    `ID "${id}" is already used by row ${row}: every product and variant needs its own ID.`,
+  ragged: (cells: number, header: number) =>
+    `This row has ${cells} cells but the header has ${header}: a value probably contains an unquoted delimiter or a missing quote.`,
+  groupRejected: (row: number) => `Not imported: row ${row} of the same product has errors.`,
+  unexpected: (message: string) => `This row could not be read: ${message}`,
+} as const;
+
+/** What an assembler is given: output, counters and the checks every format applies. */
+export class AssemblerContext {
+  readonly stats: TImportStats = {
+    rows_read: 0,
+    rows_imported: 0,
+    rows_rejected: 0,
+    products: 0,
+    variants: 0,
+  };
+  /** Item id → the row that used it first. */
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    private readonly out: (result: TImportResult) => void,
+    /** The header of the column mapped to a value, for messages about a missing value. */
+    readonly columnOf: (target: string) => string,
+    readonly shop: TShopSettings,
+    readonly dataSourceName: string | undefined,
+  ) {}
+
+  emitProduct(product: TImportedProduct): void {
+    if (this.dataSourceName !== undefined && !product.append) {
+      (product.source as Record<string, unknown>).data_source_name = this.dataSourceName;
+    }
+    this.stats.products += product.append ? 0 : 1;
+    this.stats.variants += product.variants.length;
+    this.stats.rows_imported += product.row_numbers.length;
+    this.out(product);
+  }
+
+  /** Reports the row's errors; the row is out. */
+  reject(rec: RowRecord): void {
+    this.stats.rows_rejected++;
+    for (const e of rec.errors ?? []) {
+      this.out({ kind: 'error', row_number: rec.row_number, column: e.column, message: e.message });
+    }
+  }
+
+  /** Rows that are out because another row of their product failed. */
+  rejectRow(rowNumber: number, column: string, message: string): void {
+    this.stats.rows_rejected++;
+    this.out({ kind: 'error', row_number: rowNumber, column, message });
+  }
+
+  /** Title and price are required on every item (spec §5: 'Title is required.'). */
+  requireTitleAndPrice(values: Record<string, unknown>, rec: RowRecord, titleMessage: string): void {
+    if (values.title === undefined) rec.fail(this.columnOf('title'), titleMessage, 'title');
+    if (values.price === undefined) rec.fail(this.columnOf('price'), MSG.priceRequired, 'price');
+  }
+
+  /** Records an item id; a second use is an error on the later row. */
+  claimId(id: string, rec: RowRecord, target = 'id'): void {
+    const first = this.ids.get(id);
+    if (first === undefined) this.ids.set(id, rec.row_number);
+    else rec.fail(this.columnOf(target), MSG.duplicateId(id, first), target);
+  }
+}
+
+export interface TAssembler {
+  push(rec: RowRecord): void;
+  end(): void;
+}

@@ -1,0 +1,517 @@
+import { readFileSync } from 'node:fs';
+import { PRODUCT_MSG } from '@feedloom/validation';
+import { describe, expect, it } from 'vitest';
+import type { TImportedProduct, TImportError, TImportResult } from './core';
+import { createImporter } from './importer';
+import { suggestMapping } from './mapping';
+import type { TImportCsvOptions } from './pipeline';
+import { bytesOfText, importCsv } from './pipeline';
+import { ERROR_CSV_HEADER, ImportReport, errorsCsv } from './report';
+
+// Each mapper on its fixture: the products (shared values on the product, differences on the variants), the
+// rejected rows with row number, column and message, and the counts.
+
+const SHOP = { currency: 'USD', url: 'https://shop.example.com' };
+
+const fixture = (name: string): Buffer => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+const run = async (bytes: Iterable<Uint8Array> | Buffer, options: TImportCsvOptions = {}) => {
+  const importRun = await importCsv(Buffer.isBuffer(bytes) ? [bytes] : bytes, { shop: SHOP, ...options });
+  const results: TImportResult[] = [];
+  for await (const r of importRun.results) results.push(r);
+  const products = results.filter((r): r is TImportedProduct => r.kind === 'product');
+  const errors = results.filter((r): r is TImportError => r.kind === 'error');
+  const byId = (id: string) => products.find((p) => p.product_id === id);
+  return { ...importRun, results, products, errors, byId };
+};
+
+const usd = (value: number) => ({ value, currency: 'USD' });
+
+describe('Google feed', () => {
+  it('imports variants by item_group_id, normalises values and rejects bad rows', async () => {
+    const r = await run(fixture('google-comma.csv'));
+    expect(r.file.delimiter).toBe(',');
+    expect(r.mapping.format).toBe('google');
+    expect(r.stats).toEqual({ rows_read: 4, rows_imported: 3, rows_rejected: 1, products: 2, variants: 2 });
+
+    const tee = r.byId('TEE');
+    expect(tee).toMatchObject({
+      offer_id: 'TEE',
+      item_group_id: 'TEE',
+      row_numbers: [2, 3],
+      source: {
+        description: 'Soft cotton tee, "pre-shrunk".',
+        image_link: 'https://shop.example.com/i/tee-blk.jpg',
+        additional_image_links: [
+          'https://shop.example.com/i/tee-back.jpg',
+          'https://shop.example.com/i/tee-side.jpg',
+        ],
+        availability: 'in_stock',
+        price: usd(24.99),
+        sale_price: usd(19.99),
+        brand: 'Feedloom',
+        color: 'Black',
+        gender: 'unisex',
+        highlights: ['Organic cotton', 'Fits true to size, regular'],
+        detail: [
+          { section_name: 'General', attribute_name: 'Fabric', attribute_value: 'Cotton' },
+          { section_name: 'General', attribute_name: 'Fit', attribute_value: 'Regular' },
+        ],
+        shipping: [
+          { country: 'US', region: 'CA', service: 'Standard', price: { value: 4.99, currency: 'USD' } },
+        ],
+        custom_label0: 'summer',
+      },
+    });
+    expect(tee?.variants).toEqual([
+      {
+        id: 'TEE-BLK-S',
+        offer_id: 'TEE-BLK-S',
+        row_number: 2,
+        source: {
+          title: 'Classic Tee - Black, S',
+          link: 'https://shop.example.com/p/tee?v=blk-s',
+          mpn: 'FL-TEE-BLK-S',
+          size: 'S',
+          shipping_weight: { value: 0.2, unit: 'kg' },
+        },
+        custom: { supplier_code: 'SUP-1' },
+      },
+      {
+        id: 'TEE-BLK-M',
+        offer_id: 'TEE-BLK-M',
+        row_number: 3,
+        source: {
+          title: 'Classic Tee - Black, M',
+          link: 'https://shop.example.com/p/tee?v=blk-m',
+          mpn: 'FL-TEE-BLK-M',
+          size: 'M',
+          shipping_weight: { value: 0.22, unit: 'kg' },
+        },
+        custom: { supplier_code: 'SUP-2' },
+      },
+    ]);
+
+    // A price without a currency is in the shop's currency.
+    expect(r.byId('KETTLE-1')).toMatchObject({
+      offer_id: 'KETTLE-1',
+      variants: [],
+      source: { price: usd(39.99), availability: 'out_of_stock', gtin: '4006381333931' },
+      custom: { supplier_code: 'SUP-3' },
+    });
+    expect(r.errors).toEqual([
+      {
+        kind: 'error',
+        row_number: 5,
+        column: 'price',
+        message: 'Price "cheap" is not a price. Write it like 19.99 USD or 19.99.',
+      },
+      {
+        kind: 'error',
+        row_number: 5,
+        column: 'gtin',
+        message:
+          'GTIN "4006381333932" has a wrong check digit: copy it again from the barcode. If this column holds your own codes rather than GTINs, map it to a custom attribute.',
+      },
+    ]);
+  });
+
+  it('reads a semicolon file with a BOM and decimal commas', async () => {
+    const r = await run(fixture('google-semicolon-bom.csv'));
+    expect(r.file.delimiter).toBe(';');
+    expect(r.errors).toEqual([]);
+    expect(r.products.map((p) => [p.offer_id, p.source.title, p.source.price])).toEqual([
+      ['CAFE-1', 'Café crème Tasse', { value: 12.5, currency: 'EUR' }],
+      ['CAFE-2', 'Espresso-Set', { value: 1299, currency: 'EUR' }],
+    ]);
+  });
+
+  it('reads a UTF-16 LE tab-delimited file', async () => {
+    const text = '\uFEFFid\ttitle\tprice\tbrand\r\nM-1\tMüller Tasse ☕\t9.99 EUR\tMüller\r\n';
+    const bytes = Buffer.from(text, 'utf16le');
+    const r = await run([bytes.subarray(0, 11), bytes.subarray(11)]);
+    expect(r.file.encoding).toBe('utf-16le');
+    expect(r.file.delimiter).toBe('\t');
+    expect(r.products[0]?.source).toEqual({
+      title: 'Müller Tasse ☕',
+      price: { value: 9.99, currency: 'EUR' },
+      brand: 'Müller',
+    });
+  });
+
+  it('reads a Windows-1252 file with é and €', async () => {
+    const text = 'id;title;price\r\nCR-1;Crème brûlée;4,50 €\r\n';
+    const bytes = Buffer.from(text, 'latin1');
+    bytes[bytes.indexOf(Buffer.from('€', 'latin1'))] = 0x80; // € is 0x80 in Windows-1252, absent from Latin-1
+    const r = await run(bytes);
+    expect(r.file.encoding).toBe('windows-1252');
+    expect(r.products[0]?.source).toEqual({ title: 'Crème brûlée', price: { value: 4.5, currency: 'EUR' } });
+  });
+
+  it('reports ragged rows and keeps everything else of an awkward file', async () => {
+    const r = await run(fixture('edge-cases.csv'));
+    expect(r.products.map((p) => [p.offer_id, p.source.title, p.row_numbers])).toEqual([
+      ['E1', 'Multi\r\nline title', [2]],
+      ['E2', 'Short row', [4]],
+      ['E4', '12" screen', [8]],
+      ['E5', 'Trailing', [9]],
+      ['E6', 'No newline at end', [10]],
+    ]);
+    expect(r.errors).toEqual([
+      {
+        kind: 'error',
+        row_number: 6,
+        column: 'column 5',
+        message:
+          'This row has 5 cells but the header has 4: a value probably contains an unquoted delimiter or a missing quote.',
+      },
+    ]);
+    expect(r.stats).toMatchObject({ rows_read: 6, rows_imported: 5, rows_rejected: 1 });
+  });
+
+  it('requires an id, a title and a price, and refuses a duplicate id', async () => {
+    const text = 'id,title,price\nA,Alpha,1\n,No id,2\nC,,3\nD,No price,\nA,Alpha again,4\n';
+    const r = await run(bytesOfText(text));
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [3, 'id', 'ID is required.'],
+      [4, 'title', PRODUCT_MSG.titleRequired],
+      [5, 'price', 'Price is required.'],
+      [6, 'id', 'ID "A" is already used by row 2: every product and variant needs its own ID.'],
+    ]);
+    expect(r.stats).toMatchObject({ rows_read: 5, rows_imported: 1, rows_rejected: 4 });
+  });
+
+  it('rejects only what cannot be stored; what a channel would warn about is imported', async () => {
+    const long = 'T'.repeat(200);
+    const text = [
+      'id,title,price,link,multipack,adult,product_weight,color,availability,gtin',
+      `OK,${long},5 USD,https://shop.example.com/p,2,yes,1.5kg,${'C'.repeat(150)},sold out,0400000000015`,
+      'BAD,Bad,5 XYZ,shop.example.com/p,2001,maybe,1.5,Red,in_stock,12345',
+    ].join('\n');
+    const r = await run(bytesOfText(text));
+    expect(r.products[0]?.source).toMatchObject({
+      title: long,
+      multipack: 2,
+      adult: true,
+      product_weight: { value: 1.5, unit: 'kg' },
+      availability: 'sold out',
+      gtin: '0400000000015',
+    });
+    expect(r.errors.map((e) => [e.column, e.message])).toEqual([
+      ['price', 'Price "5 XYZ" has an unknown currency: use an ISO 4217 code such as USD or EUR.'],
+      [
+        'link',
+        'Link "shop.example.com/p" is not a web address: use a full http:// or https:// URL with spaces encoded as %20.',
+      ],
+      ['multipack', PRODUCT_MSG.multipack],
+      ['adult', 'Adult "maybe" must be yes or no.'],
+      ['product_weight', PRODUCT_MSG.valueAndUnit],
+      ['gtin', PRODUCT_MSG.gtinLength],
+    ]);
+  });
+
+  it('adds a group whose rows come back later to the product emitted before', async () => {
+    const text = 'id,item_group_id,title,price,size\nA-S,A,Shirt,5,S\nB,,Mug,3,\nA-M,A,Shirt,5,M\n';
+    const r = await run(bytesOfText(text));
+    expect(
+      r.products.map((p) => [p.product_id, p.append ?? false, p.variants.map((v) => v.id), p.source]),
+    ).toEqual([
+      ['A', false, ['A-S'], { title: 'Shirt', price: usd(5), size: 'S' }],
+      ['B', false, [], { title: 'Mug', price: usd(3) }],
+      ['A', true, ['A-M'], {}],
+    ]);
+    expect(r.products[2]?.variants[0]?.source).toEqual({ title: 'Shirt', price: usd(5), size: 'M' });
+    expect(r.stats).toMatchObject({ products: 2, variants: 2, rows_imported: 3 });
+  });
+
+  it('keeps a custom column whatever its name, even __proto__', async () => {
+    const r = await run(bytesOfText('id,title,price,__proto__,constructor\nA,Alpha,1,kept,also kept\n'));
+    expect(r.mapping.unknown_columns).toEqual(['__proto__', 'constructor']);
+    expect(Object.entries(r.products[0]?.custom ?? {})).toEqual([
+      ['__proto__', 'kept'],
+      ['constructor', 'also kept'],
+    ]);
+  });
+
+  it('follows the merchant’s mapping', async () => {
+    const text = 'sku,name,cost,notes\nS1,Sock,2.50,wool\n';
+    const r = await run(bytesOfText(text), { edits: { cost: 'price', notes: 'custom:Notes' } });
+    expect(r.products[0]).toMatchObject({
+      offer_id: 'S1',
+      source: { sku: 'S1', title: 'Sock', price: usd(2.5) },
+      custom: { Notes: 'wool' },
+    });
+  });
+});
+
+describe('empty and header-only files', () => {
+  it('read as nothing to import, with the missing columns named', async () => {
+    const empty = await run(bytesOfText(''));
+    expect(empty.file.headers).toEqual([]);
+    expect(empty.results).toEqual([]);
+    expect(empty.mapping.problems.map((p) => p.target)).toEqual(['id', 'title', 'price']);
+    const headerOnly = await run(bytesOfText('id,title,price\r\n'));
+    expect(headerOnly.results).toEqual([]);
+    expect(headerOnly.stats.rows_read).toBe(0);
+  });
+
+  it('count blank lines before the header in row numbers', async () => {
+    const r = await run(bytesOfText('\n\nid,title,price\nA,Alpha,1\nB,,2\n'));
+    expect(r.file.headerRow).toBe(3);
+    expect(r.products[0]?.row_numbers).toEqual([4]);
+    expect(r.errors[0]?.row_number).toBe(5);
+  });
+});
+
+describe('Shopify export', () => {
+  it('makes one product per handle, with variants, images and Google Shopping values', async () => {
+    const r = await run(fixture('shopify-export.csv'));
+    expect(r.mapping.format).toBe('shopify');
+    expect(r.stats).toEqual({ rows_read: 6, rows_imported: 5, rows_rejected: 1, products: 2, variants: 3 });
+    const tee = r.byId('classic-tee');
+    expect(tee).toMatchObject({
+      offer_id: 'classic-tee',
+      item_group_id: 'classic-tee',
+      row_numbers: [2, 3, 4, 5],
+      source: {
+        title: 'Classic Tee',
+        description: 'Soft organic cotton.\n- Regular fit\n- Machine wash',
+        brand: 'Feedloom',
+        category_name: 'Apparel & Accessories > Clothing > Shirts & Tops',
+        product_type: 'T-Shirts',
+        tags: ['cotton', 'basics'],
+        google_product_category: '1604',
+        gender: 'unisex',
+        age_group: 'adult',
+        mpn: 'FL-TEE',
+        condition: 'new',
+        identifier_exists: true,
+        custom_label0: 'summer',
+        additional_image_links: [
+          'https://cdn.shopify.com/tee-back.jpg',
+          'https://cdn.shopify.com/tee-detail.jpg',
+        ],
+        link: 'https://shop.example.com/products/classic-tee',
+        cogs: usd(6.5),
+      },
+      custom: { Published: 'TRUE', 'Gift Card': 'FALSE', 'SEO Title': 'Classic Tee', Status: 'active' },
+    });
+    expect(tee?.variants.map((v) => [v.offer_id, v.row_number, v.source])).toEqual([
+      [
+        'TEE-BLK-S',
+        2,
+        {
+          sku: 'TEE-BLK-S',
+          gtin: '4006381333931',
+          inventory_qty: 10,
+          price: usd(24.99),
+          sale_price: usd(19.99),
+          shipping_weight: { value: 0.2, unit: 'kg' },
+          availability: 'in_stock',
+          image_link: 'https://cdn.shopify.com/tee-black.jpg',
+          color: 'Black',
+          size: 'S',
+          variant_title: 'Black / S',
+        },
+      ],
+      [
+        'TEE-BLK-M',
+        3,
+        {
+          sku: 'TEE-BLK-M',
+          inventory_qty: 0,
+          price: usd(24.99),
+          sale_price: usd(19.99),
+          shipping_weight: { value: 0.22, unit: 'kg' },
+          availability: 'out_of_stock',
+          image_link: 'https://cdn.shopify.com/tee-black.jpg',
+          color: 'Black',
+          size: 'M',
+          variant_title: 'Black / M',
+        },
+      ],
+      [
+        'TEE-WHT-S',
+        4,
+        {
+          sku: 'TEE-WHT-S',
+          inventory_qty: 5,
+          price: usd(19.99),
+          shipping_weight: { value: 0.2, unit: 'kg' },
+          availability: 'in_stock',
+          image_link: 'https://cdn.shopify.com/tee-white.jpg',
+          color: 'White',
+          size: 'S',
+          variant_title: 'White / S',
+        },
+      ],
+    ]);
+    expect(r.byId('gift-mug')).toMatchObject({
+      offer_id: 'MUG-1',
+      variants: [],
+      row_numbers: [6],
+      source: {
+        title: 'Gift Mug',
+        description: 'A mug & a card.',
+        identifier_exists: false,
+        shipping_weight: { value: 350, unit: 'g' },
+        price: usd(12),
+        availability: 'in_stock',
+        image_link: 'https://cdn.shopify.com/mug.jpg',
+      },
+    });
+    expect(r.errors).toEqual([
+      {
+        kind: 'error',
+        row_number: 7,
+        column: 'Variant Price',
+        message: 'Price "not-a-price" is not a price. Write it like 19.99 USD or 19.99.',
+      },
+    ]);
+  });
+
+  it('rejects every row of a product whose first row is unusable', async () => {
+    const text =
+      'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src\nx,,Size,S,X-S,5,\nx,,,M,X-M,5,\nx,,,,,,https://cdn.shopify.com/x.jpg\n';
+    const r = await run(bytesOfText(text), { format: 'shopify' });
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [2, 'Title', PRODUCT_MSG.titleRequired],
+      [3, 'Handle', 'Not imported: row 2 of the same product has errors.'],
+      [4, 'Handle', 'Not imported: row 2 of the same product has errors.'],
+    ]);
+    expect(r.stats).toMatchObject({ rows_read: 3, rows_imported: 0, rows_rejected: 3, products: 0 });
+  });
+});
+
+describe('WooCommerce export', () => {
+  it('makes variable products with their variations, simple products, and explains grouped ones', async () => {
+    const r = await run(fixture('woocommerce-export.csv'));
+    expect(r.mapping.format).toBe('woocommerce');
+    expect(r.stats).toEqual({ rows_read: 5, rows_imported: 4, rows_rejected: 1, products: 2, variants: 2 });
+    const hoodie = r.byId('HOODIE');
+    expect(hoodie).toMatchObject({
+      item_group_id: 'HOODIE',
+      row_numbers: [2, 3, 4],
+      source: {
+        description: 'A warm hoodie.\nFleece lined.',
+        shipping_weight: { value: 0.5, unit: 'kg' },
+        product_type: 'Clothing > Hoodies',
+        tags: ['warm', 'winter'],
+        shipping_label: 'parcel',
+        additional_image_links: ['https://shop.example.com/wp-content/hoodie-back.jpg'],
+        brand: 'Feedloom',
+        material: 'Fleece',
+        link: 'https://shop.example.com/?post_type=product&p=10',
+        price: usd(45),
+      },
+      custom: { Color: 'Blue, Green', 'Tax class': 'parent' },
+    });
+    expect(hoodie?.source).not.toHaveProperty('sku');
+    expect(hoodie?.variants.map((v) => [v.offer_id, v.source])).toEqual([
+      [
+        'HOODIE-BLUE',
+        {
+          title: 'Hoodie - Blue',
+          image_link: 'https://shop.example.com/wp-content/hoodie-blue.jpg',
+          availability: 'in_stock',
+          sku: 'HOODIE-BLUE',
+          gtin: '4006381333931',
+          inventory_qty: 7,
+          color: 'Blue',
+          variant_title: 'Blue',
+        },
+      ],
+      [
+        'HOODIE-GREEN',
+        {
+          title: 'Hoodie - Green',
+          image_link: 'https://shop.example.com/wp-content/hoodie.jpg',
+          availability: 'backorder',
+          sku: 'HOODIE-GREEN',
+          inventory_qty: 0,
+          sale_price: usd(39),
+          sale_price_effective_date: '2027-01-01T00:00:00/2027-01-31T23:59:59',
+          color: 'Green',
+          variant_title: 'Green',
+        },
+      ],
+    ]);
+    expect(r.byId('MUG-20')).toMatchObject({
+      variants: [],
+      source: {
+        title: 'Coffee Mug',
+        description: 'A big mug.',
+        price: usd(12.5),
+        brand: 'Acme',
+        availability: 'in_stock',
+      },
+      custom: { Capacity: '350 ml' },
+    });
+    expect(r.errors.map((e) => [e.row_number, e.column])).toEqual([[6, 'Type']]);
+  });
+});
+
+describe('report', () => {
+  it('counts, keeps the first errors and writes every error as CSV', async () => {
+    const r = await run(fixture('google-comma.csv'));
+    const report = new ImportReport({ maxErrors: 1 });
+    for (const result of r.results) report.add(result);
+    const csv = report.takeErrorCsv();
+    expect(csv.startsWith(ERROR_CSV_HEADER)).toBe(true);
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+    expect(csv).toContain('5,price,"Price ""cheap"" is not a price. Write it like 19.99 USD or 19.99."\r\n');
+    expect(report.takeErrorCsv()).toBe('');
+    const summary = report.summary(r.stats, {
+      mapping: r.mapping,
+      encoding: r.file.encoding,
+      delimiter: r.file.delimiter,
+    });
+    expect(summary).toMatchObject({
+      format: 'google',
+      encoding: 'utf-8',
+      rows_read: 4,
+      rows_imported: 3,
+      rows_rejected: 1,
+      unknown_columns: ['supplier_code'],
+      errors_total: 2,
+    });
+    expect(summary.errors).toHaveLength(1);
+    let all = '';
+    for await (const s of errorsCsv(r.results)) all += s;
+    expect(all).toBe(csv);
+  });
+});
+
+describe('throughput sanity', () => {
+  it('imports 20,000 generic rows without per-row surprises', () => {
+    const mapping = suggestMapping([
+      'id',
+      'title',
+      'price',
+      'brand',
+      'description',
+      'link',
+      'image_link',
+      'gtin',
+    ]);
+    const importer = createImporter({ mapping, shop: SHOP });
+    let products = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const cells = [
+        `ID-${i}`,
+        `Product ${i}`,
+        '19.99 USD',
+        'Acme',
+        'A fine product.',
+        `https://shop.example.com/p/${i}`,
+        `https://shop.example.com/i/${i}.jpg`,
+        '4006381333931',
+      ];
+      for (const result of importer.push({ row_number: i + 2, cells }))
+        if (result.kind === 'product') products++;
+    }
+    importer.end();
+    expect(products).toBe(20_000);
+    expect(importer.stats.rows_rejected).toBe(0);
+  });
+});

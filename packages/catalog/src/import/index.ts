@@ -1,0 +1,63 @@
+// CSV import: the pure engine the api's data sources, import job and demo seed run (issue 10). Bytes in
+// (any async iterable of chunks), products and row errors out, one row at a time.
+
+export { IMPORT_ENCODINGS, decode, decodeWindows1252, sniffEncoding } from './encoding';
+export type { TByteSource, TDecodeOptions, TEncoding, TSniffedEncoding } from './encoding';
+
+export { CsvParser, DELIMITERS, detectDelimiter, readCsv } from './csv';
+export type { TCsvParserOptions, TCsvRow, TDelimiter, TTextSource } from './csv';
+
+export { IMPORT_COLUMNS, normaliseHeader } from './columns';
+export type { TImportColumn, TImportField, TValueKind } from './columns';
+
+export { IMPORT_FORMATS, detectFormat, mappingTargets, suggestMapping } from './mapping';
+export type {
+  TColumnMapping,
+  TImportFormat,
+  TMapping,
+  TMappingProblem,
+  TMappingTarget,
+  TMappingTargetInfo,
+  TSuggestOptions,
+} from './mapping';
+
+export { importedToProduct } from './core';
+export type {
+  TImportError,
+  TImportResult,
+  TImportStats,
+  TImportedProduct,
+  TImportedVariant,
+  TShopSettings,
+} from './core';
+
+export { createImporter, importRows } from './importer';
+export type { TImportOptions, TImporter, TRowSource } from './importer';
+
+export { bytesOfText, importCsv, openCsv } from './pipeline';
+export type { TCsvFile, TImportCsvOptions, TImportRun, TOpenCsvOptions } from './pipeline';
+
+export { ERROR_CSV_HEADER, ImportReport, errorCsvLine, errorsCsv } from './report';
+export type { TImportSummary } from './report';
+
+export {
+  CUSTOMISATION_TYPES,
+  applyCustomisationRow,
+  createCustomisationImporter,
+  customisationHeaders,
+  exportCustomisationCsv,
+  importCustomisationCsv,
+} from './customisation';
+export type {
+  TCustomisationImporter,
+  TCustomisationLayout,
+  TCustomisationResult,
+  TCustomisationRow,
+  TCustomisationRun,
+  TCustomisationType,
+} from './customisation';
+
+export { sampleCsv } from './sample';
+
+export { DEMO_COLUMNS, DEMO_ISSUES, generateDemoCatalogue } from './demo';
+export type { TDemoCatalogueOptions, TDemoIssue } from './demo';

@@ -1,0 +1,134 @@
+import type { TImportResult, TImportStats, TShopSettings } from './core';
+import type { TCsvRow, TDelimiter } from './csv';
+import { CsvParser, detectDelimiter } from './csv';
+import type { TByteSource, TEncoding } from './encoding';
+import { decode } from './encoding';
+import { createImporter } from './importer';
+import type { TImportFormat, TMapping, TMappingTarget } from './mapping';
+import { suggestMapping } from './mapping';
+
+// From bytes to results in one call, for the api's import job and preview: decode, detect the delimiter on
+// the first kilobytes, read the header, map, import. Everything stays a stream: the caller pulls rows or
+// results and memory holds one chunk of text plus one product's rows.
+
+/** Text looked at to detect the delimiter. */
+const SAMPLE_CHARS = 64 * 1024;
+
+export interface TOpenCsvOptions {
+  /** Skip detection (e.g. the merchant corrected it). */
+  encoding?: TEncoding;
+  delimiter?: TDelimiter;
+}
+
+export interface TCsvFile {
+  /** The encoding detected so far: final once `rows` is done (an all-ASCII start reads as UTF-8 until proven otherwise). */
+  readonly encoding: TEncoding;
+  readonly delimiter: TDelimiter;
+  /** The header row's cells (empty for an empty file). */
+  readonly headers: string[];
+  /** The header's row number (1 unless the file starts with blank lines). */
+  readonly headerRow: number;
+  /** The data rows after the header. Pull them once; stop early (return) for a preview. */
+  readonly rows: AsyncGenerator<TCsvRow>;
+}
+
+/** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */
+export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {}): Promise<TCsvFile> => {
+  let encoding: TEncoding = options.encoding ?? 'utf-8';
+  const text = decode(bytes, { encoding: options.encoding, onEncoding: (e) => (encoding = e) })[
+    Symbol.asyncIterator
+  ]();
+  const sample: string[] = [];
+  let sampled = 0;
+  let textDone = false;
+  while (sampled < SAMPLE_CHARS) {
+    const next = await text.next();
+    if (next.done) {
+      textDone = true;
+      break;
+    }
+    sample.push(next.value);
+    sampled += next.value.length;
+  }
+  const delimiter = options.delimiter ?? detectDelimiter(sample.join('').slice(0, SAMPLE_CHARS));
+  const parser = new CsvParser({ delimiter });
+  const pending: TCsvRow[] = [];
+  const emit = (row: TCsvRow) => {
+    pending.push(row);
+  };
+  for (const chunk of sample) parser.push(chunk, emit);
+  let ended = false;
+  const pull = async (): Promise<boolean> => {
+    if (ended) return false;
+    const next = textDone ? undefined : await text.next();
+    if (!next || next.done) {
+      textDone = true;
+      parser.end(emit);
+      ended = true;
+    } else parser.push(next.value, emit);
+    return true;
+  };
+  while (pending.length === 0 && (await pull()));
+  const header = pending.shift();
+
+  async function* rows(): AsyncGenerator<TCsvRow> {
+    try {
+      for (;;) {
+        while (pending.length > 0) yield pending.shift() as TCsvRow;
+        if (!(await pull())) break;
+      }
+    } finally {
+      if (!textDone) await text.return?.(undefined);
+    }
+  }
+
+  return {
+    get encoding() {
+      return encoding;
+    },
+    delimiter,
+    headers: header ? header.cells.map((h) => h.trim()) : [],
+    headerRow: header?.row_number ?? 1,
+    rows: rows(),
+  };
+};
+
+export interface TImportCsvOptions extends TOpenCsvOptions {
+  format?: TImportFormat;
+  /** The merchant's mapping changes, by header. */
+  edits?: Readonly<Record<string, TMappingTarget>>;
+  shop?: TShopSettings;
+  dataSourceName?: string;
+}
+
+export interface TImportRun {
+  file: TCsvFile;
+  mapping: TMapping;
+  /** Products and errors, in file order (a product when its last row is read). */
+  results: AsyncGenerator<TImportResult>;
+  /** Counters, current while `results` is pulled and final after it. */
+  stats: TImportStats;
+}
+
+/** Opens, maps (suggestion plus the merchant's edits) and imports a CSV file. */
+export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions = {}): Promise<TImportRun> => {
+  const file = await openCsv(bytes, options);
+  const mapping = suggestMapping(file.headers, { format: options.format, edits: options.edits });
+  const importer = createImporter({
+    mapping,
+    shop: options.shop,
+    dataSourceName: options.dataSourceName,
+    decimalComma: file.delimiter === ';',
+  });
+  async function* results(): AsyncGenerator<TImportResult> {
+    for await (const row of file.rows) yield* importer.push(row);
+    yield* importer.end();
+  }
+  return { file, mapping, results: results(), stats: importer.stats };
+};
+
+/** Bytes of a string, for tests and callers holding a whole file: one chunk, or chunks of `size`. */
+export function* bytesOfText(text: string, size = 64 * 1024): Generator<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}

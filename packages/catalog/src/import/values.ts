@@ -1,0 +1,393 @@
+import { INT_LIMIT, PRODUCT_MSG } from '@feedloom/validation';
+import type { TCertification, TMeasure, TProductDetail, TShipping } from '../model/fields';
+import { isIsoCurrency } from '../model/money';
+import type { TMoney } from '../model/money';
+import { splitComposite } from '../feeds/escape';
+import { gtinProblem, normaliseGtin } from '../rules/gtin';
+import { isHttpUrl } from '../rules/text';
+
+// Cell text to product values. A parser returns the value, or a TProblem carrying the message the import
+// report shows. Only what cannot be stored in its field is a problem here: a colour that is too long or an
+// enumeration value a channel does not know is stored as given and left to channel validation.
+
+export class TProblem {
+  constructor(readonly message: string) {}
+}
+export const isProblem = (v: unknown): v is TProblem => v instanceof TProblem;
+
+const quote = (v: string): string => `"${v.length > 60 ? `${v.slice(0, 57)}...` : v}"`;
+
+/* ------------------------------------------------------------------ numbers */
+
+const PLAIN_NUMBER_RE = /^[+-]?\d+(?:\.\d+)?$/;
+const GROUPED_COMMA_RE = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+const GROUPED_DOT_RE = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
+const GROUPED_SPACE_RE = /^[+-]?\d{1,3}(?:[ \u00a0\u202f']\d{3})+(?:[.,]\d+)?$/;
+const DECIMAL_COMMA_RE = /^[+-]?\d+,\d+$/;
+
+/**
+ * A decimal number as spreadsheets write it: `1234.5`, `1,234.50`, `1.234,50`, `1 234,50`, `19,99`. A lone
+ * comma with three digits after it (`1,299`) is a thousands separator unless `decimalComma` (semicolon files,
+ * where `19,99` and `1,299` both mean a decimal). Undefined when it is not a number.
+ */
+export const parseDecimal = (text: string, decimalComma = false): number | undefined => {
+  if (PLAIN_NUMBER_RE.test(text)) return Number(text);
+  let t = text;
+  if (GROUPED_SPACE_RE.test(t)) t = t.replace(/[ \u00a0\u202f']/g, '').replace(',', '.');
+  else if (DECIMAL_COMMA_RE.test(t) && (decimalComma || !GROUPED_COMMA_RE.test(t))) t = t.replace(',', '.');
+  else if (GROUPED_COMMA_RE.test(t)) t = t.replace(/,/g, '');
+  else if (GROUPED_DOT_RE.test(t)) t = t.replace(/\./g, '').replace(',', '.');
+  else return undefined;
+  return PLAIN_NUMBER_RE.test(t) ? Number(t) : undefined;
+};
+
+/** A number a product field can hold: finite and below the integer limit of spec §9. */
+export const parseNumber = (text: string, decimalComma = false): number | TProblem => {
+  const n = parseDecimal(text, decimalComma);
+  if (n === undefined || !Number.isFinite(n)) return new TProblem(PRODUCT_MSG.numberInvalid);
+  if (Math.abs(n) >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
+  return n;
+};
+
+export const parseMultipack = (text: string): number | TProblem => {
+  const n = parseDecimal(text);
+  if (n === undefined || !Number.isInteger(n) || n < 1 || n > 1000)
+    return new TProblem(PRODUCT_MSG.multipack);
+  return n;
+};
+
+/* ------------------------------------------------------------------ prices */
+
+// Currency symbols merchants type; `$` and `¥` mean the shop's currency when it is written with that symbol.
+const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'TWD']);
+const SYMBOLS: Readonly<Record<string, (shop: string | undefined) => string>> = {
+  $: (shop) => (shop && DOLLAR_CURRENCIES.has(shop) ? shop : 'USD'),
+  US$: () => 'USD',
+  C$: () => 'CAD',
+  A$: () => 'AUD',
+  R$: () => 'BRL',
+  '€': () => 'EUR',
+  '£': () => 'GBP',
+  '¥': (shop) => (shop === 'CNY' ? 'CNY' : 'JPY'),
+  '₹': () => 'INR',
+};
+// [code or symbol] amount [code or symbol]
+const MONEY_RE =
+  /^(?:([A-Za-z]{3})\s*|(US\$|C\$|A\$|R\$|[$€£¥₹])\s*)?([+-]?\d[\d.,\s\u00a0\u202f']*?)\s*(?:([A-Za-z]{3})|(US\$|C\$|A\$|R\$|[$€£¥₹]))?$/;
+
+export interface TPriceOptions {
+  /** Label in messages (`Price`). */
+  label: string;
+  /** The shop's currency: prices without a currency are in it. */
+  currency: string | undefined;
+  decimalComma?: boolean;
+}
+
+/** `19.99 USD`, `USD 19.99`, `$19.99`, `19,99 €`, `1,299.00`, plain `19.99` (the shop currency). */
+export const parsePrice = (text: string, o: TPriceOptions): TMoney | TProblem => {
+  const m = MONEY_RE.exec(text);
+  if (!m || m[3] === undefined) {
+    return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+  }
+  const value = parseDecimal(m[3].trim(), o.decimalComma);
+  if (value === undefined || value < 0) {
+    return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+  }
+  if (value >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
+  const code = m[1] ?? m[4];
+  const symbol = m[2] ?? m[5];
+  let currency: string | undefined;
+  if (code) {
+    currency = code.toUpperCase();
+    if (!isIsoCurrency(currency)) {
+      return new TProblem(
+        `${o.label} ${quote(text)} has an unknown currency: use an ISO 4217 code such as USD or EUR.`,
+      );
+    }
+  } else if (symbol) currency = SYMBOLS[symbol]?.(o.currency);
+  else currency = o.currency;
+  if (!currency) {
+    return new TProblem(
+      `${o.label} ${quote(text)} has no currency: write it like 19.99 USD, or set the shop's currency.`,
+    );
+  }
+  return { value, currency };
+};
+
+/* ------------------------------------------------------------------ measures */
+
+const MEASURE_RE = /^([+-]?\d[\d.,]*)\s*([A-Za-z]+)?$/;
+const UNIT_ALIASES: Readonly<Record<string, string>> = {
+  grams: 'g',
+  gram: 'g',
+  gr: 'g',
+  kilograms: 'kg',
+  kilogram: 'kg',
+  kgs: 'kg',
+  pounds: 'lb',
+  pound: 'lb',
+  lbs: 'lb',
+  ounces: 'oz',
+  ounce: 'oz',
+  inch: 'in',
+  inches: 'in',
+  centimeters: 'cm',
+  centimetres: 'cm',
+};
+
+/** `1.5kg`, `1.5 kg`, `750 ml`; a bare number takes `defaultUnit` (from a header such as `Weight (kg)`). */
+export const parseMeasure = (
+  text: string,
+  defaultUnit?: string,
+  decimalComma = false,
+): TMeasure | TProblem => {
+  const m = MEASURE_RE.exec(text);
+  if (!m || m[1] === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
+  const value = parseDecimal(m[1], decimalComma);
+  if (value === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
+  if (Math.abs(value) >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
+  const raw = m[2]?.toLowerCase() ?? defaultUnit;
+  if (!raw) return new TProblem(PRODUCT_MSG.valueAndUnit);
+  return { value, unit: UNIT_ALIASES[raw] ?? raw };
+};
+
+/* ------------------------------------------------------------------ yes / no */
+
+const TRUE_WORDS = new Set(['yes', 'true', '1', 'y', 'on']);
+const FALSE_WORDS = new Set(['no', 'false', '0', 'n', 'off']);
+
+export const parseBoolean = (text: string, label: string): boolean | TProblem => {
+  const t = text.toLowerCase();
+  if (TRUE_WORDS.has(t)) return true;
+  if (FALSE_WORDS.has(t)) return false;
+  return new TProblem(`${label} ${quote(text)} must be yes or no.`);
+};
+
+/* ------------------------------------------------------------------ identifiers and links */
+
+/** The GTIN with spaces and dashes removed, or why it is not one (spec §5 messages, then the check digit). */
+export const parseGtin = (text: string): string | TProblem => {
+  const problem = gtinProblem(text);
+  if (problem === 'characters') return new TProblem(PRODUCT_MSG.gtinDigits);
+  if (problem === 'length') return new TProblem(PRODUCT_MSG.gtinLength);
+  if (problem === 'check_digit') {
+    return new TProblem(
+      `GTIN ${quote(text)} has a wrong check digit: copy it again from the barcode. If this column holds your own codes rather than GTINs, map it to a custom attribute.`,
+    );
+  }
+  // Restricted and coupon prefixes are stored: the channels warn about them.
+  return normaliseGtin(text);
+};
+
+export const parseUrl = (text: string, label: string): string | TProblem =>
+  isHttpUrl(text)
+    ? text
+    : new TProblem(
+        `${label} ${quote(text)} is not a web address: use a full http:// or https:// URL with spaces encoded as %20.`,
+      );
+
+/** Several URLs in one cell, separated by commas (a comma inside a URL must be encoded as %2C). */
+export const splitUrls = (text: string): string[] => {
+  if (!text.includes(',')) return [text];
+  return text
+    .split(/\s*,\s*(?=https?:\/\/)/i)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+};
+
+/** A comma-separated list (tags, size types, promotion ids). */
+export const splitList = (text: string): string[] => {
+  if (!text.includes(',')) return [text];
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const t = part.trim();
+    if (t !== '') out.push(t);
+  }
+  return out;
+};
+
+/* ------------------------------------------------------------------ Google composite values */
+
+/** Repeated values of Google's text feeds: comma-separated, a value with a comma in double quotes. */
+export const splitRepeated = (text: string): string[] =>
+  splitComposite(text, ',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/** `section:name:value` (or `name:value`), several separated by commas: Google's product_detail. */
+export const parseDetails = (text: string, label = 'Product detail'): TProductDetail[] | TProblem => {
+  const out: TProductDetail[] = [];
+  for (const entry of splitComposite(text, ',')) {
+    if (entry.trim() === '') continue;
+    const parts = splitComposite(entry, ':').map((s) => s.trim());
+    const [section, name, value] =
+      parts.length === 2 ? ['', parts[0], parts[1]] : [parts[0], parts[1], parts.slice(2).join(':')];
+    if (parts.length < 2 || !name || !value) {
+      return new TProblem(
+        `${label} ${quote(entry)} must be section:name:value (or name:value), several separated by commas.`,
+      );
+    }
+    const detail: TProductDetail = { attribute_name: name, attribute_value: value };
+    if (section) detail.section_name = section;
+    out.push(detail);
+  }
+  return out;
+};
+
+export const SHIPPING_SLOTS = [
+  'country',
+  'region',
+  'service',
+  'price',
+  'min_handling_time',
+  'max_handling_time',
+  'min_transit_time',
+  'max_transit_time',
+] as const;
+type TShippingSlot = (typeof SHIPPING_SLOTS)[number] | 'postal_code' | 'location_id' | 'location_group_name';
+const SHIPPING_SLOT_SET: ReadonlySet<string> = new Set([
+  ...SHIPPING_SLOTS,
+  'postal_code',
+  'location_id',
+  'location_group_name',
+]);
+
+/** Slots declared in a header such as `shipping(country:postal_code:price)`; undefined when none are. */
+export const headerSlots = (header: string): string[] | undefined => {
+  const m = /\(([^)]*)\)\s*$/.exec(header);
+  if (!m || m[1] === undefined) return undefined;
+  const slots = m[1].split(':').map((s) => s.trim().toLowerCase().replace(/\s+/g, '_'));
+  return slots.length > 1 ? slots : undefined;
+};
+
+const POSTAL_RE = /\d/;
+
+/**
+ * Google's shipping text form `country:region:service:price[:min_handling:max_handling:min_transit:max_transit]`,
+ * several separated by commas (reference §1.5); a region slot holding digits is a postal code.
+ */
+export const parseShipping = (
+  text: string,
+  slots: readonly string[] | undefined,
+  money: TPriceOptions,
+): TShipping[] | TProblem => {
+  const order = (slots ?? SHIPPING_SLOTS).filter((s) => SHIPPING_SLOT_SET.has(s)) as TShippingSlot[];
+  const out: TShipping[] = [];
+  const bad = (entry: string) =>
+    new TProblem(
+      `${money.label} ${quote(entry)} must be country:region:service:price, for example US:CA:Express:9.99 USD.`,
+    );
+  for (const entry of splitComposite(text, ',')) {
+    if (entry.trim() === '') continue;
+    const parts = splitComposite(entry, ':').map((s) => s.trim());
+    if (parts.length > order.length) return bad(entry);
+    const rule: Record<string, unknown> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (part === '') continue;
+      let slot = order[i] as TShippingSlot;
+      if (slot === 'region' && POSTAL_RE.test(part)) slot = 'postal_code';
+      if (slot === 'price') {
+        const price = parsePrice(part, money);
+        if (isProblem(price)) return price;
+        rule.price = price;
+      } else if (slot.endsWith('_time')) {
+        const n = parseDecimal(part);
+        if (n === undefined || !Number.isInteger(n) || n < 0) return bad(entry);
+        rule[slot] = n;
+      } else rule[slot] = slot === 'country' ? part.toUpperCase() : part;
+    }
+    if (typeof rule.country !== 'string') return bad(entry);
+    out.push(rule as unknown as TShipping);
+  }
+  return out;
+};
+
+/** `authority:name:code`, several separated by commas (the slots of the Google TSV writer). */
+export const parseCertifications = (text: string): TCertification[] | TProblem => {
+  const out: TCertification[] = [];
+  for (const entry of splitComposite(text, ',')) {
+    if (entry.trim() === '') continue;
+    const parts = splitComposite(entry, ':').map((s) => s.trim());
+    const [authority, name, code, value] = parts;
+    if (!authority || !name || parts.length > 4) {
+      return new TProblem(
+        `Certification ${quote(entry)} must be authority:name:code, for example European_Commission:EPREL:123456.`,
+      );
+    }
+    const cert: TCertification = { certification_authority: authority, certification_name: name };
+    if (code) cert.certification_code = code;
+    if (value) cert.certification_value = value;
+    out.push(cert);
+  }
+  return out;
+};
+
+/* ------------------------------------------------------------------ HTML descriptions */
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  bull: '•',
+  middot: '·',
+  deg: '°',
+  euro: '€',
+  pound: '£',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  times: '×',
+};
+const HTML_TEST = /[<&]/;
+const BLOCK_END_RE = /<\s*(?:br\s*\/?|\/p|\/div|\/h[1-6]|\/tr|\/ul|\/ol|\/table)\s*>/gi;
+const LIST_ITEM_RE = /<\s*li\b[^>]*>/gi;
+const DROP_RE = /<\s*(script|style)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi;
+const TAG_RE = /<[^>]*>/g;
+const ENTITY_RE = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi;
+const SPACES_RE = /[ \t\u00a0]+/g;
+const LIST_GAP_RE = /\n{2,}(?=- )/g;
+const BLANK_LINES_RE = /\n\s*\n\s*(?:\n\s*)+/g;
+
+const entity = (whole: string, name: string): string => {
+  if (name[0] === '#') {
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  }
+  return ENTITIES[name.toLowerCase()] ?? whole;
+};
+
+/**
+ * Plain text of an HTML description (Shopify's Body (HTML), WooCommerce's Description): channels want text, not
+ * markup. Block ends become line breaks, list items a leading dash, entities their characters.
+ */
+export const htmlToText = (html: string): string => {
+  if (!HTML_TEST.test(html)) return html;
+  if (!html.includes('<')) return html.replace(ENTITY_RE, entity);
+  return html
+    .replace(DROP_RE, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n/g, ' ')
+    .replace(BLOCK_END_RE, '\n')
+    .replace(LIST_ITEM_RE, '\n- ')
+    .replace(TAG_RE, '')
+    .replace(ENTITY_RE, entity)
+    .replace(SPACES_RE, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(BLANK_LINES_RE, '\n\n')
+    .replace(LIST_GAP_RE, '\n')
+    .trim();
+};

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { ZUserProfileSchema } from '../account';
+import { ZSessionInfoSchema } from '../auth';
+import { ZOrganizationListEntrySchema } from '../organizations';
+import { ZShopSchema } from '../shops';
+import { makeOrganizationEntry, makeProfile, makeSessionInfo, makeShop } from './index';
+
+// Parsed (strictly: no field the contract does not know) so the fixtures cannot drift from the contract.
+describe('shared fixtures match the contract', () => {
+  it.each([
+    ['session info', ZSessionInfoSchema, makeSessionInfo()],
+    ['profile', ZUserProfileSchema, makeProfile()],
+    ['organisation list entry', ZOrganizationListEntrySchema, makeOrganizationEntry()],
+    ['shop', ZShopSchema, makeShop()],
+  ] as const)('%s', (_name, schema, fixture) => {
+    expect(schema.strict().parse(fixture)).toEqual(fixture);
+  });
+});

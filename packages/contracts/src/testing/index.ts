@@ -1,0 +1,110 @@
+// Fixtures shared by the api, gateway and web tests (`@feedloom/contracts/testing`): one copy of each
+// reply shape, typed by the contract and parsed through its schema in fixtures.test.ts, so a field added
+// to the contract fails here once instead of drifting in three copies. Tests override what they assert on.
+import type { TUserProfile } from '../account';
+import type { TSessionInfo } from '../auth';
+import type { TOrganizationListEntry } from '../organizations';
+import type { TShop } from '../shops';
+
+/** A signed-in session with an organisation and no shop yet (the session fields, without tokens). */
+export function makeSessionInfo(overrides: Partial<TSessionInfo> = {}): TSessionInfo {
+  return {
+    user_id: 'u1',
+    email: 'merchant@example.com',
+    first_name: 'Mira',
+    last_name: 'Shah',
+    phone_number: null,
+    profile_picture_path: null,
+    profile_created: true,
+    pending_invitation_count: 0,
+    organizations_count: 1,
+    is_part_of_any_org: true,
+    business_name: 'Acme Outdoor',
+    active_org_id: 'o1',
+    active_shop_id: null,
+    shops_count: 0,
+    is_admin: false,
+    has_password: true,
+    permissions: [
+      'store_management_manage',
+      'data_source_management_manage',
+      'product_and_promotions_feed_manage',
+      'user_management_manage',
+    ],
+    ...overrides,
+  };
+}
+
+/** The profile of a user who has not completed it yet. */
+export function makeProfile(overrides: Partial<TUserProfile> = {}): TUserProfile {
+  return {
+    user_id: 'u1',
+    email: 'merchant@example.com',
+    first_name: null,
+    last_name: null,
+    phone_code: '+91',
+    country_code: '+91',
+    phone_number: null,
+    timezone: null,
+    utc_offset: null,
+    preferred_language: null,
+    preferred_language_id: null,
+    business_type: null,
+    other_business_type: null,
+    profile_picture_path: null,
+    profile_created: false,
+    is_google_connected: false,
+    is_microsoft_connected: false,
+    google_email: null,
+    microsoft_email: null,
+    has_password: true,
+    changed_password_at: '2026-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An entry of the organisation list: the user's own organisation, no shop yet. */
+export function makeOrganizationEntry(
+  overrides: Partial<TOrganizationListEntry> = {},
+): TOrganizationListEntry {
+  return {
+    organization_object_id: 'o1',
+    business_name: 'Acme Outdoor',
+    business_email: 'merchant@example.com',
+    business_url: null,
+    phone_code: '+91',
+    phone_number: null,
+    state: null,
+    country: null,
+    address_1: null,
+    address_2: null,
+    city: null,
+    zipcode: null,
+    developer_email: null,
+    is_owner: true,
+    role_name: 'Owner',
+    permissions: ['store_management_manage'],
+    shop_object_id: null,
+    shop_id: null,
+    shops_count: 0,
+    ...overrides,
+  };
+}
+
+/** An active shop. */
+export function makeShop(overrides: Partial<TShop> = {}): TShop {
+  return {
+    id: 'shop-1',
+    shop_name: 'Acme Store',
+    shop_email: null,
+    shop_url: 'https://acme.example.com',
+    is_testing: false,
+    shop_currency: 'USD',
+    shop_timezone: 'America/New_York',
+    utc_offset: '-05:00',
+    status: 'active',
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

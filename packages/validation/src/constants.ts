@@ -1,0 +1,25 @@
+// Constants the web, the gateway and the api share, kept apart from the zod schemas: the web's first screen
+// imports some of them (the snackbar, the route guards), and this module pulls no zod into it
+// (apps/web/bench/initial-js.ts holds that first download under its target). Keep it free of imports.
+
+/** Business constants of spec §9. */
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const SNACKBAR_MS = 6000;
+export const INT_LIMIT = 2_147_483_647;
+export const CONTENT_MAX_WIDTH_PX = 746;
+export const THEME_PRIMARY = '#195279';
+
+/** Seconds before another sign-up code may be asked for: the api refuses earlier, the web counts down. */
+export const OTP_RESEND_SECONDS = 30;
+
+/** The channels of the per-channel routes and of a shop's connections (spec §2: Google, Bing, Facebook). */
+export const CHANNELS = ['google', 'bing', 'facebook'] as const;
+export type TChannelKey = (typeof CHANNELS)[number];
+
+/** Spec §8: what a failure without a server message says, wherever it is shown. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error!';
+
+/** The gateway refuses a tRPC mutation without this header and value (CSRF); the web always sends it. */
+export const CSRF_HEADER = 'x-feedloom-csrf';
+export const CSRF_HEADER_VALUE = '1';

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { ZOptionalEmailSchema } from './email';
+import { ZListQuerySchema } from './limits';
+import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
+
+// Data sources (spec §3 Import data source and Product settings, §5 Import, §9 limits). The web's import CSV
+// popup, the gateway and the api validate with these; multipart fields arrive as strings, so numbers are
+// coerced.
+
+export const DATA_SOURCE_TYPES = ['file', 'url'] as const;
+export type TDataSourceType = (typeof DATA_SOURCE_TYPES)[number];
+
+export const FETCH_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type TFetchFrequency = (typeof FETCH_FREQUENCIES)[number];
+
+/**
+ * How a product's id is made from the file: `id` keeps the file's id (offer id), `sku` uses the SKU when the
+ * row has one (else the id).
+ */
+export const PRODUCT_ID_FORMATS = ['id', 'sku'] as const;
+export type TProductIdFormat = (typeof PRODUCT_ID_FORMATS)[number];
+
+/** Spec §9: a CSV import is at most 20MB (the upload and a URL download alike). */
+export const CSV_MAX_BYTES = 20 * 1024 * 1024;
+export const INVENTORY_QUANTITY_MIN = 1;
+export const INVENTORY_QUANTITY_MAX = 10_000_000;
+export const DATA_SOURCE_NAME_MAX = 100;
+
+/** Customisation CSV types of spec §9: 1 title, description and type; 2 highlights and detail attributes. */
+export const REPORT_TYPES = [1, 2] as const;
+export type TReportType = (typeof REPORT_TYPES)[number];
+
+export const DATA_SOURCE_MSG = {
+  nameRequired: 'Data source name is required.',
+  fileRequired: 'File is required.',
+  fileType: 'Only CSV files are allowed.',
+  fileSize: 'File size must not exceed 20MB.',
+  urlRequired: 'URL is required.',
+  urlInvalid: 'Please enter a valid http or https URL.',
+  frequencyRequired: 'Frequency is required.',
+  fetchTimeRequired: 'Fetch time is required.',
+  dayRequired: 'Day is required.',
+  dayInvalidWeekly: 'Day must be a weekday from 1 (Monday) to 7 (Sunday).',
+  dayInvalidMonthly: 'Day must be a day of the month from 1 to 31.',
+  inventoryQuantity: 'Inventory quantity must be between 1 and 10,000,000.',
+  reportType: 'Report type must be 1 or 2.',
+} as const;
+
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A `.csv` file name (a name without extension passes when the content type says CSV). */
+export const isCsvFile = (fileName: string, contentType?: string): boolean =>
+  /\.csv$/i.test(fileName) ||
+  (!/\.[^./\\]+$/.test(fileName) &&
+    contentType !== undefined &&
+    /^(text\/csv|application\/csv|text\/comma-separated-values)\b/i.test(contentType));
+
+/** Parseable absolute http(s) URL; whether the host may be fetched is the api's decision (private hosts). */
+export const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+export const ZDataSourceNameSchema = ZTextSchema({
+  label: 'Data source name',
+  trim: true,
+  min: 1,
+  max: DATA_SOURCE_NAME_MAX,
+  requiredMessage: DATA_SOURCE_MSG.nameRequired,
+});
+
+export const ZInventoryQuantitySchema = z.preprocess(
+  toNumber,
+  z
+    .number({ error: DATA_SOURCE_MSG.inventoryQuantity })
+    .int(DATA_SOURCE_MSG.inventoryQuantity)
+    .min(INVENTORY_QUANTITY_MIN, DATA_SOURCE_MSG.inventoryQuantity)
+    .max(INVENTORY_QUANTITY_MAX, DATA_SOURCE_MSG.inventoryQuantity),
+);
+
+/** Product settings of spec §3: how ids are made and the quantity given to rows that have none. */
+export const ZProductSettingsSchema = z.object({
+  product_id_format: z.enum(PRODUCT_ID_FORMATS).default('id'),
+  /** Quantity of products whose row gives none; absent keeps them without a quantity. */
+  inventory_quantity: z.preprocess(emptyToUndefined, ZInventoryQuantitySchema.optional()),
+});
+export type TProductSettingsInput = z.input<typeof ZProductSettingsSchema>;
+export type TProductSettings = z.infer<typeof ZProductSettingsSchema>;
+
+export const ZCsvUrlSchema = ZTextSchema({
+  label: 'URL',
+  trim: true,
+  min: 1,
+  max: TEXT_LIMITS.url,
+  requiredMessage: DATA_SOURCE_MSG.urlRequired,
+}).refine(isHttpUrl, DATA_SOURCE_MSG.urlInvalid);
+
+/** `HH:MM`, 24-hour, in the shop's timezone. */
+export const ZFetchTimeSchema = z
+  .string({ error: DATA_SOURCE_MSG.fetchTimeRequired })
+  .max(5, DATA_SOURCE_MSG.fetchTimeRequired)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DATA_SOURCE_MSG.fetchTimeRequired);
+
+/** Weekly: 1 (Monday) to 7 (Sunday). Monthly: 1 to 31 (a shorter month runs on its last day). */
+export const ZFetchDaySchema = z.preprocess(toNumber, z.number({ error: DATA_SOURCE_MSG.dayRequired }).int());
+
+const scheduleShape = {
+  url: z.preprocess(emptyToUndefined, ZCsvUrlSchema.optional()),
+  frequency: z.preprocess(
+    emptyToUndefined,
+    z.enum(FETCH_FREQUENCIES, { error: DATA_SOURCE_MSG.frequencyRequired }).optional(),
+  ),
+  fetch_time: z.preprocess(emptyToUndefined, ZFetchTimeSchema.optional()),
+  day: z.preprocess(emptyToUndefined, ZFetchDaySchema.optional()),
+};
+
+interface TScheduleFields {
+  url?: string;
+  frequency?: TFetchFrequency;
+  fetch_time?: string;
+  day?: number;
+}
+
+/** Spec §5: URL and frequency required for URL sources; fetch time for any frequency; day for weekly/monthly. */
+export const refineSchedule =
+  (requireUrl: boolean) =>
+  (v: TScheduleFields, ctx: z.RefinementCtx): void => {
+    if (requireUrl && !v.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: DATA_SOURCE_MSG.urlRequired });
+    if (requireUrl && !v.frequency) {
+      ctx.addIssue({ code: 'custom', path: ['frequency'], message: DATA_SOURCE_MSG.frequencyRequired });
+    }
+    if (!v.frequency) return;
+    if (!v.fetch_time) {
+      ctx.addIssue({ code: 'custom', path: ['fetch_time'], message: DATA_SOURCE_MSG.fetchTimeRequired });
+    }
+    if (v.frequency === 'daily') return;
+    if (v.day === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['day'], message: DATA_SOURCE_MSG.dayRequired });
+    } else if (v.frequency === 'weekly' && (v.day < 1 || v.day > 7)) {
+      ctx.addIssue({ code: 'custom', path: ['day'], message: DATA_SOURCE_MSG.dayInvalidWeekly });
+    } else if (v.frequency === 'monthly' && (v.day < 1 || v.day > 31)) {
+      ctx.addIssue({ code: 'custom', path: ['day'], message: DATA_SOURCE_MSG.dayInvalidMonthly });
+    }
+  };
+
+const commonShape = {
+  data_source_name: ZDataSourceNameSchema,
+  notification_email: z.preprocess(emptyToUndefined, ZOptionalEmailSchema),
+  ...ZProductSettingsSchema.shape,
+};
+
+/**
+ * Fields of `POST /import-csv` besides the file (multipart, so all strings). Giving `data_source_id` uploads a
+ * new file to an existing file source (then the name may be left out).
+ */
+export const ZImportCsvFieldsSchema = z
+  .object({
+    shop_id: ZIdSchema('Store id'),
+    data_source_id: z.preprocess(emptyToUndefined, ZIdSchema('Data source id').optional()),
+    ...commonShape,
+    data_source_name: z.preprocess(emptyToUndefined, ZDataSourceNameSchema.optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.data_source_id && !v.data_source_name) {
+      ctx.addIssue({ code: 'custom', path: ['data_source_name'], message: DATA_SOURCE_MSG.nameRequired });
+    }
+  });
+export type TImportCsvFieldsInput = z.input<typeof ZImportCsvFieldsSchema>;
+export type TImportCsvFields = z.infer<typeof ZImportCsvFieldsSchema>;
+
+/** `POST /import-csv-url`: a CSV URL source with its schedule. */
+export const ZImportCsvUrlSchema = z
+  .object({ shop_id: ZIdSchema('Store id'), ...commonShape, ...scheduleShape })
+  .superRefine(refineSchedule(true));
+export type TImportCsvUrlInput = z.input<typeof ZImportCsvUrlSchema>;
+export type TImportCsvUrl = z.infer<typeof ZImportCsvUrlSchema>;
+
+/** A column mapping change: header → target (a product field, `custom.<name>`, or `ignore`). */
+export const ZMappingOverridesSchema = z
+  .record(
+    ZTextSchema({ label: 'Column', min: 1, max: TEXT_LIMITS.line }),
+    ZTextSchema({ label: 'Mapping target', min: 1, max: TEXT_LIMITS.line }),
+  )
+  .refine((m) => Object.keys(m).length <= 500, 'A mapping cannot have more than 500 columns.');
+
+/** `PUT /edit-data-source/:id`: every field optional (spec §5: the name is required unless editing). */
+export const ZUpdateDataSourceSchema = z
+  .object({
+    data_source_name: z.preprocess(emptyToUndefined, ZDataSourceNameSchema.optional()),
+    notification_email: z.preprocess(emptyToUndefined, ZOptionalEmailSchema),
+    product_id_format: z.enum(PRODUCT_ID_FORMATS).optional(),
+    inventory_quantity: z.preprocess(emptyToUndefined, ZInventoryQuantitySchema.optional()),
+    ...scheduleShape,
+    mapping: ZMappingOverridesSchema.optional(),
+  })
+  .superRefine(refineSchedule(false));
+export type TUpdateDataSourceInput = z.input<typeof ZUpdateDataSourceSchema>;
+export type TUpdateDataSource = z.infer<typeof ZUpdateDataSourceSchema>;
+
+export const ZReportTypeSchema = z.preprocess(
+  toNumber,
+  z.union([z.literal(1), z.literal(2)], { error: DATA_SOURCE_MSG.reportType }),
+);
+
+/** `POST /import-update-csv` fields (multipart) besides the file. */
+export const ZImportUpdateCsvFieldsSchema = z.object({
+  shop_id: ZIdSchema('Store id'),
+  report_type: ZReportTypeSchema,
+});
+export type TImportUpdateCsvFields = z.infer<typeof ZImportUpdateCsvFieldsSchema>;
+
+/** `POST /export-csv`: the shop's products as a customisation CSV of one type (export field customise popup). */
+export const ZExportCsvSchema = z.object({
+  shop_id: ZIdSchema('Store id'),
+  report_type: ZReportTypeSchema,
+});
+export type TExportCsvInput = z.input<typeof ZExportCsvSchema>;
+
+/** Query of the data source list of a shop: page, limit, search (by name). */
+export const ZDataSourceListQuerySchema = ZListQuerySchema;
+export type TDataSourceListQueryInput = z.input<typeof ZDataSourceListQuerySchema>;
