@@ -1,7 +1,7 @@
 // Stub answers for the organisation and shop procedures the signed-in layout and screens call.
 import { makeOrganizationEntry, makeShop as makeSharedShop } from '@feedloom/contracts/testing';
 import type { RouterOutputs, SessionInfo } from '@/lib/trpc';
-import type { TrpcHandlers } from './render';
+import { TrpcTestError, type TrpcHandlers } from './render';
 
 export type OrganizationEntry = RouterOutputs['organizations']['find'][number];
 export type ShopEntry = RouterOutputs['shops']['get'];
@@ -82,3 +82,23 @@ export function referenceHandlers(): TrpcHandlers {
     ],
   };
 }
+
+export type InvitationStatus = RouterOutputs['organizations']['invitationStatus'];
+
+/** What an invitation link says about itself (pending, for someone new, unless overridden). */
+export const makeInvitationStatus = (overrides: Partial<InvitationStatus> = {}): InvitationStatus => ({
+  status: 'pending',
+  email: 'newcomer@example.com',
+  business_name: 'Northwind',
+  role_name: 'Store Manager',
+  is_existing_user: false,
+  ...overrides,
+});
+
+/** Signed out, following an invitation link that names nothing (the api's 404). */
+export const brokenInvitationHandlers = (): TrpcHandlers => ({
+  'auth.session': () => null,
+  'organizations.invitationStatus': () => {
+    throw new TrpcTestError('NOT_FOUND', 'This invitation link is invalid or no longer exists.', 404);
+  },
+});

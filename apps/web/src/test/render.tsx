@@ -13,6 +13,19 @@ export function makeSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
   return makeSessionInfo(overrides);
 }
 
+/** Someone just signed up: no profile, no organisation, no permissions yet. */
+export function makeNewUserSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return makeSession({
+    profile_created: false,
+    is_part_of_any_org: false,
+    organizations_count: 0,
+    business_name: null,
+    active_org_id: null,
+    permissions: [],
+    ...overrides,
+  });
+}
+
 export interface TrpcCall {
   path: string;
   input: unknown;
@@ -39,6 +52,14 @@ export type ProcedureOutput<P extends ProcedurePath> =
       ? RouterOutputs[R][Q]
       : never
     : never;
+
+type CallPath = ProcedurePath | `upload.${TUploadName}`;
+type CallInput<P extends CallPath> = P extends ProcedurePath ? ProcedureInput<P> : Record<string, unknown>;
+
+/** What the first call of a procedure (or upload) sent, typed by the router; undefined when it was not called. */
+export function inputOf<P extends CallPath>(calls: readonly TrpcCall[], path: P): CallInput<P> | undefined {
+  return calls.find((c) => c.path === path)?.input as CallInput<P> | undefined;
+}
 
 /**
  * Stub answers, procedure path → handler, typed by the gateway's router: a handler for a procedure that

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers, TrpcTestError } from '@/test/render';
 import { recordOtpSent } from './otp-timer';
 
 const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
@@ -42,7 +42,7 @@ describe('/confirm-otp/:email/:user_id', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/create-password/new%40example.com/u-42/tok-1'),
     );
-    expect(calls.find((c) => c.path === 'auth.verifyAccount')?.input).toEqual({
+    expect(inputOf(calls, 'auth.verifyAccount')).toEqual({
       user_id: 'u-42',
       otp: '123456',
     });
@@ -71,7 +71,7 @@ describe('/confirm-otp/:email/:user_id', () => {
     await user.click(resend);
     expect(await screen.findByText('Resend code in 60s')).toBeTruthy();
     expect((resend as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.find((c) => c.path === 'auth.resendOtp')?.input).toEqual({
+    expect(inputOf(calls, 'auth.resendOtp')).toEqual({
       user_id: 'u-42',
       email: 'new@example.com',
     });
@@ -98,14 +98,14 @@ describe('/confirm-otp/:email/:user_id', () => {
 
       await user.click(screen.getByRole('button', { name: 'Resend code' }));
       expect(await screen.findByText('Resend code in 30s')).toBeTruthy();
-      expect(calls.find((c) => c.path === 'auth.resendSocialSignupOtp')?.input).toEqual({
+      expect(inputOf(calls, 'auth.resendSocialSignupOtp')).toEqual({
         signup_id: 'su-1',
       });
 
       await user.type(screen.getByLabelText('Verification code'), '654321');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-      expect(calls.find((c) => c.path === 'auth.verifySocialSignup')?.input).toEqual({
+      expect(inputOf(calls, 'auth.verifySocialSignup')).toEqual({
         signup_id: 'su-1',
         otp: '654321',
       });

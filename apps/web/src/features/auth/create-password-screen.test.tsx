@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers } from '@/test/render';
 
 const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 const PATH = '/create-password/new%40example.com/u-42/tok-1';
@@ -65,7 +65,7 @@ describe('/create-password/:email/:user_id/:token', () => {
     await fill('Secret#123', 'Secret#123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeTruthy();
-    expect(calls.find((c) => c.path === 'auth.createPassword')?.input).toEqual({
+    expect(inputOf(calls, 'auth.createPassword')).toEqual({
       user_id: 'u-42',
       token: 'tok-1',
       password: 'Secret#123',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers, TrpcTestError } from '@/test/render';
 
 const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
 const NEUTRAL = 'If an account exists for this email, we have sent a password reset link.';
@@ -38,7 +38,7 @@ describe('/forgot-password', () => {
     await user.type(await screen.findByLabelText('Email Address'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByText(NEUTRAL)).closest('[role="status"]')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'auth.forgotPassword')?.input).toEqual({
+    expect(inputOf(calls, 'auth.forgotPassword')).toEqual({
       email: 'someone@example.com',
     });
     expect(screen.queryByRole('button', { name: 'Send reset link' })).toBeNull();
@@ -80,7 +80,7 @@ describe('/reset-password/:token', () => {
     });
     await fill('Fresh#2024', 'Fresh#2024');
     await waitFor(() => expect(router.state.location.pathname).toBe('/sync-shop/shop-3'));
-    expect(calls.find((c) => c.path === 'auth.resetPassword')?.input).toEqual({
+    expect(inputOf(calls, 'auth.resetPassword')).toEqual({
       token: 'tok-9',
       password: 'Fresh#2024',
       confirm: 'Fresh#2024',

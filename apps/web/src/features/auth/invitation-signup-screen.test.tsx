@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { orgShopHandlers } from '@/test/org-handlers';
+import { brokenInvitationHandlers, makeInvitationStatus, orgShopHandlers } from '@/test/org-handlers';
 import type { RouterOutputs } from '@/lib/trpc';
-import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers, TrpcTestError } from '@/test/render';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
@@ -11,13 +11,7 @@ vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
 const PATH = '/invitation-signup/enc-org/enc-staff';
 const PASSWORD = 'Joiner@2024';
 const WELCOME = 'Invitation accepted. Welcome to Northwind!';
-const status = {
-  status: 'pending' as const,
-  email: 'newcomer@example.com',
-  business_name: 'Northwind',
-  role_name: 'Store Manager',
-  is_existing_user: false,
-};
+const status = makeInvitationStatus();
 const signedOut = {
   'auth.session': () => null,
   'organizations.invitationStatus': () => status,
@@ -106,7 +100,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
     await fill({ first: 'Nora', password: PASSWORD, confirm: PASSWORD });
     await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeTruthy();
-    expect(calls.find((c) => c.path === 'auth.invitationSignup')?.input).toEqual({
+    expect(inputOf(calls, 'auth.invitationSignup')).toEqual({
       organization_id: 'enc-org',
       staff_id: 'enc-staff',
       first_name: 'Nora',
@@ -179,12 +173,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
   });
 
   it('a broken link says so, with a way to sign in', async () => {
-    renderApp('/invitation-signup/x/y', {
-      'auth.session': () => null,
-      'organizations.invitationStatus': () => {
-        throw new TrpcTestError('NOT_FOUND', 'This invitation link is invalid or no longer exists.', 404);
-      },
-    });
+    renderApp('/invitation-signup/x/y', brokenInvitationHandlers());
     expect(await screen.findByText('This invitation link is invalid or no longer exists.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('button', { name: 'Accept & Create Account' })).toBeNull();
@@ -205,7 +194,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
     const { calls } = renderApp(PATH, { ...signedOut, 'auth.socialLoginUrl': () => ({ auth_url: url }) });
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith(url));
-    expect(calls.find((c) => c.path === 'auth.socialLoginUrl')?.input).toEqual({
+    expect(inputOf(calls, 'auth.socialLoginUrl')).toEqual({
       provider: 'google',
       organization_id: 'enc-org',
       staff_id: 'enc-staff',

@@ -1,15 +1,7 @@
 import type { TPasswordPair } from '@feedloom/validation';
 import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/form-fields/password-field';
 import { PASSWORD_RULES_TEXT } from './password-rules';
 
 /**
@@ -29,36 +21,18 @@ export function NewPasswordFields<TFieldValues extends TPasswordPair, TContext, 
   const pairControl = control as unknown as Control<TPasswordPair>;
   return (
     <>
-      <FormField
+      <PasswordField
         control={pairControl}
         name="password"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{passwordLabel}</FormLabel>
-            <FormControl>
-              <PasswordInput
-                autoComplete="new-password"
-                toggleLabel={passwordLabel.toLowerCase()}
-                {...field}
-              />
-            </FormControl>
-            <FormDescription>{description}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={passwordLabel}
+        description={description}
+        autoComplete="new-password"
       />
-      <FormField
+      <PasswordField
         control={pairControl}
         name="confirm"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Confirm Password</FormLabel>
-            <FormControl>
-              <PasswordInput autoComplete="new-password" toggleLabel="confirm password" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Confirm Password"
+        autoComplete="new-password"
       />
     </>
   );

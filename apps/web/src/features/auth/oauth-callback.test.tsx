@@ -1,18 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { inputOf, makeNewUserSession, makeSession, renderApp, TrpcTestError } from '@/test/render';
 import { profileHandlers } from '@/test/profile-fixtures';
 import { readCallbackParams, socialLandingPath, supportLandingPath } from './oauth-callback';
 
-const newUser = makeSession({
-  profile_created: false,
-  is_part_of_any_org: false,
-  organizations_count: 0,
-  business_name: null,
-  active_org_id: null,
-  permissions: [],
-});
+const newUser = makeNewUserSession();
 
 describe('socialLandingPath (spec §2 Social callback)', () => {
   const login = (
@@ -200,7 +193,7 @@ describe('/oauth/callback', () => {
       'auth.supportLogin': () => makeSession({ active_shop_id: 'shop-7' }),
     });
     await waitFor(() => expect(ok.router.state.location.pathname).toBe('/overview/shop-7'));
-    expect(ok.calls.find((c) => c.path === 'auth.supportLogin')?.input).toEqual({ token: 'one-time' });
+    expect(inputOf(ok.calls, 'auth.supportLogin')).toEqual({ token: 'one-time' });
     ok.unmount();
 
     const failed = renderApp('/oauth/callback?token=used', {

@@ -6,6 +6,7 @@ import { useDefaultLanding } from '@/app/landing';
 import { AuthCard } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
+import { FormAlert } from '@/components/ui/form-alert';
 import { messageOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { NewPasswordFields } from './new-password-fields';
@@ -31,15 +32,12 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title="Reset your password" description="Choose a new password for your account.">
       {reset.error ? (
-        <div
-          role="alert"
-          className="mb-5 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-        >
+        <FormAlert className="mb-5">
           <p>{messageOf(reset.error)}</p>
           <Link to="/forgot-password" className="mt-1 inline-block font-medium underline">
             Request a new link
           </Link>
-        </div>
+        </FormAlert>
       ) : null}
       <Form {...form}>
         <form

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, type TrpcHandlers } from '@/test/render';
+import { inputOf, renderApp, type TrpcHandlers } from '@/test/render';
 import { readOtpStamp } from './otp-timer';
 
 const signedOut = { 'auth.session': () => null } satisfies TrpcHandlers;
@@ -45,7 +45,7 @@ describe('/signup', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm-otp/new%40example.com/u-42'));
-    expect(calls.find((c) => c.path === 'auth.signup')?.input).toEqual({
+    expect(inputOf(calls, 'auth.signup')).toEqual({
       email: 'new@example.com',
       isAgree: true,
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, type TrpcHandlers } from '@/test/render';
+import { inputOf, renderApp, type TrpcHandlers } from '@/test/render';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
@@ -17,7 +17,7 @@ describe('social sign-in buttons', () => {
     const { calls } = renderApp(path, { ...signedOut, 'auth.socialLoginUrl': () => ({ auth_url: url }) });
     await user.click(await screen.findByRole('button', { name: label }));
     await waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith(url));
-    expect(calls.find((c) => c.path === 'auth.socialLoginUrl')?.input).toEqual({ provider });
+    expect(inputOf(calls, 'auth.socialLoginUrl')).toEqual({ provider });
   });
 
   it('shows both providers on the login page', async () => {

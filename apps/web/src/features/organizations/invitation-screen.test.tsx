@@ -1,16 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { orgShopHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { brokenInvitationHandlers, makeInvitationStatus, orgShopHandlers } from '@/test/org-handlers';
+import { inputOf, makeSession, renderApp } from '@/test/render';
 
-const status = {
-  status: 'pending' as const,
+const status = makeInvitationStatus({
   email: 'merchant@example.com',
-  business_name: 'Northwind',
   role_name: 'Viewer',
   is_existing_user: true,
-};
+});
 
 describe('/invitation/{orgId}/{staffId}', () => {
   it('signed out: shows the invitation and signs in first, coming back here', async () => {
@@ -70,7 +68,7 @@ describe('/invitation/{orgId}/{staffId}', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Accept Invite' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-    expect(calls.find((c) => c.path === 'organizations.acceptInvitation')?.input).toEqual({
+    expect(inputOf(calls, 'organizations.acceptInvitation')).toEqual({
       orgId: 'enc-org',
       staffId: 'enc-staff',
     });
@@ -106,12 +104,7 @@ describe('/invitation/{orgId}/{staffId}', () => {
   });
 
   it('a broken link says so', async () => {
-    renderApp('/invitation/x/y', {
-      'auth.session': () => null,
-      'organizations.invitationStatus': () => {
-        throw new TrpcTestError('NOT_FOUND', 'This invitation link is invalid or no longer exists.', 404);
-      },
-    });
+    renderApp('/invitation/x/y', brokenInvitationHandlers());
     expect(await screen.findByText('This invitation link is invalid or no longer exists.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Feedloom' }).getAttribute('href')).toBe('/login');
   });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeOrganization, orgShopHandlers, referenceHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers } from '@/test/render';
 
 const ownerSession = makeSession();
 const ownedOrg = makeOrganization({
@@ -87,7 +87,7 @@ describe('/update-org for the owner', () => {
     await user.type(number, '9876543210');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await screen.findByRole('status');
-    expect(calls.find((c) => c.path === 'organizations.update')?.input).toMatchObject({
+    expect(inputOf(calls, 'organizations.update')).toMatchObject({
       data: { phone_code: '+91', phone_number: '9876543210' },
     });
   });
@@ -214,12 +214,12 @@ describe('creating an organisation', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/add-store'));
-    expect(calls.find((c) => c.path === 'organizations.create')?.input).toMatchObject({
+    expect(inputOf(calls, 'organizations.create')).toMatchObject({
       business_name: 'Fresh Goods',
       business_email: 'merchant@example.com',
       phone_code: '+91',
     });
-    expect(calls.find((c) => c.path === 'organizations.switchOrganization')?.input).toEqual({ id: 'o2' });
+    expect(inputOf(calls, 'organizations.switchOrganization')).toEqual({ id: 'o2' });
     expect(calls.some((c) => c.path === 'shops.find')).toBe(false);
     expect((await screen.findByRole('status')).textContent).toContain('Organisation created successfully.');
   });

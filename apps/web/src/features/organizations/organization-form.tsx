@@ -9,10 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/form-fields/select-field';
+import { FormActions, FormSkeleton } from '@/components/form-fields/form-actions';
 import { TextField } from '@/components/form-fields/text-field';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { FieldSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PhoneNumberField } from '@/features/profile/phone-input';
 import { PhoneCodeField } from '@/features/reference/phone-code-select';
 import { useCountries, useStates } from '@/features/reference/use-reference-lists';
@@ -190,14 +189,12 @@ export function OrganizationForm({
           </p>
         ) : null}
 
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={isSaving} disabled={!form.formState.isValid}>
-            Save Settings
-          </Button>
-        </div>
+        <FormActions
+          submitLabel="Save Settings"
+          onCancel={onCancel}
+          isSaving={isSaving}
+          disabled={!form.formState.isValid}
+        />
       </form>
     </Form>
   );
@@ -205,15 +202,5 @@ export function OrganizationForm({
 
 /** Placeholder while the organisation loads (spec §2 Organisation Settings). */
 export function OrganizationFormSkeleton() {
-  return (
-    <div className="grid gap-5" data-testid="organization-form-skeleton" aria-busy="true">
-      {Array.from({ length: 8 }, (_, i) => (
-        <FieldSkeleton key={i} labelClassName="w-32" />
-      ))}
-      <div className="flex justify-end gap-3">
-        <Skeleton className="h-10 w-24" />
-        <Skeleton className="h-10 w-32" />
-      </div>
-    </div>
-  );
+  return <FormSkeleton fields={8} labelClassName="w-32" withActions testId="organization-form-skeleton" />;
 }

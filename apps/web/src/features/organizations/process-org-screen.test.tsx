@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { inputOf, makeSession, renderApp, TrpcTestError } from '@/test/render';
 
 const noOrg = makeSession({
   is_part_of_any_org: false,
@@ -89,7 +89,7 @@ describe('/process-org', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Accept Invite' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-    expect(calls.find((c) => c.path === 'organizations.acceptInvitation')?.input).toEqual({
+    expect(inputOf(calls, 'organizations.acceptInvitation')).toEqual({
       orgId: 'enc-org',
       staffId: 'enc-staff',
     });

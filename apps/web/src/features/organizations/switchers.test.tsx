@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeOrganization, makeShop, orgShopHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { inputOf, makeSession, renderApp, TrpcTestError } from '@/test/render';
 
 const first = makeSession({ business_name: 'Acme Outdoor', active_org_id: 'o1', active_shop_id: 's1' });
 const second = makeSession({ business_name: 'Northwind', active_org_id: 'o2', active_shop_id: 's9' });
@@ -39,7 +39,7 @@ describe('header organisation switcher', () => {
     await user.click(screen.getByRole('menuitemradio', { name: /Northwind/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-    expect(calls.find((c) => c.path === 'organizations.switchOrganization')?.input).toEqual({ id: 'o2' });
+    expect(inputOf(calls, 'organizations.switchOrganization')).toEqual({ id: 'o2' });
     expect(await screen.findByRole('button', { name: 'Organisation: Northwind' })).toBeTruthy();
     expect(await screen.findByRole('rowheader', { name: 'Northwind Shop' })).toBeTruthy();
   });
@@ -102,6 +102,6 @@ describe('header shop switcher', () => {
     expect(screen.getByRole('option', { name: 'Outlet (testing)' })).toBeTruthy();
     await user.selectOptions(select, 's2');
     await waitFor(() => expect(select.value).toBe('s2'));
-    expect(calls.find((c) => c.path === 'shops.switchShop')?.input).toEqual({ id: 's2' });
+    expect(inputOf(calls, 'shops.switchShop')).toEqual({ id: 's2' });
   });
 });

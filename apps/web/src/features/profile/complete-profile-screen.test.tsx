@@ -2,18 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile, profileHandlers } from '@/test/profile-fixtures';
-import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
+import type { SessionInfo } from '@/lib/trpc';
+import { inputOf, makeNewUserSession, renderApp, type TrpcHandlers, TrpcTestError } from '@/test/render';
 
-const newUser = makeSession({
-  first_name: null,
-  last_name: null,
-  profile_created: false,
-  is_part_of_any_org: false,
-  organizations_count: 0,
-  business_name: null,
-  active_org_id: null,
-  permissions: [],
-});
+const newUser = makeNewUserSession({ first_name: null, last_name: null });
 
 /** jsdom does not decode images: this one "loads" with the given size, or fails. */
 function stubImage(result: { width: number; height: number } | 'error') {
@@ -33,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const saved = (overrides: Partial<ReturnType<typeof makeSession>> = {}) => ({
+const saved = (overrides: Partial<SessionInfo> = {}) => ({
   profile: makeProfile({ first_name: 'Asha', profile_created: true }),
   session: { ...newUser, first_name: 'Asha', profile_created: true, ...overrides },
   message: 'Profile updated successfully',
@@ -139,7 +131,7 @@ describe('/complete-profile', () => {
     await user.selectOptions(screen.getByLabelText('Business Type'), 'Retailer');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
-    expect(calls.find((c) => c.path === 'upload.profile')?.input).toMatchObject({
+    expect(inputOf(calls, 'upload.profile')).toMatchObject({
       first_name: 'Asha',
       phone_code: '+91',
       timezone: 'Asia/Kolkata',
@@ -212,8 +204,7 @@ describe('/complete-profile', () => {
       await user.click(screen.getByRole('button', { name: 'Save Profile' }));
       await waitFor(() =>
         expect(
-          (calls.find((c) => c.path === 'upload.profile')?.input as { profile_picture?: File })
-            .profile_picture,
+          (inputOf(calls, 'upload.profile') as { profile_picture?: File }).profile_picture,
         ).toMatchObject({ type: 'image/png' }),
       );
     });

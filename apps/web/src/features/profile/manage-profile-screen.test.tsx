@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, profileHandlers } from '@/test/profile-fixtures';
-import { makeSession, renderApp, TrpcTestError, type TrpcHandlers } from '@/test/render';
+import { inputOf, makeSession, renderApp, type TrpcHandlers, TrpcTestError } from '@/test/render';
 import { passwordStatusText } from './security-settings';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
@@ -66,12 +66,12 @@ describe('/manage-profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect((await screen.findByText('Profile updated successfully')).closest('[role="status"]')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manage-profile');
-    expect(calls.find((c) => c.path === 'upload.profile')?.input).toMatchObject({
+    expect(inputOf(calls, 'upload.profile')).toMatchObject({
       first_name: 'Mina',
       phone_code: '+1',
       phone_number: '4165550123',
     });
-    expect(calls.find((c) => c.path === 'upload.profile')?.input).not.toHaveProperty('profile_picture');
+    expect(inputOf(calls, 'upload.profile')).not.toHaveProperty('profile_picture');
   });
 
   describe('Login Services', () => {
@@ -110,7 +110,7 @@ describe('/manage-profile', () => {
       expect(disconnect.hasAttribute('disabled')).toBe(false);
       await user.click(disconnect);
       expect(await screen.findByText('Microsoft login service disconnected.')).toBeTruthy();
-      expect(calls.find((c) => c.path === 'auth.disconnectSocial')?.input).toEqual({ provider: 'microsoft' });
+      expect(inputOf(calls, 'auth.disconnectSocial')).toEqual({ provider: 'microsoft' });
     });
   });
 
@@ -178,7 +178,7 @@ describe('/manage-profile', () => {
       await user.type(within(dialog).getByLabelText('Confirm Password'), 'Fresh#2024');
       await user.click(within(dialog).getByRole('button', { name: 'Create Password' }));
       expect(await screen.findByText('Your password has been created.')).toBeTruthy();
-      expect(calls.find((c) => c.path === 'auth.setPassword')?.input).toEqual({
+      expect(inputOf(calls, 'auth.setPassword')).toEqual({
         password: 'Fresh#2024',
         confirm: 'Fresh#2024',
       });

@@ -1,7 +1,6 @@
 import type { TProfileInput } from '@feedloom/validation';
 import type { Control } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/form-fields/text-field';
 
 type TNames = Pick<TProfileInput, 'first_name' | 'last_name'>;
 
@@ -15,32 +14,8 @@ export function NameFields<TFieldValues extends TNames, TContext, TTransformedVa
   const namesControl = control as unknown as Control<TNames>;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField
-        control={namesControl}
-        name="first_name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>First Name</FormLabel>
-            <FormControl>
-              <Input autoComplete="given-name" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={namesControl}
-        name="last_name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Last Name</FormLabel>
-            <FormControl>
-              <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField control={namesControl} name="first_name" label="First Name" autoComplete="given-name" />
+      <TextField control={namesControl} name="last_name" label="Last Name" autoComplete="family-name" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PasswordField } from '@/components/form-fields/password-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { NewPasswordFields } from '@/features/auth/new-password-fields';
 import { PASSWORD_RULES_TEXT } from '@/features/auth/password-rules';
@@ -82,27 +83,13 @@ function PasswordForm({ mode, onDone }: { mode: 'change' | 'create'; onDone: () 
   return (
     <Form {...form}>
       <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-        {serverError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-          >
-            {serverError}
-          </p>
-        ) : null}
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         {mode === 'change' ? (
-          <FormField
+          <PasswordField
             control={form.control}
             name="current_password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Current Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="current-password" toggleLabel="current password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Current Password"
+            autoComplete="current-password"
           />
         ) : null}
         {/* The rules are the dialog's description: under the field a short reminder is enough. */}

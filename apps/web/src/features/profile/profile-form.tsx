@@ -4,9 +4,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ReadOnlyField } from '@/components/form-fields/read-only-field';
 import { SelectField } from '@/components/form-fields/select-field';
+import { TextField } from '@/components/form-fields/text-field';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { initialsOf } from '@/components/layout/initials';
 import { PhoneCodeField } from '@/features/reference/phone-code-select';
 import { TimezoneField } from '@/features/reference/timezone-field';
@@ -143,19 +143,7 @@ export function ProfileForm({
             onValueChange={() => void form.trigger('other_business_type')}
           />
           {businessType === 'Other' ? (
-            <FormField
-              control={form.control}
-              name="other_business_type"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Other Business Type</FormLabel>
-                  <FormControl>
-                    <Input {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="other_business_type" label="Other Business Type" />
           ) : null}
         </div>
 

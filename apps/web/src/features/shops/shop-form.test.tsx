@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeShop, orgShopHandlers, referenceHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { inputOf, makeSession, renderApp, TrpcTestError } from '@/test/render';
 
 const session = makeSession();
 
@@ -54,7 +54,7 @@ describe('/add-store', () => {
     await user.click(screen.getByRole('button', { name: 'Save Store' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-    expect(calls.find((c) => c.path === 'shops.create')?.input).toEqual({
+    expect(inputOf(calls, 'shops.create')).toEqual({
       shop_name: 'Berlin Boutique',
       shop_url: 'https://berlin.example.com',
       shop_currency: 'EUR',
@@ -141,7 +141,7 @@ describe('/store-list/edit/{shop_id}', () => {
     await user.type(name, 'Acme Flagship');
     await user.click(screen.getByRole('button', { name: 'Save Store' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
-    expect(calls.find((c) => c.path === 'shops.update')?.input).toMatchObject({
+    expect(inputOf(calls, 'shops.update')).toMatchObject({
       id: 's1',
       data: { shop_name: 'Acme Flagship', shop_timezone: 'Asia/Kolkata', utc_offset: '+05:30' },
     });
@@ -182,6 +182,6 @@ describe('/store-list/{shop_id}', () => {
     expect(screen.getByRole('link', { name: 'Edit Store' }).getAttribute('href')).toBe('/store-list/edit/s2');
     await user.click(screen.getByRole('button', { name: 'Make Current Store' }));
     expect(await screen.findByText('Current store')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'shops.switchShop')?.input).toEqual({ id: 's2' });
+    expect(inputOf(calls, 'shops.switchShop')).toEqual({ id: 's2' });
   });
 });

@@ -2,12 +2,11 @@ import { ZShopFormSchema, type TShopForm, type TShopFormInput } from '@feedloom/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { FormActions, FormSkeleton } from '@/components/form-fields/form-actions';
 import { SelectField } from '@/components/form-fields/select-field';
 import { TextField } from '@/components/form-fields/text-field';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { FieldSkeleton } from '@/components/ui/skeleton';
 import { TimezoneField } from '@/features/reference/timezone-field';
 import { useCurrencies, useTimezones } from '@/features/reference/use-reference-lists';
 import type { Shop } from './use-shops';
@@ -131,25 +130,12 @@ export function ShopForm({
             </FormItem>
           )}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={isSaving}>
-            Save Store
-          </Button>
-        </div>
+        <FormActions submitLabel="Save Store" onCancel={onCancel} isSaving={isSaving} />
       </form>
     </Form>
   );
 }
 
 export function ShopFormSkeleton() {
-  return (
-    <div className="grid gap-5" data-testid="store-form-skeleton" aria-busy="true">
-      {Array.from({ length: 4 }, (_, i) => (
-        <FieldSkeleton key={i} labelClassName="w-28" />
-      ))}
-    </div>
-  );
+  return <FormSkeleton fields={4} labelClassName="w-28" testId="store-form-skeleton" />;
 }

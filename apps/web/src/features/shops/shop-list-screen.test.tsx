@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeShop, orgShopHandlers } from '@/test/org-handlers';
-import { makeSession, renderApp } from '@/test/render';
+import { inputOf, makeSession, renderApp } from '@/test/render';
 
 const session = makeSession();
 const shops = [
@@ -145,7 +145,7 @@ describe('/store-list', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Acme Store' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Store' }));
     expect((await screen.findByRole('status')).textContent).toContain('Store deleted successfully.');
-    expect(calls.find((c) => c.path === 'shops.delete')?.input).toEqual({ id: 's1' });
+    expect(inputOf(calls, 'shops.delete')).toEqual({ id: 's1' });
     await user.click(await screen.findByRole('button', { name: 'Reactivate Acme Store' }));
     expect((await screen.findByRole('status')).textContent).toContain('Store reactivated successfully.');
     expect(await screen.findByRole('button', { name: 'Delete Acme Store' })).toBeTruthy();
