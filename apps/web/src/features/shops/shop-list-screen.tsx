@@ -5,10 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
-import { ListSearch } from '@/components/data-table/list-search';
-import { Pagination } from '@/components/data-table/pagination';
+import { ListCard, ListEmpty } from '@/components/data-table/list-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useSessionActions } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
@@ -90,16 +88,11 @@ export function ShopListScreen() {
 
       <ShopStatistics />
 
-      <Card className="overflow-hidden">
-        <div className="flex flex-wrap items-center gap-3 border-b border-border p-4">
-          <ListSearch
-            label="Search stores"
-            placeholder="Search by name or URL"
-            value={list.searchText}
-            onChange={list.setSearchText}
-          />
-        </div>
-
+      <ListCard
+        list={list}
+        search={{ label: 'Search stores', placeholder: 'Search by name or URL' }}
+        total={shops.data?.total_records ?? 0}
+      >
         <DataTable
           caption="Stores"
           columns={columns}
@@ -110,34 +103,27 @@ export function ShopListScreen() {
           rowTestId="store-row"
           errorMessage="Your stores could not be loaded."
           empty={
-            list.query.search ? (
-              <DataTableEmpty
-                title={<>No stores match “{list.query.search}”.</>}
-                action={
-                  <Button variant="outline" size="sm" onClick={list.clearSearch}>
-                    Clear search
-                  </Button>
-                }
-              />
-            ) : (
-              <DataTableEmpty
-                icon={Store}
-                title="No stores yet"
-                description="Add your first store to import its products and connect it to Google, Microsoft and Meta."
-                action={
-                  canManage ? (
-                    <Button asChild size="sm">
-                      <Link to={paths.addStore}>Add Store</Link>
-                    </Button>
-                  ) : null
-                }
-              />
-            )
+            <ListEmpty
+              list={list}
+              noun="stores"
+              whenEmpty={
+                <DataTableEmpty
+                  icon={Store}
+                  title="No stores yet"
+                  description="Add your first store to import its products and connect it to Google, Microsoft and Meta."
+                  action={
+                    canManage ? (
+                      <Button asChild size="sm">
+                        <Link to={paths.addStore}>Add Store</Link>
+                      </Button>
+                    ) : null
+                  }
+                />
+              }
+            />
           }
         />
-
-        <Pagination {...list.paging} total={shops.data?.total_records ?? 0} />
-      </Card>
+      </ListCard>
 
       <DeleteShopDialog
         shop={toDelete}
