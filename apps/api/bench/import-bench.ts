@@ -97,7 +97,10 @@ const child = async (args: Record<string, string>) => {
       Number.MAX_SAFE_INTEGER,
     );
     let [source] = args.source
-      ? await database.db.select().from(data_sources).where(sql`${data_sources.id} = ${args.source}::uuid`)
+      ? await database.db
+          .select()
+          .from(data_sources)
+          .where(sql`${data_sources.id} = ${args.source}::uuid`)
       : [];
     source ??= (
       await database.db
@@ -145,6 +148,9 @@ const runChild = (args: Record<string, string>) =>
         execArgv: [
           '--import',
           'tsx',
+          ...(process.env.BENCH_IMPORT_HEAP_MB
+            ? [`--max-old-space-size=${process.env.BENCH_IMPORT_HEAP_MB}`]
+            : []),
           ...(process.env.BENCH_IMPORT_PROFILE
             ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`]
             : []),
@@ -226,7 +232,8 @@ const main = async () => {
     const [stored] = await queryRows<{ products: number; statuses: number }>(
       database.db,
       sql`select (select count(*)::int from products where shop_id = ${ids.shop_id}::uuid) as products,
-        (select count(*)::int from product_channel_statuses) as statuses`,
+        (select count(*)::int from product_channel_statuses s join products p on p.id = s.product_id
+          where p.shop_id = ${ids.shop_id}::uuid) as statuses`,
     );
     console.log(
       `import bench: ${bigRun.rows_read} rows → ${stored!.products} products (${bigRun.rows_rejected} rows rejected), ` +

@@ -305,4 +305,51 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
     );
     expect(statuses[0]!.n).toBeGreaterThanOrEqual(6);
   });
+
+  it('applies a customisation CSV set-based, in batches, in file order', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const upload = async (fields: Record<string, string>, csv: string, url: string) => {
+      const body = multipart(fields, { name: 'c.csv', bytes: Buffer.from(csv) });
+      return t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}${url}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    await upload({ shop_id: shop, data_source_name: 'Main' }, csvOf(520), '/import-csv');
+    const lines = ['id,variant_id,title,description,product_type'];
+    for (let i = 1; i <= 520; i++) lines.push(`SKU-${i},,Better ${i},Described ${i},`);
+    lines.push('NOPE-1,,Nobody,Nobody at all,');
+    lines.push(',,No id,No id at all,');
+    lines.push('SKU-3,,Twice,Again,');
+    const res = await upload(
+      { shop_id: shop, report_type: '1' },
+      lines.join('\n') + '\n',
+      '/import-update-csv',
+    );
+    expect(res.statusCode).toBe(200);
+    const data =
+      res.json<
+        TEnvelope<{ rows_updated: number; rows_rejected: number; rows_unknown: number; errors_csv: string }>
+      >().data;
+    expect(data).toMatchObject({ rows_updated: 520, rows_unknown: 1, rows_rejected: 2 });
+    expect(
+      data.errors_csv
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['523', '524']);
+    const titles = await queryRows<{ product_key: string; title: string }>(
+      t.database.db,
+      sql`select product_key, custom->'overrides'->>'title' as title from products
+          where shop_id = ${shop}::uuid and product_key in ('SKU-3', 'SKU-520')`,
+    );
+    expect(Object.fromEntries(titles.map((r) => [r.product_key, r.title]))).toEqual({
+      'SKU-3': 'Better 3',
+      'SKU-520': 'Better 520',
+    });
+  });
 });
