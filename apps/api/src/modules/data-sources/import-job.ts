@@ -323,18 +323,28 @@ export const createImportJob = (deps: TImportDeps) => {
       });
 
     let batch = new Map<string, TStagedProduct>();
+    // One merge in flight while the next batch is read and staged: the database works on batch n while this
+    // process parses and validates batch n + 1. Merges still run one at a time and in file order.
+    let merging: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (batch.size === 0) return;
-      const stager = await openStager(db);
-      try {
-        imported += await mergeBatch(stager, runRow, shop, [...batch.values()]);
-      } finally {
-        await stager.close();
-      }
+      const products = [...batch.values()];
       batch = new Map();
-      batchNo += 1;
-      await progress();
-      opts.afterBatch?.(batchNo);
+      await merging;
+      const merge = (async () => {
+        const stager = await openStager(db);
+        try {
+          imported += await mergeBatch(stager, runRow, shop, products);
+        } finally {
+          await stager.close();
+        }
+        batchNo += 1;
+        await progress();
+        opts.afterBatch?.(batchNo);
+      })();
+      // Marked as handled now; the next flush (or the end of the file) awaits it and throws its error.
+      merge.catch(() => undefined);
+      merging = merge;
     };
 
     for await (const result of imp.results) {
@@ -355,6 +365,7 @@ export const createImportJob = (deps: TImportDeps) => {
       if (batch.size >= settings.batchSize) await flush();
     }
     await flush();
+    await merging;
 
     const counts = await itemCounts(runId);
     const unknown = imp.mapping.unknown_columns;
