@@ -13,6 +13,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { testEnv } from '../../env';
+import { QUEUES } from '../../jobs/boss';
+import { startWorkers } from '../../jobs/workers';
+import { createLogger } from '../../logger';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
@@ -352,4 +356,62 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
       'SKU-520': 'Better 520',
     });
   });
+});
+
+describe.each(DRIVERS)('the schedule in the worker on %s', (driver) => {
+  it('the worker’s tick finds a due URL source and imports it through the queue, once', async () => {
+    let services!: TServices;
+    const q = await createTestApp(driver, {
+      withQueue: true,
+      env: { IMPORT_ALLOW_PRIVATE_URLS: 'true', IMPORT_SCHEDULE_TICK_SECONDS: 1 },
+      register: (_app, s) => {
+        services = s;
+      },
+    });
+    let body = csvOf(2);
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/csv');
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.csv`;
+    const log = createLogger(testEnv());
+    try {
+      const { token, shops } = await ownerWithOrg(q, 'owner@example.com', 'Acme');
+      const shop = shops[0]!.id;
+      const made = await q.call<TDataSourceImport>('POST', '/import-csv-url', {
+        token,
+        body: { shop_id: shop, data_source_name: 'Queued', url, frequency: 'daily', fetch_time: '03:00' },
+      });
+      // With a queue the request only queues the run; the worker imports it.
+      expect(made.body.data.run.status).toBe('queued');
+      const source = made.body.data.data_source.id;
+      const runs = async () =>
+        (await q.call<TImportRunPage>('GET', `/data-source-runs/${shop}/${source}`, { token })).body.data
+          .data;
+      await startWorkers(services, log);
+      await expect.poll(async () => (await runs())[0]?.status, { timeout: 20_000 }).toBe('succeeded');
+
+      body = csvOf(3);
+      await q.database.db.execute(
+        sql`update data_sources set next_fetch_at = ${new Date(q.clock.now().getTime() - 60_000)} where id = ${source}::uuid`,
+      );
+      await expect
+        .poll(async () => (await runs()).map((r) => `${r.trigger}:${r.status}`).sort(), { timeout: 20_000 })
+        .toEqual(['manual:succeeded', 'schedule:succeeded']);
+      // (The test clock stands still, so both runs have the same created_at: found by trigger, not order.)
+      expect((await runs()).find((r) => r.trigger === 'schedule')).toMatchObject({
+        rows_imported: 1,
+        rows_unchanged: 2,
+      });
+      // Later ticks find nothing due: still two runs.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await runs()).toHaveLength(2);
+    } finally {
+      for (const name of Object.values(QUEUES)) await q.jobs!.boss.offWork(name);
+      server.closeAllConnections();
+      server.close();
+      await q.close();
+    }
+  }, 60_000);
 });
