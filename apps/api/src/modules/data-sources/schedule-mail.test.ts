@@ -201,6 +201,32 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
     expect(await runsOf(token, shop, source)).toHaveLength(2);
   });
 
+  it('refuses to confirm a held import while another run of the source is active (409, not a 5xx)', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const upload = async (fields: Record<string, string>, csv: string) => {
+      const body = multipart(fields, { name: 'products.csv', bytes: Buffer.from(csv) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/import-csv`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      return res.json<TEnvelope<TDataSourceImport>>().data;
+    };
+    const first = await upload({ shop_id: shop, data_source_name: 'Main' }, csvOf(10));
+    const held = await upload({ shop_id: shop, data_source_id: first.data_source.id }, csvOf(2));
+    expect(held.run.status).toBe('held');
+    await t.database.db.execute(
+      sql`insert into import_runs (shop_id, data_source_id, trigger, status) values (${shop}::uuid, ${first.data_source.id}::uuid, 'schedule', 'queued')`,
+    );
+    const res = await t.call('POST', `/import-run/${shop}/${held.run.id}/confirm`, { token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('An import of this data source is already running.');
+    const still = await t.call<{ status: string }>('GET', `/import-run/${shop}/${held.run.id}`, { token });
+    expect(still.body.data.status).toBe('held');
+  });
+
   it('mails the notification address when an import finishes, fails or waits for a confirmation', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;
