@@ -205,7 +205,10 @@ export const fetchDownload = async (
         query: input.query,
         ...(input.body === undefined
           ? {}
-          : { body: Readable.from([Buffer.from(JSON.stringify(input.body))]), contentType: 'application/json' }),
+          : {
+              body: Readable.from([Buffer.from(JSON.stringify(input.body))]),
+              contentType: 'application/json',
+            }),
       },
       { ...opts, accessToken },
     );
@@ -232,7 +235,10 @@ export const sendDownload = (
   answer: TStreamAnswer,
   cacheControl = 'private, no-store',
 ): FastifyReply => {
-  const headers: Record<string, string> = { 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
+  const headers: Record<string, string> = {
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  };
   for (const name of PASSED_HEADERS) {
     const value = answer.headers[name];
     if (typeof value === 'string') headers[name] = value;

@@ -82,10 +82,6 @@ export const ZDataSourceColumnSchema = z.object({
   suggested: z.string(),
 });
 
-/** Mapping targets of spec §5's mapping review: keep a column as a custom attribute, or leave it out. */
-export const MAPPING_CUSTOM_PREFIX = 'custom:';
-export const MAPPING_SKIP = 'skip';
-
 /** A product field (or a role of the file's format, e.g. Shopify's Handle) a column can feed. */
 export const ZMappingTargetSchema = z.object({
   target: z.string(),

@@ -183,7 +183,11 @@ export const ZImportCsvUrlSchema = z
 export type TImportCsvUrlInput = z.input<typeof ZImportCsvUrlSchema>;
 export type TImportCsvUrl = z.infer<typeof ZImportCsvUrlSchema>;
 
-/** A column mapping change: header → target (a product field, `custom.<name>`, or `ignore`). */
+/** Mapping targets besides a product field: keep a column as a custom attribute, or leave it out. */
+export const MAPPING_CUSTOM_PREFIX = 'custom:';
+export const MAPPING_SKIP = 'skip';
+
+/** A column mapping change: header → target (a product field, `custom:<name>`, or `skip`). */
 export const ZMappingOverridesSchema = z
   .record(
     ZTextSchema({ label: 'Column', min: 1, max: TEXT_LIMITS.line }),

@@ -113,7 +113,9 @@ describe.each(DRIVERS)('data-source downloads and mapping on %s', (driver) => {
       'SKU-1,,A fine shirt SKU-1',
       'SKU-2,,A fine shirt SKU-2',
     ]);
-    const edited = lines.map((l) => l.replace('A fine shirt SKU-1', '"A finer shirt, ""really"""')).join('\r\n');
+    const edited = lines
+      .map((l) => l.replace('A fine shirt SKU-1', '"A finer shirt, ""really"""'))
+      .join('\r\n');
     const back = await post('/import-update-csv', token, { shop_id: shop, report_type: '1' }, edited);
     expect(back.body.data).toMatchObject({ rows_rejected: 0 });
     const all = (await download(token, 'POST', '/export-csv', { shop_id: shop, report_type: 1 })).body;
@@ -213,11 +215,16 @@ describe.each(DRIVERS)('data-source downloads and mapping on %s', (driver) => {
       return { ...owner, shop, source: body.data.data_source.id };
     };
     const save = (token: string, shop: string, source: string, mapping: Record<string, string>) =>
-      t.call<TDataSourceMapping>('PUT', `/data-source-mapping/${shop}/${source}`, { token, body: { mapping } });
+      t.call<TDataSourceMapping>('PUT', `/data-source-mapping/${shop}/${source}`, {
+        token,
+        body: { mapping },
+      });
 
     it('shows each header of the last import with its field and the fields it may take', async () => {
       const { token, shop, source } = await setUp();
-      const res = await t.call<TDataSourceMapping>('GET', `/data-source-mapping/${shop}/${source}`, { token });
+      const res = await t.call<TDataSourceMapping>('GET', `/data-source-mapping/${shop}/${source}`, {
+        token,
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.format).toBe('google');
       expect(res.body.data.columns.map((c) => [c.header, c.target, c.next])).toEqual([

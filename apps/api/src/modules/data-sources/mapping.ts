@@ -3,11 +3,8 @@
 // on the data source (`mapping`, header → target) and the import job hands it to the catalog's
 // suggestMapping as its edits.
 import { detectFormat, IMPORT_COLUMNS, mappingTargets } from '@feedloom/catalog';
-import {
-  MAPPING_CUSTOM_PREFIX,
-  MAPPING_SKIP,
-  type TDataSourceMapping,
-} from '@feedloom/contracts';
+import type { TDataSourceMapping } from '@feedloom/contracts';
+import { MAPPING_CUSTOM_PREFIX, MAPPING_SKIP } from '@feedloom/validation';
 import type { TDataSourceRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { DATA_SOURCE_API_MSG as M } from './messages';
