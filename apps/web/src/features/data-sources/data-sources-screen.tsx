@@ -1,5 +1,5 @@
 import { ZDataSourceListQuerySchema } from '@feedloom/validation';
-import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { Download, FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DataTable } from '@/components/data-table/data-table';
@@ -17,6 +17,7 @@ import { dataSourceColumns } from './data-source-columns';
 import { DeleteDataSourceDialog } from './delete-data-source-dialog';
 import { ExportCsvDialog } from './export-csv-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
+import { ImportUpdateCsvDialog } from './import-update-csv-dialog';
 import { RunHistory } from './run-history';
 import {
   shopDataSourcesPath,
@@ -83,6 +84,7 @@ function DataSourcesPage({
   const [importing, setImporting] = useState<{ source: DataSource | null } | null>(null);
   const openImport = () => setImporting({ source: null });
   const [exporting, setExporting] = useState(false);
+  const [updating, setUpdating] = useState(false);
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -98,10 +100,16 @@ function DataSourcesPage({
               Export CSV
             </Button>
             {canManage ? (
-              <Button onClick={openImport}>
-                <Upload aria-hidden="true" />
-                Import CSV
-              </Button>
+              <>
+                <Button variant="outline" onClick={() => setUpdating(true)}>
+                  <FileUp aria-hidden="true" />
+                  Import update CSV
+                </Button>
+                <Button onClick={openImport}>
+                  <Upload aria-hidden="true" />
+                  Import CSV
+                </Button>
+              </>
             ) : null}
           </div>
         ) : null}
@@ -135,6 +143,7 @@ function DataSourcesPage({
         <>
           <ImportDialogHost shopId={shopId} importing={importing} onClose={() => setImporting(null)} />
           <ExportCsvDialog shopId={shopId} open={exporting} onOpenChange={setExporting} />
+          <ImportUpdateCsvDialog shopId={shopId} open={updating} onOpenChange={setUpdating} />
         </>
       ) : null}
     </section>

@@ -178,3 +178,45 @@ describe('column mapping review', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('import update CSV', () => {
+  it('refuses a file that is not CSV, then sends the file with its type and shows the outcome', async () => {
+    const { calls } = renderApp('/data-sources', {
+      ...orgShopHandlers(session),
+      'dataSources.find': page([makeDataSource()]),
+      'upload.import-update-csv': () => ({
+        report_type: 2,
+        rows_read: 3,
+        rows_updated: 2,
+        rows_rejected: 1,
+        rows_unknown: 0,
+        errors_csv: 'row_number,column,message\r\n3,highlight_1,Too long\r\n',
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Import update CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import update CSV' });
+    const input = within(dialog).getByLabelText('CSV file');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Only CSV files are allowed.');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Product highlights and detail attributes' }));
+    await userEvent.upload(input, new File(['id,highlight_1\r\n'], 'custom.csv', { type: 'text/csv' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const outcome = await within(dialog).findByLabelText('Import update outcome');
+    expect(outcome.textContent).toContain('Products updated2');
+    expect(outcome.textContent).toContain('Rows rejected1');
+    const sent = calls.find((c) => c.path === 'upload.import-update-csv')!;
+    expect(sent.input).toMatchObject({ shop_id: 's1', report_type: '2' });
+    expect((sent.input as { file: File }).file.name).toBe('custom.csv');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download the rejected rows' }));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('import-update-errors.csv');
+  });
+
+  it('is not offered to a reader', async () => {
+    renderApp('/data-sources', {
+      ...orgShopHandlers(makeSession({ ...session, permissions: ['data_source_management'] })),
+      'dataSources.find': page([makeDataSource()]),
+    });
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import update CSV' })).toBeNull();
+  });
+});

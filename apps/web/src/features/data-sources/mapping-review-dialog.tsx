@@ -100,9 +100,14 @@ export function MappingReviewDialog({
         return index < 0 ? [] : [[index, message] as const];
       });
       if (entries.length === 0) return report(error);
-      for (const [index, message] of entries) {
-        form.setError(`columns.${index}.target` as FieldPath<MappingForm>, { type: 'server', message });
-      }
+      // The first one takes the focus (and scrolls into view): the dialog may be long.
+      entries.forEach(([index, message], i) =>
+        form.setError(
+          `columns.${index}.target` as FieldPath<MappingForm>,
+          { type: 'server', message },
+          { shouldFocus: i === 0 },
+        ),
+      );
     },
   });
 
