@@ -167,6 +167,7 @@ describe('column mapping review', () => {
     const fabric = within(dialog).getByRole('combobox', { name: 'fabric' });
     await waitFor(() => expect(fabric.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(fabric));
   });
 
   it('lets a reader look without changing anything', async () => {

@@ -1,6 +1,6 @@
 import { MAPPING_CUSTOM_PREFIX, MAPPING_SKIP } from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField, type SelectOption } from '@/components/form-fields/select-field';
@@ -100,16 +100,21 @@ export function MappingReviewDialog({
         return index < 0 ? [] : [[index, message] as const];
       });
       if (entries.length === 0) return report(error);
-      // The first one takes the focus (and scrolls into view): the dialog may be long.
-      entries.forEach(([index, message], i) =>
-        form.setError(
-          `columns.${index}.target` as FieldPath<MappingForm>,
-          { type: 'server', message },
-          { shouldFocus: i === 0 },
-        ),
-      );
+      for (const [index, message] of entries) {
+        form.setError(`columns.${index}.target` as FieldPath<MappingForm>, { type: 'server', message });
+      }
+      setFocusAfterSave(`columns.${entries[0]![0]}.target`);
     },
   });
+
+  // The first column refused takes the focus (and scrolls into view: the dialog may be long), once the
+  // fieldset is enabled again after the save.
+  const [focusAfterSave, setFocusAfterSave] = useState<FieldPath<MappingForm> | null>(null);
+  useEffect(() => {
+    if (save.isPending || !focusAfterSave) return;
+    form.setFocus(focusAfterSave);
+    setFocusAfterSave(null);
+  }, [save.isPending, focusAfterSave, form]);
 
   const onSubmit = (values: MappingForm) =>
     save.mutate({
@@ -145,7 +150,7 @@ export function MappingReviewDialog({
               <p className="text-sm text-muted-foreground">
                 Recognised as: {FORMAT_LABELS[data.format] ?? data.format}
               </p>
-              <fieldset className="grid gap-4 sm:grid-cols-2" disabled={!canManage || save.isPending}>
+              <fieldset className="grid items-start gap-4 sm:grid-cols-2" disabled={!canManage || save.isPending}>
                 <legend className="sr-only">Where each column goes</legend>
                 {data.columns.map((column, index) => (
                   <SelectField
