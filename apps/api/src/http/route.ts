@@ -68,12 +68,17 @@ const payloadOf = async (body: TBinaryBody['body']): Promise<Buffer | Readable> 
   const first = await iterator.next();
   return Readable.from(
     (async function* () {
-      if (first.done) return;
-      yield toBuffer(first.value);
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield toBuffer(next.value);
+      try {
+        if (first.done) return;
+        yield toBuffer(first.value);
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield toBuffer(next.value);
+        }
+      } finally {
+        // A browser that went away destroys the stream: the source stops reading too (no more pages).
+        await iterator.return?.();
       }
     })(),
     { objectMode: false },
