@@ -39,14 +39,9 @@ describe('GET /media/profile-picture/{user_id}', () => {
     );
 
   it('streams the picture fetched with the session token, never exposing it', async () => {
+    // The api's picture endpoint is binary: the bytes themselves, never base64 in JSON.
     stub.on('GET', '/profile-picture/u_1', {
-      data: {
-        content_type: 'image/png',
-        data_base64: PNG.toString('base64'),
-        width: 1,
-        height: 1,
-        updated_at: '2026-01-01T00:00:00.000Z',
-      },
+      bytes: { body: PNG, contentType: 'image/png', headers: { 'cache-control': 'private, no-cache' } },
     });
     const cookie = await signIn();
     const res = await app.inject({
@@ -67,6 +62,14 @@ describe('GET /media/profile-picture/{user_id}', () => {
       headers: { cookie },
     });
     expect(unversioned.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 502 when the api sends JSON where the image should be', async () => {
+    stub.on('GET', '/profile-picture/u_1', { data: { data_base64: PNG.toString('base64') } });
+    const cookie = await signIn();
+    const json = await app.inject({ method: 'GET', url: '/media/profile-picture/u_1', headers: { cookie } });
+    expect(json.statusCode).toBe(502);
+    expect(json.json()).toMatchObject({ code: 502 });
   });
 
   it("answers 404 for someone else's (or a missing) picture and 401 without a session", async () => {

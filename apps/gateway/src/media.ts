@@ -2,15 +2,16 @@ import { contract, NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE } from '@feedloom/con
 import { ZIdSchema } from '@feedloom/validation';
 import type { FastifyInstance } from 'fastify';
 import { AuthSession } from './session';
+import { fetchDownload, sendDownload } from './transfer';
 import { upstreamMessageOf } from './trpc/errors';
 import { UpstreamError, type TUpstreamClient } from './upstream/client';
-import { createSessionUpstream, type TRefresher } from './upstream/refresh';
+import type { TRefresher } from './upstream/refresh';
 
 export const PROFILE_PICTURE_ROUTE = '/media/profile-picture/:user_id';
 
 /**
- * Images the browser loads with a plain <img src>: the gateway fetches them from the api with the
- * session's token (which never leaves the gateway) and answers the bytes.
+ * Images the browser loads with a plain <img src>: the gateway streams them from the api's binary endpoint
+ * through the download path of transfer.ts, with the session's token (which never leaves the gateway).
  */
 export const registerMediaRoutes = (
   app: FastifyInstance,
@@ -26,20 +27,15 @@ export const registerMediaRoutes = (
       // An id the api would refuse (overlong, control characters) names no picture: no call is made.
       const userId = ZIdSchema().safeParse(req.params.user_id);
       if (!userId.success) return reply.code(404).send({ code: 404, message: NOT_FOUND_MESSAGE, data: null });
-      const upstream = createSessionUpstream({ ...deps, session, requestId: req.id, clientIp: req.ip });
       try {
-        const picture = await upstream.call(contract.profile.picture, {
+        const answer = await fetchDownload(deps, req, contract.profile.picture, {
           params: { user_id: userId.data },
         });
-        return (
-          reply
-            .type(picture.content_type)
-            // A versioned URL (?v=) names one upload for good; without it, ask again every time.
-            .header(
-              'cache-control',
-              req.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache',
-            )
-            .send(Buffer.from(picture.data_base64, 'base64'))
+        // A versioned URL (?v=) names one upload for good; without it, ask again every time.
+        return sendDownload(
+          reply,
+          answer,
+          req.query.v ? 'private, max-age=31536000, immutable' : 'private, no-cache',
         );
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildServer, SESSION_COOKIE } from './server';
 import { LOGIN_REPLY, SESSION_INFO, testEnv } from './testing/stub-api';
-import { UPLOADS, type TTransferTables } from './transfer';
+import { DOWNLOADS, UPLOADS, type TTransferTables } from './transfer';
 
 const MB = 1024 * 1024;
 const BOUNDARY = '----feedloom-test-boundary';
@@ -67,7 +67,7 @@ const TABLES: TTransferTables = {
     },
     tiny: { endpoint: importCsv, maxBytes: MB },
   },
-  downloads: { 'import-report': { endpoint: report } },
+  downloads: { ...DOWNLOADS, 'import-report': { endpoint: report } },
 };
 
 interface TSeen {
@@ -118,14 +118,38 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
   let app: FastifyInstance;
   let base: string;
   let cookie: string;
+  let exportExpires = false;
 
   beforeEach(async () => {
+    exportExpires = false;
     api = await startApi((seen, res) => {
       if (seen.url.endsWith('/import-csv')) return envelope(res, 200, { bytes: seen.bytes });
       if (seen.url.endsWith('/import-report')) {
         res.setHeader('content-type', 'text/csv; charset=utf-8');
         res.setHeader('content-disposition', 'attachment; filename="import-report.csv"');
         return res.end('row,error\n2,Missing title\n');
+      }
+      if (seen.url === '/api/v1/export-csv') {
+        // The first call with the first token finds it expired: the gateway refreshes and asks again.
+        if (exportExpires && seen.headers.authorization === 'Bearer access-1') {
+          exportExpires = false;
+          return envelope(res, 401, null, 'Token expired');
+        }
+        const body = JSON.parse(seen.head) as { shop_id: string; fields?: string[] };
+        if (body.shop_id === 'gone') return envelope(res, 404, null, 'Store not found.');
+        res.setHeader('content-type', 'text/csv; charset=utf-8');
+        res.setHeader('content-disposition', 'attachment; filename="products-customisation-1.csv"');
+        res.write(`id,variant_id,${(body.fields ?? ['title']).join(',')}\r\n`);
+        let n = 0;
+        const more = () => {
+          // A large export arrives over time, in many chunks.
+          if (n++ < 50) return res.write(`SKU-${n},,${'x'.repeat(1000)}\r\n`, () => setImmediate(more));
+          res.end();
+        };
+        return more();
+      }
+      if (seen.url === '/api/v1/check-and-refresh-token') {
+        return envelope(res, 200, { access_token: 'access-2', refresh_token: 'refresh-2' });
       }
       if (seen.url.endsWith('/user-profile')) {
         return envelope(
@@ -283,5 +307,77 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
     const anonymous = await request(`${base}/download/import-report/shop_1`);
     expect(anonymous.statusCode).toBe(401);
     await anonymous.body.dump();
+  });
+
+  const exportCsv = (body: unknown, headers: Record<string, string> = CSRF) =>
+    request(`${base}/download/export-csv`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('POSTs the export popup choices to the api and streams the CSV back as it comes', async () => {
+    const res = await exportCsv({ shop_id: 'shop_1', report_type: 1, fields: ['title', 'description'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="products-customisation-1.csv"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    let chunks = 0;
+    let text = '';
+    for await (const chunk of res.body) {
+      chunks += 1;
+      text += (chunk as Buffer).toString('utf8');
+    }
+    expect(text.split('\r\n')[0]).toBe('id,variant_id,title,description');
+    expect(text.trim().split('\r\n')).toHaveLength(51);
+    expect(chunks).toBeGreaterThan(1);
+    const call = api.seen.at(-1)!;
+    expect(call.method).toBe('POST');
+    expect(call.headers.authorization).toBe('Bearer access-1');
+    expect(call.headers.cookie).toBeUndefined();
+    expect(JSON.parse(call.head)).toEqual({
+      shop_id: 'shop_1',
+      report_type: 1,
+      fields: ['title', 'description'],
+    });
+  });
+
+  it('refreshes an expired token once and asks again, keeping the new tokens in the session', async () => {
+    exportExpires = true;
+    const res = await exportCsv({ shop_id: 'shop_1', report_type: 1 });
+    expect(res.statusCode).toBe(200);
+    await res.body.text();
+    const exports = api.seen.filter((s) => s.url === '/api/v1/export-csv');
+    expect(exports.map((s) => s.headers.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(api.seen.filter((s) => s.url === '/api/v1/check-and-refresh-token')).toHaveLength(1);
+    expect(res.headers['set-cookie']).toBeDefined();
+  });
+
+  it('refuses an export without the CSRF header or with choices the contract refuses, calling nothing', async () => {
+    const before = api.seen.length;
+    const noCsrf = await exportCsv({ shop_id: 'shop_1', report_type: 1 }, {});
+    expect(noCsrf.statusCode).toBe(403);
+    await noCsrf.body.dump();
+    const noFields = await exportCsv({ shop_id: 'shop_1', report_type: 1, fields: [] });
+    expect(noFields.statusCode).toBe(400);
+    expect(await noFields.body.json()).toEqual({
+      code: 400,
+      message: 'Choose at least one field to export.',
+      data: null,
+    });
+    const badType = await exportCsv({ shop_id: 'shop_1', report_type: 3 });
+    expect(badType.statusCode).toBe(400);
+    await badType.body.dump();
+    expect(api.seen.length).toBe(before);
+  });
+
+  it("passes the api's refusal on in the envelope and answers 503 when the api is down", async () => {
+    const gone = await exportCsv({ shop_id: 'gone', report_type: 1 });
+    expect(gone.statusCode).toBe(404);
+    expect(await gone.body.json()).toEqual({ code: 404, message: 'Store not found.', data: null });
+    await api.close();
+    const down = await request(`${base}/download/sample-csv`, { headers: { cookie } });
+    expect(down.statusCode).toBe(503);
+    expect(await down.body.json()).toMatchObject({ code: 503, data: null });
   });
 });

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { contract, UNAUTHORIZED_MESSAGE, type TEndpoint, type TResponseOf } from '@feedloom/contracts';
 import {
   CSRF_HEADER,
@@ -11,11 +11,18 @@ import {
 // The type of request.session, also where this file is only read for its types (the web's upload helper).
 import type {} from '@fastify/secure-session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { BAD_URL_MESSAGE, BODY_TOO_LARGE_MESSAGE } from './http-errors';
 import { AuthSession } from './session';
 import { upstreamMessageOf } from './trpc/errors';
 import { CSRF_MISSING_MESSAGE } from './trpc/init';
-import { BAD_GATEWAY, envelopeOf, UpstreamError, type TUpstreamClient } from './upstream/client';
+import {
+  BAD_GATEWAY,
+  envelopeOf,
+  UpstreamError,
+  type TStreamAnswer,
+  type TUpstreamClient,
+} from './upstream/client';
 import { expiresWithin, refreshSession, type TRefresher } from './upstream/refresh';
 
 /**
@@ -27,14 +34,16 @@ import { expiresWithin, refreshSession, type TRefresher } from './upstream/refre
  *   CSRF header; a body over the entry's `maxBytes` is refused with 413 and its `tooLargeMessage`, at once when
  *   Content-Length says so, else as soon as that many bytes went by. The answer is the api's JSON envelope
  *   (`data` checked by the contract), after the entry's `onSuccess` saw it.
- * - `GET /download/<name>[/<param>…][?query]`: the api's answer to the entry's `binary` endpoint is piped to the
- *   browser with its content-type, content-disposition and content-length. Needs a session.
+ * - `GET /download/<name>[/<param>…][?query]` (or `POST` with a JSON body, for an endpoint that takes one, e.g.
+ *   the export with its popup's choices; the CSRF header then too): the api's answer to the entry's `binary`
+ *   endpoint is piped to the browser with its content-type, content-disposition and content-length, and
+ *   `cache-control: private, no-store`. Needs a session. media.ts serves images the same way.
  *
  * `<param>`s are the endpoint's own path parameters, in order (an endpoint `/shops/:shop_id/exports/:id` gives
  * `/download/<name>/:shop_id/:id`), checked by its `params` schema. Failures answer `{code, message, data}`.
  *
- * Token refresh: a download has no body, so a 401 refreshes the session (single-flight, as every call) and
- * retries once. An upload's body can be sent only once, so the token is refreshed before streaming when it
+ * Token refresh: a download's request is small and kept, so a 401 refreshes the session (single-flight, as every
+ * call) and retries once. An upload's body can be sent only once, so the token is refreshed before streaming when it
  * expires within REFRESH_MARGIN_MS; a 401 that still comes back (a revoked session) is answered as it is.
  *
  * Adding one: an entry in UPLOADS or DOWNLOADS naming a contract endpoint (`multipart: true` for an upload,
@@ -88,7 +97,16 @@ export const UPLOADS = {
   }),
 } satisfies Record<string, TUploadEntry>;
 
-export const DOWNLOADS = {} satisfies Record<string, TDownloadEntry>;
+export const DOWNLOADS = {
+  /** A run's error CSV (row_number, column, message): GET /download/import-report/:shop_id/:run_id. */
+  'import-report': { endpoint: contract.dataSources.report },
+  /** Every supported column with one example row: GET /download/sample-csv. */
+  'sample-csv': { endpoint: contract.dataSources.sampleCsv },
+  /** The customisation export with the popup's choices: POST /download/export-csv, JSON body. */
+  'export-csv': { endpoint: contract.dataSources.exportCsv },
+} satisfies Record<string, TDownloadEntry>;
+
+export type TDownloadName = keyof typeof DOWNLOADS;
 
 export type TUploadName = keyof typeof UPLOADS;
 /** What the browser gets in `data` from POST /upload/<name>. */
@@ -138,6 +156,95 @@ const paramsOf = (endpoint: TEndpoint, req: FastifyRequest): Record<string, unkn
   if (!endpoint.params) return undefined;
   const parsed = endpoint.params.safeParse(req.params);
   return parsed.success ? (parsed.data as Record<string, unknown>) : null;
+};
+
+/** What a download sends the api: its params, query and (POST) JSON body, each checked by the contract. */
+export interface TDownloadInput {
+  params?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** The input of a download request, or why it is refused (a 400 with the contract's message). */
+const downloadInputOf = (endpoint: TEndpoint, req: FastifyRequest): TDownloadInput | { refused: string } => {
+  const params = paramsOf(endpoint, req);
+  if (params === null) return { refused: BAD_URL_MESSAGE };
+  const input: TDownloadInput = { params };
+  if (endpoint.query) {
+    const parsed = endpoint.query.safeParse(req.query);
+    if (!parsed.success) return { refused: parsed.error.issues[0]?.message ?? BAD_URL_MESSAGE };
+    input.query = parsed.data;
+  }
+  if (endpoint.method === 'POST') {
+    const parsed = (endpoint.body ?? z.undefined()).safeParse(req.body ?? undefined);
+    if (!parsed.success) return { refused: parsed.error.issues[0]?.message ?? BAD_URL_MESSAGE };
+    input.body = parsed.data;
+  }
+  return input;
+};
+
+/**
+ * Asks the api for a `binary: true` endpoint's bytes with the session's access token (never the browser's
+ * cookie or a token from it): a 401 refreshes the session (single-flight) and asks once more, which is
+ * possible because a download's request is small and kept. A non-200 answer is thrown as the UpstreamError
+ * its envelope means (a 200 that is not bytes, or an answer that is not an envelope, as 502).
+ */
+export const fetchDownload = async (
+  deps: { client: TUpstreamClient; refresher: TRefresher },
+  req: FastifyRequest,
+  endpoint: TEndpoint,
+  input: TDownloadInput,
+): Promise<TStreamAnswer> => {
+  const session = new AuthSession(req.session);
+  const opts = { requestId: req.id, clientIp: req.ip };
+  const ask = (accessToken: string | undefined) =>
+    deps.client.stream(
+      endpoint,
+      {
+        params: input.params,
+        query: input.query,
+        ...(input.body === undefined
+          ? {}
+          : {
+              body: Readable.from([Buffer.from(JSON.stringify(input.body))]),
+              contentType: 'application/json',
+            }),
+      },
+      { ...opts, accessToken },
+    );
+  let answer = await ask(session.accessToken ?? undefined);
+  if (answer.statusCode === 401) {
+    await answer.body.text();
+    const tokens = await refreshSession(session, deps.refresher, req.id);
+    answer = await ask(tokens.access_token);
+  }
+  const type = answer.headers['content-type'];
+  if (answer.statusCode !== 200 || (typeof type === 'string' && /json/i.test(type))) {
+    envelopeOf(endpoint, endpoint.path, answer.statusCode, await answer.body.text());
+    throw new UpstreamError(BAD_GATEWAY);
+  }
+  return answer;
+};
+
+/** Headers of the api's answer passed on to the browser; `cache-control` is the download's own choice. */
+const PASSED_HEADERS = ['content-type', 'content-disposition', 'content-length', 'last-modified', 'etag'];
+
+/** Pipes the api's bytes to the browser as they come (Fastify destroys them if the browser goes away). */
+export const sendDownload = (
+  reply: FastifyReply,
+  answer: TStreamAnswer,
+  cacheControl = 'private, no-store',
+): FastifyReply => {
+  const headers: Record<string, string> = {
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  };
+  for (const name of PASSED_HEADERS) {
+    const value = answer.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  headers['content-type'] ??= 'application/octet-stream';
+  return reply.headers(headers).send(answer.body);
 };
 
 export interface TTransferTables {
@@ -222,59 +329,30 @@ export const registerTransferRoutes = (
 
   for (const [name, entry] of Object.entries(downloads)) {
     const { endpoint } = entry;
-    if (!endpoint.binary || endpoint.method !== 'GET') {
-      throw new Error(`download ${name}: ${endpoint.path} is not a binary GET endpoint`);
+    if (!endpoint.binary || (endpoint.method !== 'GET' && endpoint.method !== 'POST')) {
+      throw new Error(`download ${name}: ${endpoint.path} is not a binary GET or POST endpoint`);
     }
-    app.get(routePathOf(DOWNLOAD_PREFIX, name, endpoint), async (req, reply) => {
-      const session = new AuthSession(req.session);
-      if (!session.isAuthenticated) return fail(reply, 401, UNAUTHORIZED_MESSAGE);
-      const params = paramsOf(endpoint, req);
-      if (params === null) return fail(reply, 400, BAD_URL_MESSAGE);
-      let query: unknown;
-      if (endpoint.query) {
-        const parsed = endpoint.query.safeParse(req.query);
-        if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? BAD_URL_MESSAGE);
-        query = parsed.data;
-      }
-      const opts = { requestId: req.id, clientIp: req.ip };
-      try {
-        let answer = await client.stream(
-          endpoint,
-          { params, query },
-          { ...opts, accessToken: session.accessToken ?? undefined },
-        );
-        if (answer.statusCode === 401) {
-          // Nothing was sent but the address: refresh (single-flight) and ask again, once.
-          await answer.body.text();
-          const tokens = await refreshSession(session, refresher, req.id);
-          answer = await client.stream(
-            endpoint,
-            { params, query },
-            { ...opts, accessToken: tokens.access_token },
-          );
+    app.route({
+      method: endpoint.method,
+      url: routePathOf(DOWNLOAD_PREFIX, name, endpoint),
+      handler: async (req, reply) => {
+        const session = new AuthSession(req.session);
+        if (!session.isAuthenticated) return fail(reply, 401, UNAUTHORIZED_MESSAGE);
+        // A POST download (an export with its choices) changes nothing, but is a call made for the user:
+        // the CSRF header, as every mutation, so another site cannot start one with the user's cookie.
+        if (endpoint.method === 'POST' && req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
+          return fail(reply, 403, CSRF_MISSING_MESSAGE);
         }
-        if (answer.statusCode !== 200) {
-          envelopeOf(endpoint, endpoint.path, answer.statusCode, await answer.body.text());
-          throw new UpstreamError(BAD_GATEWAY);
+        const input = downloadInputOf(endpoint, req);
+        if ('refused' in input) return fail(reply, 400, input.refused);
+        try {
+          const answer = await fetchDownload({ client, refresher }, req, endpoint, input);
+          return sendDownload(reply, answer);
+        } catch (err) {
+          if (err instanceof UpstreamError) return failUpstream(reply, err);
+          throw err;
         }
-        const headers: Record<string, string> = { 'cache-control': 'private, no-store' };
-        for (const name of [
-          'content-type',
-          'content-disposition',
-          'content-length',
-          'last-modified',
-          'etag',
-        ]) {
-          const value = answer.headers[name];
-          if (typeof value === 'string') headers[name] = value;
-        }
-        headers['content-type'] ??= 'application/octet-stream';
-        // Piped as it comes; Fastify destroys it (and so the api request) if the browser goes away.
-        return reply.headers(headers).send(answer.body);
-      } catch (err) {
-        if (err instanceof UpstreamError) return failUpstream(reply, err);
-        throw err;
-      }
+      },
     });
   }
 };

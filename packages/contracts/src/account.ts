@@ -147,15 +147,6 @@ export const ZUpdateProfileResponseSchema = z.object({
   session: ZSessionInfoSchema,
 });
 
-export const ZProfilePictureSchema = z.object({
-  content_type: z.enum(['image/png', 'image/jpeg']),
-  /** The image bytes, base64. */
-  data_base64: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  updated_at: z.string(),
-});
-
 export const ZIssueSupportLoginSchema = z.object({
   user_id: ZIdSchema('User id'),
   shop_id: ZIdSchema('Store id'),

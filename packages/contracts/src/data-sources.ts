@@ -10,10 +10,11 @@ import {
   ZImportUpdateCsvFieldsSchema,
   ZListQuerySchema,
   ZProductSettingsSchema,
+  ZSaveMappingSchema,
   ZUpdateDataSourceSchema,
 } from '@feedloom/validation';
 import { z } from 'zod';
-import { endpoint, needs } from './endpoint';
+import { BINARY_RESPONSE, endpoint, needs } from './endpoint';
 
 // Data sources (spec §3 Import data source, §7 Data sources; issue 10). A data source brings products into a
 // shop from an uploaded CSV file or a CSV URL fetched on a schedule; every import is a run kept in its
@@ -81,6 +82,30 @@ export const ZDataSourceColumnSchema = z.object({
   suggested: z.string(),
 });
 
+/** A product field (or a role of the file's format, e.g. Shopify's Handle) a column can feed. */
+export const ZMappingTargetSchema = z.object({
+  target: z.string(),
+  label: z.string(),
+  /** `field`: a product value; `role`: meaningful to the format's assembler (Shopify, WooCommerce). */
+  kind: z.enum(['field', 'role']),
+});
+export type TMappingTarget = z.infer<typeof ZMappingTargetSchema>;
+
+/** The mapping review of a data source: each header of the last import and where it goes next run. */
+export const ZDataSourceMappingSchema = z.object({
+  data_source_id: z.string(),
+  /** The export the headers come from: google, shopify, woocommerce or generic. */
+  format: z.string(),
+  columns: z.array(
+    ZDataSourceColumnSchema.extend({
+      /** Where the column goes from the next run (the merchant's choice, else the suggestion). */
+      next: z.string(),
+    }),
+  ),
+  targets: z.array(ZMappingTargetSchema),
+});
+export type TDataSourceMapping = z.infer<typeof ZDataSourceMappingSchema>;
+
 export const ZDataSourceSchema = z.object({
   id: z.string(),
   shop_id: z.string(),
@@ -126,13 +151,8 @@ export type TImportRunPage = z.infer<typeof ZImportRunPageSchema>;
 export const ZDataSourceImportSchema = z.object({ data_source: ZDataSourceSchema, run: ZImportRunSchema });
 export type TDataSourceImport = z.infer<typeof ZDataSourceImportSchema>;
 
-/** A CSV to download (error report, sample, export): the web saves it under `file_name`. */
-export const ZCsvDownloadSchema = z.object({
-  file_name: z.string(),
-  content_type: z.literal('text/csv'),
-  csv: z.string(),
-});
-export type TCsvDownload = z.infer<typeof ZCsvDownloadSchema>;
+/** The content type of every CSV download (error report, sample, export). */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 /** Outcome of `import-update-csv` (customisation types 1 and 2). */
 export const ZCustomisationImportSchema = z.object({
@@ -225,6 +245,26 @@ export const dataSourcesContract = {
     params: ZSourceParams,
     response: ZImportRunSchema,
   }),
+  /** The mapping review: each header of the last import, its target, and the targets it may take. */
+  mapping: endpoint({
+    method: 'GET',
+    path: '/data-source-mapping/:shop_id/:id',
+    access: READ,
+    params: ZShopSourceParams,
+    response: ZDataSourceMappingSchema,
+  }),
+  /**
+   * Saves the merchant's mapping, applied from the next run: each header to a product field, kept as a
+   * custom attribute (`custom:<header>`) or left out (`skip`). Two headers cannot feed one field.
+   */
+  saveMapping: endpoint({
+    method: 'PUT',
+    path: '/data-source-mapping/:shop_id/:id',
+    access: MANAGE,
+    params: ZShopSourceParams,
+    body: ZSaveMappingSchema,
+    response: ZDataSourceMappingSchema,
+  }),
   /** A source's run history, newest first. */
   runs: endpoint({
     method: 'GET',
@@ -242,13 +282,14 @@ export const dataSourcesContract = {
     params: ZShopRunParams,
     response: ZImportRunSchema,
   }),
-  /** The run's rejected rows as an error CSV: row, column, message (reproduced from the kept file). */
+  /** The run's rejected rows as an error CSV download: row_number, column, message. */
   report: endpoint({
     method: 'GET',
     path: '/import-run/:shop_id/:run_id/report',
     access: READ,
     params: ZShopRunParams,
-    response: ZCsvDownloadSchema,
+    binary: true,
+    response: BINARY_RESPONSE,
   }),
   /** A held run: remove the products it listed and finish. */
   confirm: endpoint({
@@ -266,20 +307,25 @@ export const dataSourcesContract = {
     params: ZShopRunParams,
     response: ZImportRunSchema,
   }),
-  /** Spec §9: every supported column with one valid example row. */
+  /** Spec §9: every supported column with one valid example row (a CSV download). */
   sampleCsv: endpoint({
     method: 'GET',
     path: '/sample-csv',
     access: READ,
-    response: ZCsvDownloadSchema,
+    binary: true,
+    response: BINARY_RESPONSE,
   }),
-  /** Spec §7 POST /export-csv: the shop's products as customisation CSV of report_type 1 or 2. */
+  /**
+   * Spec §7 POST /export-csv: the shop's products as a customisation CSV download of report_type 1 or 2,
+   * with the columns the export field customise popup chose (`fields`, type 1), streamed as it is read.
+   */
   exportCsv: endpoint({
     method: 'POST',
     path: '/export-csv',
     access: READ,
     body: ZExportCsvSchema,
-    response: ZCsvDownloadSchema,
+    binary: true,
+    response: BINARY_RESPONSE,
   }),
   /** Spec §7 POST import-update-csv (multipart: shop_id, report_type, then `file`): customisations back in. */
   importUpdateCsv: endpoint({

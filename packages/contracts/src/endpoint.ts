@@ -1,5 +1,5 @@
 import type { TAccessLevel, TModule } from '@feedloom/validation';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Who may call an endpoint. Declared once, next to its path, and enforced by one hook in the api:
@@ -47,10 +47,17 @@ export interface TEndpoint<
   multipart?: boolean;
   /**
    * A 200 answers bytes (a CSV export, a feed file, a report) with their own content-type and
-   * content-disposition instead of the envelope; failures still answer the envelope. `response` is unused then.
+   * content-disposition instead of the envelope; failures still answer the envelope. `response` is then
+   * `BINARY_RESPONSE`: no envelope `data` exists. The gateway serves it at /download/<name> (transfer.ts).
    */
   binary?: boolean;
 }
+
+/**
+ * The `response` of a `binary: true` endpoint: its 200 is bytes with their own content-type, never an
+ * envelope, so there is no `data` to describe (and nothing may parse one).
+ */
+export const BINARY_RESPONSE = z.never();
 
 export const endpoint = <
   P extends z.ZodType = z.ZodUndefined,

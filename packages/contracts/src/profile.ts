@@ -1,12 +1,11 @@
 import { ZIdSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import {
-  ZProfilePictureSchema,
   ZUpdateProfileBodySchema,
   ZUpdateProfileResponseSchema,
   ZUserProfileSchema,
 } from './account';
-import { endpoint, USER } from './endpoint';
+import { BINARY_RESPONSE, endpoint, USER } from './endpoint';
 
 /** The signed-in user's own profile (spec §3 Profile, §7 Profile and organisations). */
 export const profileContract = {
@@ -24,12 +23,16 @@ export const profileContract = {
     body: ZUpdateProfileBodySchema,
     response: ZUpdateProfileResponseSchema,
   }),
-  /** Only the caller's own picture; the gateway serves it as an image at /media/profile-picture/{user_id}. */
+  /**
+   * Only the caller's own picture, as image bytes (image/png or image/jpeg); the gateway serves it at
+   * /media/profile-picture/{user_id} through its download path.
+   */
   picture: endpoint({
     method: 'GET',
     path: '/profile-picture/:user_id',
     access: USER,
     params: z.object({ user_id: ZIdSchema('User id') }),
-    response: ZProfilePictureSchema,
+    binary: true,
+    response: BINARY_RESPONSE,
   }),
 } as const;

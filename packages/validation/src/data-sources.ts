@@ -44,6 +44,8 @@ export const DATA_SOURCE_MSG = {
   dayInvalidMonthly: 'Day must be a day of the month from 1 to 31.',
   inventoryQuantity: 'Inventory quantity must be between 1 and 10,000,000.',
   reportType: 'Report type must be 1 or 2.',
+  exportFieldsRequired: 'Choose at least one field to export.',
+  exportFieldInvalid: 'Choose fields from the list.',
 } as const;
 
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
@@ -181,13 +183,21 @@ export const ZImportCsvUrlSchema = z
 export type TImportCsvUrlInput = z.input<typeof ZImportCsvUrlSchema>;
 export type TImportCsvUrl = z.infer<typeof ZImportCsvUrlSchema>;
 
-/** A column mapping change: header → target (a product field, `custom.<name>`, or `ignore`). */
+/** Mapping targets besides a product field: keep a column as a custom attribute, or leave it out. */
+export const MAPPING_CUSTOM_PREFIX = 'custom:';
+export const MAPPING_SKIP = 'skip';
+
+/** A column mapping change: header → target (a product field, `custom:<name>`, or `skip`). */
 export const ZMappingOverridesSchema = z
   .record(
     ZTextSchema({ label: 'Column', min: 1, max: TEXT_LIMITS.line }),
     ZTextSchema({ label: 'Mapping target', min: 1, max: TEXT_LIMITS.line }),
   )
   .refine((m) => Object.keys(m).length <= 500, 'A mapping cannot have more than 500 columns.');
+
+/** `PUT /data-source-mapping/:shop_id/:id`: the whole mapping (header → target); a header left out takes the suggestion. */
+export const ZSaveMappingSchema = z.object({ mapping: ZMappingOverridesSchema });
+export type TSaveMapping = z.infer<typeof ZSaveMappingSchema>;
 
 /** `PUT /edit-data-source/:id`: every field optional (spec §5: the name is required unless editing). */
 export const ZUpdateDataSourceSchema = z
@@ -215,12 +225,29 @@ export const ZImportUpdateCsvFieldsSchema = z.object({
 });
 export type TImportUpdateCsvFields = z.infer<typeof ZImportUpdateCsvFieldsSchema>;
 
+/**
+ * The columns a type 1 export may hold besides the ids (export field customise popup); a column left out is
+ * left alone when the file comes back through import-update-csv. Type 2 always has highlights and details
+ * together (an import of type 2 sets both).
+ */
+export const EXPORT_FIELDS = ['title', 'description', 'product_type'] as const;
+export type TExportField = (typeof EXPORT_FIELDS)[number];
+
 /** `POST /export-csv`: the shop's products as a customisation CSV of one type (export field customise popup). */
 export const ZExportCsvSchema = z.object({
   shop_id: ZIdSchema('Store id'),
   report_type: ZReportTypeSchema,
+  /** Type 1: the columns to export (all by default). */
+  fields: z
+    .array(z.enum(EXPORT_FIELDS, { error: DATA_SOURCE_MSG.exportFieldInvalid }), {
+      error: DATA_SOURCE_MSG.exportFieldInvalid,
+    })
+    .min(1, DATA_SOURCE_MSG.exportFieldsRequired)
+    .max(EXPORT_FIELDS.length, DATA_SOURCE_MSG.exportFieldInvalid)
+    .optional(),
 });
 export type TExportCsvInput = z.input<typeof ZExportCsvSchema>;
+export type TExportCsv = z.infer<typeof ZExportCsvSchema>;
 
 /** Query of the data source list of a shop: page, limit, search (by name). */
 export const ZDataSourceListQuerySchema = ZListQuerySchema;

@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import { API_PREFIX, type TAccess, type TEndpoint } from '@feedloom/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppError} from '../lib/errors';
+import type { AppError } from '../lib/errors';
 import { badRequest, INPUT_MSG, internalError } from '../lib/errors';
 import type { THandlerContext, TPublicContext, TUserContext } from './context';
 
@@ -21,6 +22,82 @@ export const withMessage = <T>(data: T, message: string): TWithMessage<T> => ({ 
 const isWithMessage = (v: unknown): v is TWithMessage<unknown> =>
   typeof v === 'object' && v !== null && MESSAGE in v;
 
+const BINARY = Symbol('binary');
+
+/** What a `binary: true` endpoint's handler answers: bytes with their own headers instead of the envelope. */
+export interface TBinaryBody {
+  readonly [BINARY]: true;
+  /**
+   * The bytes: whole (Buffer, string) or as they come (a stream, an async iterable of chunks). An iterable's
+   * first chunk is read before anything is sent, so a failure up to then still answers the error envelope.
+   */
+  body: Buffer | string | Readable | AsyncIterable<Buffer | string>;
+  /** e.g. `text/csv; charset=utf-8`, `image/png`. */
+  content_type: string;
+  /** Sent as an attachment under this name (Content-Disposition); without it the bytes show inline. */
+  file_name?: string;
+  /** Cache-Control; by default `private, no-store` (a download is the caller's and of the moment). */
+  cache_control?: string;
+  last_modified?: Date;
+}
+
+/** `return binary({ body, content_type: 'text/csv; charset=utf-8', file_name })` from a binary endpoint. */
+export const binary = (b: Omit<TBinaryBody, typeof BINARY>): TBinaryBody => ({ ...b, [BINARY]: true });
+
+export const isBinary = (v: unknown): v is TBinaryBody => typeof v === 'object' && v !== null && BINARY in v;
+
+/** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266). */
+export const contentDisposition = (fileName: string): string => {
+  // eslint-disable-next-line no-control-regex
+  const clean = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200) || 'download';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
+  const exact = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+};
+
+const toBuffer = (chunk: Buffer | string): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+
+/**
+ * The body as Fastify sends it. An async iterable (not a Node stream) is started here: its first chunk is
+ * awaited, so an error before any byte (a refused id, a query failing) is thrown to the error envelope.
+ */
+const payloadOf = async (body: TBinaryBody['body']): Promise<Buffer | Readable> => {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return toBuffer(body);
+  if (body instanceof Readable) return body;
+  const iterator = body[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return Readable.from(
+    (async function* () {
+      try {
+        if (first.done) return;
+        yield toBuffer(first.value);
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield toBuffer(next.value);
+        }
+      } finally {
+        // A browser that went away destroys the stream: the source stops reading too (no more pages).
+        await iterator.return?.();
+      }
+    })(),
+    { objectMode: false },
+  );
+};
+
+const sendBinary = async (reply: FastifyReply, result: TBinaryBody) => {
+  const payload = await payloadOf(result.body);
+  reply
+    .code(200)
+    .header('content-type', result.content_type)
+    .header('cache-control', result.cache_control ?? 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+  if (result.file_name !== undefined) reply.header('content-disposition', contentDisposition(result.file_name));
+  if (result.last_modified) reply.header('last-modified', result.last_modified.toUTCString());
+  if (Buffer.isBuffer(payload)) reply.header('content-length', payload.length);
+  return reply.send(payload);
+};
+
 export interface TRouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params: z.output<P>;
   query: z.output<Q>;
@@ -36,7 +113,7 @@ export type TRouteHandler<
 > = (
   input: TRouteInput<P, Q, B>,
   ctx: THandlerContext<A>,
-) => Promise<z.output<R> | TWithMessage<z.output<R>>>;
+) => Promise<z.output<R> | TWithMessage<z.output<R>> | TBinaryBody>;
 
 export interface TRouteOptions {
   /** Requests per client address are limited (AUTH_IP_*): sign-in and sign-up endpoints. */
@@ -95,7 +172,9 @@ const contextOf = (request: FastifyRequest, reply: FastifyReply): THandlerContex
  * Registers an endpoint of the contract: its method and path under /api/v1, its access declaration (in
  * the route config, enforced by the access hook before the handler), validation of params, query and
  * body with the contract's schemas, and the `{code: 200, message, data}` envelope around the result.
- * The result is checked against the contract's response schema and only its fields are sent.
+ * The result is checked against the contract's response schema and only its fields are sent. A
+ * `binary: true` endpoint answers `binary({...})` instead: its bytes, content type, optional file name and
+ * cache headers; its failures still answer the envelope.
  */
 export const route = <
   P extends z.ZodType,
@@ -121,6 +200,12 @@ export const route = <
         body: endpoint.multipart ? request.body : parsePart(endpoint.body, request.body),
       } as TRouteInput<P, Q, B>;
       const result = await handler(input, contextOf(request, reply) as THandlerContext<A>);
+      // A binary endpoint answers bytes (and only bytes); any other answers the envelope.
+      if ((endpoint.binary === true) !== isBinary(result)) {
+        request.log.error({ url: endpoint.path }, 'binary and envelope answers mixed up');
+        throw internalError();
+      }
+      if (isBinary(result)) return sendBinary(reply, result);
       const [data, message] = isWithMessage(result)
         ? [result.data, result[MESSAGE]]
         : [result, DEFAULT_SUCCESS_MESSAGE];

@@ -75,6 +75,8 @@ export interface TStubReply {
   status?: number;
   /** A raw body instead of an envelope. */
   raw?: string;
+  /** Bytes as a binary endpoint answers them, with their content type (and any other headers). */
+  bytes?: { body: Buffer | string; contentType: string; headers?: Record<string, string> };
 }
 
 type THandler = (call: TStubCall) => TStubReply;
@@ -105,6 +107,13 @@ export const createStubApi = () => {
         calls.push(call);
         const reply = typeof handler === 'function' ? handler(call) : handler;
         const code = reply.code ?? 200;
+        if (reply.bytes) {
+          return {
+            statusCode: reply.status ?? 200,
+            data: reply.bytes.body,
+            responseOptions: { headers: { 'content-type': reply.bytes.contentType, ...reply.bytes.headers } },
+          };
+        }
         return {
           statusCode: reply.status ?? code,
           data:

@@ -24,4 +24,4 @@ export type AppRouter = typeof appRouter;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** Replies of the streaming upload routes (POST /upload/<name>, transfer.ts), for the web's upload helper. */
-export type { TUploadData, TUploadName } from '../transfer';
+export type { TDownloadName, TUploadData, TUploadName } from '../transfer';

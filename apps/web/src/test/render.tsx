@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { buildRouteObjects } from '@/app/router';
-import type { TUploadData, TUploadName } from '@feedloom/gateway';
+import type { TDownloadName, TUploadData, TUploadName } from '@feedloom/gateway';
 import { createTrpcClient, type RouterInputs, type RouterOutputs, type SessionInfo } from '@/lib/trpc';
 
 /** A full session as the gateway returns it (the shared fixture); override what a test cares about. */
@@ -72,7 +72,22 @@ export type TrpcHandlers = {
   [U in `upload.${TUploadName}`]?: (
     input: Record<string, unknown>,
   ) => UploadStubReply<U> | Promise<UploadStubReply<U>>;
+} & {
+  /**
+   * The gateway's download routes (/download/<name>, lib/download.ts): the path parameters and the POST body
+   * in, the file's text and name out (sent as text/csv with its Content-Disposition).
+   */
+  [D in `download.${TDownloadName}`]?: (input: DownloadStubInput) => DownloadStubReply | Promise<DownloadStubReply>;
 };
+
+export interface DownloadStubInput {
+  params: string[];
+  body?: unknown;
+}
+export interface DownloadStubReply {
+  text: string;
+  fileName: string;
+}
 
 type UploadStubReply<U extends string> = U extends `upload.${infer N extends TUploadName}`
   ? TUploadData<N> & { message?: string }
@@ -156,6 +171,7 @@ export function createStubTrpc(handlers: TrpcHandlers) {
 function stubUploads(handlers: Record<string, Handler>, calls: TrpcCall[]) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.startsWith('/download/')) return stubDownload(handlers, calls, url, init);
     const path = `upload.${url.pathname.replace(/^\/upload\//, '')}`;
     const form = init?.body instanceof FormData ? init.body : new FormData();
     const fields = Object.fromEntries(form.entries());
@@ -175,6 +191,41 @@ function stubUploads(handlers: Record<string, Handler>, calls: TrpcCall[]) {
       return json(e.httpStatus, { code: e.httpStatus, message: e.message, data: null });
     }
   });
+}
+
+/** A download route: `download.<name>` answers the file, or a thrown TrpcTestError the envelope. */
+async function stubDownload(
+  handlers: Record<string, Handler>,
+  calls: TrpcCall[],
+  url: URL,
+  init?: RequestInit,
+): Promise<Response> {
+  const [name = '', ...params] = url.pathname.replace(/^\/download\//, '').split('/').map(decodeURIComponent);
+  const path = `download.${name}`;
+  const input: DownloadStubInput = {
+    params,
+    ...(typeof init?.body === 'string' ? { body: JSON.parse(init.body) as unknown } : {}),
+  };
+  calls.push({ path, input, headers: new Headers(init?.headers) });
+  try {
+    const handler = handlers[path];
+    if (!handler) throw new TrpcTestError('NOT_FOUND', `No handler for ${path}`, 404);
+    const { text, fileName } = (await handler(input)) as DownloadStubReply;
+    return new Response(text, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${fileName}"`,
+      },
+    });
+  } catch (error) {
+    const e =
+      error instanceof TrpcTestError ? error : new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal Server Error!', 500);
+    return new Response(JSON.stringify({ code: e.httpStatus, message: e.message, data: null }), {
+      status: e.httpStatus,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
 }
 
 /**

@@ -6,12 +6,14 @@ import {
   exportCustomisationCsv,
   importCustomisationCsv,
   importedToProduct,
+  openCsv,
   type TCustomisationType,
   type TProduct,
 } from '@feedloom/catalog';
 import type { TCustomisationImport } from '@feedloom/contracts';
+import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import { products, type TProductRow } from '../../db/schema';
 
 /** The override layer as stored: the product's and each variant's. */
@@ -71,10 +73,84 @@ async function* shopProducts(db: TDb, shopId: string): AsyncGenerator<TProduct> 
   }
 }
 
-export const exportCsv = async (db: TDb, shopId: string, type: TCustomisationType): Promise<string> => {
-  let csv = '';
-  for await (const piece of exportCustomisationCsv(shopProducts(db, shopId), { type })) csv += piece;
-  return csv;
+/** Highlight and detail columns a type 2 export has at least (room for the merchant to add some). */
+export const EXPORT_MIN_SLOTS = 10;
+
+/** `0` unless the jsonb value is an array: then its length. */
+const lengthOf = (value: ReturnType<typeof sql>) =>
+  sql`case when jsonb_typeof(${value}) = 'array' then jsonb_array_length(${value}) else 0 end`;
+
+/**
+ * The most highlights and details any value of the shop holds (product or variant, source or override): a
+ * type 2 export gets at least that many columns, so no product's values are cut and none makes it fail.
+ */
+const widestLists = async (db: TDb, shopId: string) => {
+  const most = (name: 'highlights' | 'detail') => {
+    // A constant of this file (jsonb -> with a bound parameter is ambiguous between a key and an index).
+    const field = sql.raw(`'${name}'`);
+    return sql`greatest(
+      ${lengthOf(sql`p.source -> ${field}`)},
+      ${lengthOf(sql`p.custom -> 'overrides' -> ${field}`)},
+      coalesce((select max(${lengthOf(sql`v -> 'source' -> ${field}`)})
+        from jsonb_array_elements(case when jsonb_typeof(p.variants) = 'array' then p.variants else '[]'::jsonb end) v), 0),
+      coalesce((select max(${lengthOf(sql`e.value -> ${field}`)})
+        from jsonb_each(case when jsonb_typeof(p.custom -> 'variants') = 'object' then p.custom -> 'variants' else '{}'::jsonb end) e), 0))`;
+  };
+  const [row] = await queryRows<{ highlights: number | null; details: number | null }>(
+    db,
+    sql`select max(${most('highlights')})::int as highlights, max(${most('detail')})::int as details
+        from products p where p.shop_id = ${shopId}::uuid`,
+  );
+  return { highlights: row?.highlights ?? 0, details: row?.details ?? 0 };
+};
+
+const CSV_QUOTE_RE = /[",\r\n]|^\s|\s$/;
+/** A cell as written; the export's own cells come back from its parse already disarmed (a leading `'`). */
+const quote = (cell: string) => (CSV_QUOTE_RE.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+/** Streams `csv` (header first) keeping only the columns named in `keep`, in their order. */
+async function* onlyColumns(csv: AsyncIterable<string>, keep: ReadonlySet<string>): AsyncGenerator<string> {
+  const file = await openCsv(
+    (async function* () {
+      for await (const piece of csv) yield Buffer.from(piece);
+    })(),
+    { encoding: 'utf-8', delimiter: ',' },
+  );
+  const indexes = file.headers.flatMap((h, i) => (keep.has(h) ? [i] : []));
+  const line = (cells: readonly string[]) => `${indexes.map((i) => quote(cells[i] ?? '')).join(',')}\r\n`;
+  let out = line(file.headers);
+  for await (const row of file.rows) {
+    out += line(row.cells);
+    if (out.length >= 64 * 1024) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
+}
+
+/**
+ * The export of `POST /export-csv`, as it is read: products a page at a time (a keyset cursor on the id), so
+ * a shop of any size streams in constant memory. Type 1 keeps the ids and the chosen `fields`; type 2 has
+ * as many highlight and detail columns as the shop's widest product needs (at least EXPORT_MIN_SLOTS).
+ */
+export const exportCsv = async (
+  db: TDb,
+  shopId: string,
+  type: TCustomisationType,
+  fields: readonly TExportField[] = EXPORT_FIELDS,
+): Promise<AsyncIterable<string>> => {
+  if (type === 1) {
+    const csv = exportCustomisationCsv(shopProducts(db, shopId), { type });
+    if (EXPORT_FIELDS.every((f) => fields.includes(f))) return csv;
+    return onlyColumns(csv, new Set(['id', 'variant_id', ...fields]));
+  }
+  const widest = await widestLists(db, shopId);
+  return exportCustomisationCsv(shopProducts(db, shopId), {
+    type,
+    highlights: Math.max(EXPORT_MIN_SLOTS, widest.highlights),
+    details: Math.max(EXPORT_MIN_SLOTS, widest.details),
+  });
 };
 
 /** Rows of a customisation CSV applied per statement (one read and one write per batch). */

@@ -21,6 +21,15 @@ export const DATA_SOURCE_API_MSG = {
   notUrlSource: 'Only a URL data source has a URL and a schedule.',
   noReport: 'This import rejected no row.',
   storeNotFound: 'Store not found.',
+  mappingSaved: 'Column mapping saved. It applies from the next import.',
+  mapping: {
+    noImportYet: 'The mapping can be reviewed after the first import.',
+    unknownColumn: (header: string) => `The column "${header}" was not in the last import.`,
+    unknownTarget: (header: string) =>
+      `Choose a product field for "${header}", keep it as a custom attribute, or ignore it.`,
+    sameTarget: (label: string, first: string, second: string) =>
+      `"${first}" and "${second}" are both mapped to ${label}. A product field takes one column: map one of them elsewhere.`,
+  },
   succeeded: (imported: number, unchanged: number, rejected: number, removed: number) =>
     imported === 0 && removed === 0
       ? `Nothing changed: ${unchanged} products are as they were${rejected ? `, ${rejected} rows rejected` : ''}.`

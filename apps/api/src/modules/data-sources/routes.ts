@@ -1,4 +1,4 @@
-import { contract } from '@feedloom/contracts';
+import { contract, CSV_CONTENT_TYPE } from '@feedloom/contracts';
 import multipart from '@fastify/multipart';
 import {
   CSV_MAX_BYTES,
@@ -9,7 +9,7 @@ import {
 } from '@feedloom/validation';
 import type { TCustomisationImport } from '@feedloom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route, withMessage } from '../../http/route';
+import { binary, route, withMessage } from '../../http/route';
 import type { TOrgContext } from '../../http/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { DATA_SOURCE_API_MSG as M } from './messages';
@@ -174,18 +174,30 @@ export const dataSourceRoutes = (app: FastifyInstance, service: TDataSourcesServ
     service.runs(callerOf(ctx), params.shop_id, params.id, query),
   );
   route(app, c.run, async ({ params }, ctx) => service.run(callerOf(ctx), params.shop_id, params.run_id));
-  route(app, c.report, async ({ params }, ctx) =>
-    service.report(callerOf(ctx), params.shop_id, params.run_id),
-  );
+  route(app, c.report, async ({ params }, ctx) => {
+    const { file_name, csv } = await service.report(callerOf(ctx), params.shop_id, params.run_id);
+    return binary({ body: csv, content_type: CSV_CONTENT_TYPE, file_name });
+  });
   route(app, c.confirm, async ({ params }, ctx) =>
     withMessage(await service.confirm(callerOf(ctx), params.shop_id, params.run_id), M.confirmed),
   );
   route(app, c.discard, async ({ params }, ctx) =>
     withMessage(await service.discard(callerOf(ctx), params.shop_id, params.run_id), M.discarded),
   );
-  route(app, c.sampleCsv, async () => service.sampleCsv());
-  route(app, c.exportCsv, async ({ body }, ctx) =>
-    service.exportCsv(callerOf(ctx), body.shop_id, body.report_type),
+  route(app, c.sampleCsv, async () => {
+    const { file_name, csv } = service.sampleCsv();
+    return binary({ body: csv, content_type: CSV_CONTENT_TYPE, file_name });
+  });
+  route(app, c.exportCsv, async ({ body }, ctx) => {
+    const { file_name, body: csv } = await service.exportCsv(callerOf(ctx), body);
+    return binary({ body: csv, content_type: CSV_CONTENT_TYPE, file_name });
+  });
+  route(app, c.mapping, async ({ params }, ctx) => service.mapping(callerOf(ctx), params.shop_id, params.id));
+  route(app, c.saveMapping, async ({ params, body }, ctx) =>
+    withMessage(
+      await service.saveMapping(callerOf(ctx), params.shop_id, params.id, body.mapping),
+      M.mappingSaved,
+    ),
   );
 
   // Multipart parsing is scoped to the upload: no other route accepts form-data by accident.

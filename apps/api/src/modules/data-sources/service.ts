@@ -7,6 +7,7 @@ import type {
 } from '@feedloom/contracts';
 import { sampleCsv } from '@feedloom/catalog';
 import type {
+  TExportCsv,
   TImportCsvFields,
   TImportCsvUrl,
   TListQuery,
@@ -32,6 +33,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
+import { checkMapping, mappingView } from './mapping';
 import { createImportJob, type TImportSettings } from './import-job';
 import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
@@ -449,7 +451,7 @@ export const createDataSourcesService = (deps: {
                 next_fetch_at: next ?? null,
               }
             : {}),
-          ...(input.mapping ? { mapping: input.mapping } : {}),
+          ...(input.mapping ? { mapping: checkMapping(source, input.mapping) } : {}),
           updated_at: clock.now(),
         })
         .where(eq(data_sources.id, source.id))
@@ -513,11 +515,7 @@ export const createDataSourcesService = (deps: {
     report: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
       const run = await findRun(caller, shopId, runId);
       if (run.report_csv === null) throw notFound(M.noReport);
-      return {
-        file_name: `import-errors-${run.id}.csv`,
-        content_type: 'text/csv' as const,
-        csv: run.report_csv,
-      };
+      return { file_name: `import-errors-${run.id}.csv`, csv: run.report_csv };
     },
 
     confirm: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
@@ -550,12 +548,12 @@ export const createDataSourcesService = (deps: {
       return toRun(row);
     },
 
-    exportCsv: async (caller: TDataSourceCaller, shopId: string, type: 1 | 2) => {
-      await reachShop(caller, shopId);
+    /** The export as it is read from the database (see customisation.ts). */
+    exportCsv: async (caller: TDataSourceCaller, input: TExportCsv) => {
+      await reachShop(caller, input.shop_id);
       return {
-        file_name: `products-customisation-${type}.csv`,
-        content_type: 'text/csv' as const,
-        csv: await exportCsv(db, shopId, type),
+        file_name: `products-customisation-${input.report_type}.csv`,
+        body: await exportCsv(db, input.shop_id, input.report_type, input.fields),
       };
     },
 
@@ -567,11 +565,27 @@ export const createDataSourcesService = (deps: {
     importUpdate: (shopId: string, type: 1 | 2, bytes: AsyncIterable<Uint8Array>) =>
       importUpdateCsv(db, shopId, type, bytes),
 
-    sampleCsv: () => ({
-      file_name: 'feedloom-sample.csv',
-      content_type: 'text/csv' as const,
-      csv: sampleCsv(),
-    }),
+    sampleCsv: () => ({ file_name: 'feedloom-sample.csv', csv: sampleCsv() }),
+
+    /** The mapping review of a source (its last import's columns). */
+    mapping: async (caller: TDataSourceCaller, shopId: string, id: string) =>
+      mappingView(await findSource(caller, id, shopId)),
+
+    /** Saves the merchant's mapping (checked), applied from the next run. */
+    saveMapping: async (
+      caller: TDataSourceCaller,
+      shopId: string,
+      id: string,
+      mapping: Record<string, string>,
+    ) => {
+      const source = await findSource(caller, id, shopId);
+      const [row] = await db
+        .update(data_sources)
+        .set({ mapping: checkMapping(source, mapping), updated_at: clock.now() })
+        .where(eq(data_sources.id, source.id))
+        .returning();
+      return mappingView(row!);
+    },
   };
 };
 export type TDataSourcesService = ReturnType<typeof createDataSourcesService>;

@@ -107,6 +107,13 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
     });
   });
 
+  const pictureOf = (userId: string, token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/profile-picture/${userId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
   describe('POST /user-profile', () => {
     it('saves every field and the picture, marks the profile created and answers the session', async () => {
       const { access_token, user_id } = await signedIn('p@example.com');
@@ -130,13 +137,12 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
         profile_created: true,
         profile_picture_path: profile.profile_picture_path,
       });
-      const picture = await t.call<{ content_type: string; data_base64: string; width: number }>(
-        'GET',
-        `/profile-picture/${user_id}`,
-        { token: access_token },
-      );
-      expect(picture.body.data).toMatchObject({ content_type: 'image/png', width: 500, height: 500 });
-      expect(Buffer.from(picture.body.data.data_base64, 'base64').equals(pngImage(500, 500))).toBe(true);
+      // The picture is a binary endpoint: the bytes themselves, never base64 in JSON.
+      const picture = await pictureOf(user_id, access_token);
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/png');
+      expect(picture.headers['cache-control']).toBe('private, no-cache');
+      expect(picture.rawPayload.equals(pngImage(500, 500))).toBe(true);
     });
 
     it('keeps the picture when none is sent, replaces it, and removes it with an empty value', async () => {
@@ -148,12 +154,9 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       const jpeg = { filename: 'me.jpg', type: 'image/jpeg', bytes: await jpegImage(800, 600) };
       const replaced = (await save(access_token, FIELDS, { profile_picture: jpeg })).body.data.profile;
       expect(replaced.profile_picture_path).not.toBe(first.profile_picture_path);
-      const picture = await t.call<{ content_type: string; width: number; height: number }>(
-        'GET',
-        `/profile-picture/${user_id}`,
-        { token: access_token },
-      );
-      expect(picture.body.data).toMatchObject({ content_type: 'image/jpeg', width: 800, height: 600 });
+      const picture = await pictureOf(user_id, access_token);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      expect(picture.rawPayload.equals(jpeg.bytes)).toBe(true);
       const removed = (await save(access_token, { ...FIELDS, profile_picture: '' })).body.data.profile;
       expect(removed.profile_picture_path).toBeNull();
       expect((await t.call('GET', `/profile-picture/${user_id}`, { token: access_token })).status).toBe(404);

@@ -2,7 +2,7 @@ import { contract, PROFILE_UPDATED_MESSAGE } from '@feedloom/contracts';
 import multipart from '@fastify/multipart';
 import { MSG, PICTURE_MAX_BYTES, ZProfileSchema } from '@feedloom/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route, withMessage } from '../../http/route';
+import { binary, route, withMessage } from '../../http/route';
 import { AppError, badRequest } from '../../lib/errors';
 import { PROFILE_MSG } from './messages';
 import type { TPictureChange, TProfileService } from './service';
@@ -83,7 +83,16 @@ export const profileRoutes = (app: FastifyInstance, profile: TProfileService) =>
 
   route(app, c.get, async (_input, ctx) => profile.get(ctx.user_id));
 
-  route(app, c.picture, async ({ params }, ctx) => profile.picture(ctx.user_id, params.user_id));
+  // The bytes as stored; the gateway decides how long the browser keeps them (versioned URL or not).
+  route(app, c.picture, async ({ params }, ctx) => {
+    const picture = await profile.picture(ctx.user_id, params.user_id);
+    return binary({
+      body: picture.bytes,
+      content_type: picture.content_type,
+      cache_control: 'private, no-cache',
+      last_modified: picture.updated_at,
+    });
+  });
 
   // Multipart parsing is scoped to the profile upload: no other route accepts form-data by accident.
   app.register(async (scope) => {

@@ -173,13 +173,7 @@ export const createProfileService = (deps: { db: TDb; clock: TClock }) => {
     picture: async (callerId: string, userId: string) => {
       const row = callerId === userId ? await picturesRepo(db).find(userId) : null;
       if (!row) throw notFound(PROFILE_MSG.pictureNotFound);
-      return {
-        content_type: row.content_type,
-        data_base64: row.bytes.toString('base64'),
-        width: row.width,
-        height: row.height,
-        updated_at: row.updated_at.toISOString(),
-      };
+      return { content_type: row.content_type, bytes: row.bytes, updated_at: row.updated_at };
     },
   };
 };

@@ -1,11 +1,17 @@
-import { contract, type TDataSource, type TDataSourceImport, type TImportRun } from '@feedloom/contracts';
+import {
+  contract,
+  type TDataSource,
+  type TDataSourceImport,
+  type TDataSourceMapping,
+  type TImportRun,
+} from '@feedloom/contracts';
 import {
   ZDataSourceListQuerySchema,
-  ZExportCsvSchema,
   ZIdSchema,
   ZImportCsvUrlSchema,
   ZListQuerySchema,
   ZProductSettingsSchema,
+  ZSaveMappingSchema,
   ZUpdateDataSourceSchema,
 } from '@feedloom/validation';
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -25,6 +31,7 @@ export const ZDataSourceRunsInputSchema = ZListQuerySchema.pick({ page: true, li
   id,
 });
 export const ZImportRunRefInputSchema = z.object({ shop_id, run_id });
+export const ZDataSourceMappingInputSchema = ZSaveMappingSchema.extend({ shop_id, id });
 
 interface TChanged<T> {
   message: string;
@@ -33,8 +40,9 @@ interface TChanged<T> {
 
 /**
  * Data sources of a shop (spec §7 Data sources, issue 10). The CSV file upload does not go through tRPC: the
- * browser streams it through the gateway's multipart upload route to the api's `POST /import-csv`; the
- * progress bar polls `run` while the run is queued or running.
+ * browser streams it through the gateway's multipart upload route to the api's `POST /import-csv`, and the CSV
+ * downloads (error report, sample, export) stream back through /download/<name> (transfer.ts); the progress
+ * bar polls `run` while the run is queued or running.
  */
 export const dataSourcesRouter = {
   find: protectedProcedure.input(ZDataSourceFindInputSchema).query(({ ctx, input }) => {
@@ -99,11 +107,6 @@ export const dataSourcesRouter = {
     .input(ZImportRunRefInputSchema)
     .query(({ ctx, input }) => ctx.upstream.call(contract.dataSources.run, { params: input })),
 
-  /** The run's error CSV (row, column, message): `{file_name, content_type, csv}`. */
-  report: protectedProcedure
-    .input(ZImportRunRefInputSchema)
-    .query(({ ctx, input }) => ctx.upstream.call(contract.dataSources.report, { params: input })),
-
   /** A held run: remove what it listed. */
   confirm: protectedProcedure
     .input(ZImportRunRefInputSchema)
@@ -120,10 +123,19 @@ export const dataSourcesRouter = {
       return { message, data };
     }),
 
-  sampleCsv: protectedProcedure.query(({ ctx }) => ctx.upstream.call(contract.dataSources.sampleCsv)),
+  /** The mapping review: each header of the last import, where it goes next run, and the fields it may take. */
+  mapping: protectedProcedure
+    .input(ZDataSourceRefInputSchema)
+    .query(({ ctx, input }) => ctx.upstream.call(contract.dataSources.mapping, { params: input })),
 
-  /** Customisation CSV (report_type 1 or 2) of the shop's products. */
-  exportCsv: protectedProcedure
-    .input(ZExportCsvSchema)
-    .mutation(({ ctx, input }) => ctx.upstream.call(contract.dataSources.exportCsv, { body: input })),
+  /** Saves the merchant's mapping (applied from the next run). */
+  saveMapping: protectedProcedure
+    .input(ZDataSourceMappingInputSchema)
+    .mutation(async ({ ctx, input }): Promise<TChanged<TDataSourceMapping>> => {
+      const { data, message } = await ctx.upstream.send(contract.dataSources.saveMapping, {
+        params: { shop_id: input.shop_id, id: input.id },
+        body: { mapping: input.mapping },
+      });
+      return { message, data };
+    }),
 } satisfies TRPCRouterRecord;

@@ -201,11 +201,7 @@ describe('/data-source/{shop_id}', () => {
       'dataSources.find': page([makeDataSource()]),
       'dataSources.get': () => makeDataSource(),
       'dataSources.runs': page(runs),
-      'dataSources.report': () => ({
-        file_name: 'report.csv',
-        content_type: 'text/csv',
-        csv: 'row,column,message\n',
-      }),
+      'download.import-report': () => ({ text: 'row_number,column,message\r\n', fileName: 'report.csv' }),
     });
     const history = await screen.findByRole('table', { name: 'Import history of Spring catalogue' });
     const rows = await within(history).findAllByTestId('run-row');
@@ -219,13 +215,12 @@ describe('/data-source/{shop_id}', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Error report' }));
+    // Through the gateway's download route, saved under the name the answer gives.
     await waitFor(() =>
-      expect(calls.find((c) => c.path === 'dataSources.report')?.input).toEqual({
-        shop_id: 's1',
-        run_id: 'r1',
-      }),
+      expect(calls.find((c) => c.path === 'download.import-report')?.input).toEqual({ params: ['s1', 'r1'] }),
     );
     await waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('report.csv');
     click.mockRestore();
   });
 

@@ -1,5 +1,5 @@
 import { ZDataSourceListQuerySchema } from '@feedloom/validation';
-import { FileSpreadsheet, Upload } from 'lucide-react';
+import { Download, FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DataTable } from '@/components/data-table/data-table';
@@ -15,7 +15,9 @@ import { trpc } from '@/lib/trpc';
 import { useListParams } from '@/lib/use-list-params';
 import { dataSourceColumns } from './data-source-columns';
 import { DeleteDataSourceDialog } from './delete-data-source-dialog';
+import { ExportCsvDialog } from './export-csv-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
+import { ImportUpdateCsvDialog } from './import-update-csv-dialog';
 import { RunHistory } from './run-history';
 import {
   shopDataSourcesPath,
@@ -81,6 +83,8 @@ function DataSourcesPage({
   const canManage = useCanManageDataSources();
   const [importing, setImporting] = useState<{ source: DataSource | null } | null>(null);
   const openImport = () => setImporting({ source: null });
+  const [exporting, setExporting] = useState(false);
+  const [updating, setUpdating] = useState(false);
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -89,11 +93,25 @@ function DataSourcesPage({
           <h1 className="text-2xl font-semibold tracking-tight">Data sources</h1>
           <p className="mt-1 text-sm text-muted-foreground">{description}</p>
         </div>
-        {canManage && shopId ? (
-          <Button onClick={openImport}>
-            <Upload aria-hidden="true" />
-            Import CSV
-          </Button>
+        {shopId ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setExporting(true)}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+            {canManage ? (
+              <>
+                <Button variant="outline" onClick={() => setUpdating(true)}>
+                  <FileUp aria-hidden="true" />
+                  Import update CSV
+                </Button>
+                <Button onClick={openImport}>
+                  <Upload aria-hidden="true" />
+                  Import CSV
+                </Button>
+              </>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
@@ -122,7 +140,11 @@ function DataSourcesPage({
       {children}
 
       {shopId ? (
-        <ImportDialogHost shopId={shopId} importing={importing} onClose={() => setImporting(null)} />
+        <>
+          <ImportDialogHost shopId={shopId} importing={importing} onClose={() => setImporting(null)} />
+          <ExportCsvDialog shopId={shopId} open={exporting} onOpenChange={setExporting} />
+          <ImportUpdateCsvDialog shopId={shopId} open={updating} onOpenChange={setUpdating} />
+        </>
       ) : null}
     </section>
   );

@@ -18,7 +18,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { importCsvFormSchema, type ImportCsvForm, type ImportCsvFormInput } from './import-csv-schema';
 import { uploadCsv } from './upload-csv';
 import { ProductSettingsFields, SourceFields, type FormApi } from './import-csv-fields';
-import { saveCsv, type DataSource } from './use-data-sources';
+import { useDownload, type DataSource } from './use-data-sources';
 
 /** A source created or given a new file, with the run it queued. */
 type DataSourceImport = RouterOutputs['dataSources']['create']['data'];
@@ -61,7 +61,6 @@ export function ImportCsvDialog({
 }) {
   const isEditing = Boolean(source);
   const snackbar = useSnackbar();
-  const utils = trpc.useUtils();
   const schema = useMemo(() => importCsvFormSchema({ isEditing }), [isEditing]);
   const form: FormApi = useForm<ImportCsvFormInput, unknown, ImportCsvForm>({
     resolver: zodResolver(schema),
@@ -162,13 +161,7 @@ export function ImportCsvDialog({
     onOpenChange(false);
   };
 
-  const downloadSample = async () => {
-    try {
-      saveCsv(await utils.dataSources.sampleCsv.fetch());
-    } catch {
-      // The query client's error handler has told the user.
-    }
-  };
+  const sample = useDownload();
 
   return (
     <Dialog open={open} onOpenChange={(next) => (isSaving ? null : onOpenChange(next))}>
@@ -188,7 +181,8 @@ export function ImportCsvDialog({
               type="button"
               variant="link"
               className="h-auto justify-start p-0"
-              onClick={downloadSample}
+              isLoading={sample.isPending}
+              onClick={() => sample.mutate({ name: 'sample-csv', fallbackName: 'feedloom-sample.csv' })}
             >
               <Download aria-hidden="true" />
               Download sample CSV

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@feedloom/validation';
-import { Download } from 'lucide-react';
+import { Columns3, Download } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DataTableColumns } from '@/components/data-table/data-table';
 import { DataTable } from '@/components/data-table/data-table';
@@ -10,19 +10,23 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
 import { HeldImport } from './held-import';
 import { ImportProgress, useRunPolling } from './import-progress';
+import { MappingReviewDialog } from './mapping-review-dialog';
 import { RunStatusBadge } from './run-status-badge';
 import {
   formatCount,
   formatDateTime,
   formatDuration,
   isActiveRun,
-  saveCsv,
+  useDownload,
   useRefreshDataSources,
   type DataSource,
   type ImportRun,
 } from './use-data-sources';
 
-function runColumns(onReport: (run: ImportRun) => void): DataTableColumns<ImportRun> {
+function runColumns(
+  onReport: (run: ImportRun) => void,
+  downloadingId: string | undefined,
+): DataTableColumns<ImportRun> {
   const count = (key: 'rows_read' | 'rows_imported' | 'rows_rejected' | 'rows_removed', header: string) => ({
     id: key,
     header,
@@ -73,7 +77,13 @@ function runColumns(onReport: (run: ImportRun) => void): DataTableColumns<Import
       meta: { align: 'right' },
       cell: ({ row }) =>
         row.original.has_report ? (
-          <Button variant="link" size="sm" className="px-0" onClick={() => onReport(row.original)}>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-0"
+            isLoading={downloadingId === row.original.id}
+            onClick={() => onReport(row.original)}
+          >
             <Download aria-hidden />
             Error report
           </Button>
@@ -89,9 +99,10 @@ function runColumns(onReport: (run: ImportRun) => void): DataTableColumns<Import
  */
 export function RunHistory({ source, canManage }: { source: DataSource; canManage: boolean }) {
   const snackbar = useSnackbar();
-  const utils = trpc.useUtils();
+  const report = useDownload();
   const refresh = useRefreshDataSources();
   const [page, setPage] = useState(1);
+  const [reviewing, setReviewing] = useState(false);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const runs = trpc.dataSources.runs.useQuery({ shop_id: source.shop_id, id: source.id, page, limit });
 
@@ -109,21 +120,39 @@ export function RunHistory({ source, canManage }: { source: DataSource; canManag
     wasActive.current = active;
   }, [latest, refresh, snackbar, source.id]);
 
+  const { mutate: download } = report;
+  const downloadingId = report.isPending ? report.variables.params?.[1] : undefined;
   const columns = useMemo(
     () =>
-      runColumns((run) => {
-        utils.dataSources.report.fetch({ shop_id: run.shop_id, run_id: run.id }).then(saveCsv, () => {
-          // The query client's error handler has told the user.
-        });
-      }),
-    [utils],
+      runColumns(
+        (run) =>
+          download({
+            name: 'import-report',
+            params: [run.shop_id, run.id],
+            fallbackName: `import-errors-${run.id}.csv`,
+          }),
+        downloadingId,
+      ),
+    [download, downloadingId],
   );
 
   return (
     <section aria-labelledby="run-history-title" className="grid gap-4">
-      <h2 id="run-history-title" className="text-lg font-semibold">
-        Import history of {source.data_source_name}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="run-history-title" className="text-lg font-semibold">
+          Import history of {source.data_source_name}
+        </h2>
+        <Button variant="outline" size="sm" onClick={() => setReviewing(true)}>
+          <Columns3 aria-hidden />
+          Column mapping
+        </Button>
+      </div>
+      <MappingReviewDialog
+        source={source}
+        canManage={canManage}
+        open={reviewing}
+        onOpenChange={setReviewing}
+      />
       {latest && isActiveRun(latest) ? <ImportProgress run={latest} /> : null}
       {latest?.status === 'held' ? <HeldImport run={latest} canManage={canManage} /> : null}
       <div className="overflow-hidden rounded-lg border border-border">

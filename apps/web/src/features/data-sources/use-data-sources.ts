@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { downloadFile, type DownloadRequest } from '@/lib/download';
 import { hasPermission } from '@/lib/permissions';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
@@ -39,16 +41,12 @@ export function useRefreshDataSources() {
   );
 }
 
-/** Saves text as a file (the error report, the sample CSV) without leaving the screen. */
-export function saveCsv({ file_name, csv }: { file_name: string; csv: string }): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+/**
+ * A CSV download (error report, sample, export) through the gateway's streaming path (lib/download.ts); a
+ * refusal is reported as any failed call is (the snackbar with the server's message, or the sign-in page).
+ */
+export function useDownload() {
+  return useMutation({ mutationFn: (request: DownloadRequest) => downloadFile(request) });
 }
 
 const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
