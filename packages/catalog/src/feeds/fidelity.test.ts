@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, product, resolved, validSource } from '../../test/fixtures';
+import { SeenIds } from '../channels/duplicates';
 import { validateCatalog, validateItem } from '../channels/engine';
 import { GOOGLE, META, MICROSOFT } from '../channels/index';
 import type { TChannel, TIssue } from '../channels/types';
@@ -92,6 +93,14 @@ describe('duplicate offer ids', () => {
       expect(single[0]?.issues).toEqual([]);
     },
   );
+
+  it('the seen-set of a streaming build tells every new id from a repeated one as it grows', () => {
+    const seen = new SeenIds();
+    const ids = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
+    expect(ids.every((id) => seen.add(id))).toBe(true);
+    expect(ids.some((id) => seen.add(id))).toBe(false);
+    expect(seen.add('SKU-200000')).toBe(true);
+  });
 
   it('a variant whose id another product uses collides too', () => {
     const group = withSource(

@@ -33,14 +33,26 @@ export const cleanText = (s: string): string => {
   return stripControl(s).trim();
 };
 
-const OFFER_ID_CLEAN_RE = /^\S(?:\S| (?! ))*\S$|^\S$/;
+// Anything normaliseOfferId would change inside an id: a run of white space, white space other than a plain
+// space, a control character.
+// eslint-disable-next-line no-control-regex
+const OFFER_ID_CHANGE_RE = /\s\s|[^\S ]|[\x00-\x1F\x7F-\x9F\uFFFE\uFFFF\uD800-\uDFFF]/;
 
 /**
  * A channel item id: leading and trailing white space stripped and runs of white space collapsed, as the
  * Merchant API does with `offerId` (reference §1.1); feeds, API payloads and duplicate checks all use it.
  */
-export const normaliseOfferId = (offerId: string): string =>
-  OFFER_ID_CLEAN_RE.test(offerId) ? offerId : stripControl(offerId).trim().replace(/\s+/g, ' ');
+export const normaliseOfferId = (offerId: string): string => {
+  const n = offerId.length;
+  if (
+    n > 0 &&
+    !isEdgeSpace(offerId.charCodeAt(0)) &&
+    !isEdgeSpace(offerId.charCodeAt(n - 1)) &&
+    !OFFER_ID_CHANGE_RE.test(offerId)
+  )
+    return offerId;
+  return stripControl(offerId).trim().replace(/\s+/g, ' ');
+};
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
