@@ -54,6 +54,12 @@ export class SeenIds {
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       h2 ^= h2 >>> 15;
     }
+    // murmur3's finaliser: every input bit reaches the low bits the slot is taken from (FNV alone clusters
+    // ids that differ in their last characters, and linear probing then walks long runs).
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    h1 = Math.imul(h1, 0xc2b2ae35);
     h1 = (h1 ^ (h1 >>> 16)) >>> 0;
     h2 = (h2 | 1) >>> 0; // never EMPTY
     const table = this.table;

@@ -3,6 +3,7 @@ import { formatMoney, hasExcessPrecision, isIsoCurrency } from '../model/money';
 import type { TMoney } from '../model/money';
 import type { ChannelItem, TLayer, TProduct } from '../model/product';
 import { channelItems } from '../model/product';
+import { stripControl } from '../feeds/escape';
 import { cleanText, normaliseMoney } from '../rules/clean';
 import { parseInterval, parseIsoDate } from '../rules/dates';
 import { gtinProblem } from '../rules/gtin';
@@ -126,6 +127,8 @@ class CompiledRow implements TAttributeRow {
   /** Text trimming and control-character removal, price currency codes (undefined: nothing to clean). */
   readonly textClean: ((v: unknown) => unknown) | undefined;
   readonly htmlClean: ((s: string) => string) | undefined;
+  /** A single text (no HTML rules) or a single price: cleanValue's shortcuts (0: none). */
+  readonly fastClean: number;
   /** The last value cleaned and its result: a product's variants share most values, so most calls hit. */
   private lastIn: unknown = undefined;
   private lastOut: unknown = undefined;
@@ -197,6 +200,14 @@ class CompiledRow implements TAttributeRow {
       (this.children ?? []).every((c) => c.valueOnly);
     this.textClean = textCleaner(this);
     this.htmlClean = row.html === 'plain' ? htmlToText : row.html === 'google' ? googleHtml : undefined;
+    this.fastClean =
+      row.repeated || row.html || row.unsupportedKeys
+        ? 0
+        : row.type === 'text' || row.type === 'category'
+          ? FAST_TEXT
+          : row.type === 'price'
+            ? FAST_PRICE
+            : 0;
   }
 
   /** Whether values of this row are cleaned (cleanValue changes them). */
@@ -210,6 +221,14 @@ class CompiledRow implements TAttributeRow {
    * channel allows, currency codes are upper-cased (`usd` → `USD`).
    */
   cleanValue(v: unknown): unknown {
+    // The common cases first, without the bookkeeping below (their rows never have HTML or unsupported keys).
+    const fast = this.fastClean;
+    if (fast === FAST_TEXT) {
+      if (typeof v === 'string') return cleanText(v);
+    } else if (fast === FAST_PRICE) {
+      const c = (v as Partial<TMoney> | null)?.currency;
+      if (typeof c === 'string' && c.length === 3 && isUpperAscii(c)) return v;
+    }
     if (v === this.lastIn && v !== undefined) return this.lastOut;
     let out = this.textClean ? this.textClean(v) : v;
     let hadHtml = false;
@@ -239,6 +258,16 @@ class CompiledRow implements TAttributeRow {
     return out;
   }
 }
+
+const FAST_TEXT = 1;
+const FAST_PRICE = 2;
+const isUpperAscii = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+};
 
 const cleanString = (v: unknown): unknown => (typeof v === 'string' ? cleanText(v) : v);
 
@@ -564,7 +593,8 @@ class Run {
 
   private tooLong(row: TCompiledRow, scope: TRowScope, s: string): void {
     const l = row.maxLengthLimit;
-    if (l !== undefined && exceeds(s, l.value)) {
+    // Measured as written: without the control characters the writers drop (cleanText leaves long text unscanned).
+    if (l !== undefined && exceeds(s, l.value) && exceeds(stripControl(s), l.value)) {
       this.push(row, scope, {
         code: 'too_long',
         severity: l.severity,

@@ -134,6 +134,16 @@ describe('required text is judged after cleaning', () => {
     expect(stats).toMatchObject({ written: 0, rejected: 1 });
   });
 
+  it('lengths are measured as written, without the control characters the writer drops', async () => {
+    const title = `${'x'.repeat(75)}\u0007${'x'.repeat(75)}`;
+    expect(issuesOf('google', withSource({ title }))).toEqual([]);
+    const [item] = await xmlItems('google_xml', [withSource({ title })]);
+    expect(item?.['g:title']).toBe('x'.repeat(150));
+    expect(errorsOf('google', withSource({ title: `${title}x` }))).toContainEqual(
+      expect.objectContaining({ code: 'too_long', attribute: 'title' }),
+    );
+  });
+
   it('the writer sends the text the validator judged: trimmed, without control characters', async () => {
     const [item] = await xmlItems('google_xml', [withSource({ title: '  Kettle\u0007 deluxe  ' })]);
     expect(item?.['g:title']).toBe('Kettle deluxe');

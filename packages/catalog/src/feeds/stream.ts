@@ -73,6 +73,7 @@ export async function* feedChunks(
   const validation = new ValidationMemo();
   // Ids written so far: a second item with one of them is left out (a sharded build checks within a shard).
   const seen = new SeenIds();
+  const idIndex = format.channel.rows.findIndex((row) => row.attribute === 'id');
 
   const add = (product: TProduct): void => {
     stats.products++;
@@ -82,7 +83,9 @@ export async function* feedChunks(
         const issues = validateItem(format.channel, item, ctx, values, validation);
         let rejected = issues.length > 0 && hasErrors(issues);
         if (!rejected) {
-          const id = normaliseOfferId(item.offerId);
+          // The id row's value is the id as written (readOfferId, already normalised).
+          const written = values[idIndex];
+          const id = typeof written === 'string' ? written : normaliseOfferId(item.offerId);
           if (!seen.add(id)) {
             issues.push(duplicateIdIssue(format.channel.name, id));
             rejected = true;

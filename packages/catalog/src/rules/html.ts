@@ -79,24 +79,66 @@ export const hasHtml = (s: string): boolean => HTML_TEST.test(s) && MARKUP_RE.te
 const GOOGLE_TAGS: ReadonlySet<string> = new Set(
   'strong em ul ol li br sub sup div span dl dt dd'.split(' '),
 );
-const ANY_TAG_RE = /<\s*(\/?)\s*([a-z][a-z0-9]*)\b[^>]*>|<![\s\S]*?>/gi;
-const GOOGLE_BREAK_RE = /^(?:p|h[1-6]|tr|table)$/;
+/** Closing these (not allowed) ends a line: they become a `<br>`. */
+const GOOGLE_BREAKS: ReadonlySet<string> = new Set('p h1 h2 h3 h4 h5 h6 tr table'.split(' '));
+const DROPPED_CONTENT: ReadonlySet<string> = new Set(['script', 'style']);
+
+const isNameChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
 
 /**
  * A description as Google accepts it: its allowed tags kept (their attributes dropped), script and style
- * dropped with their content, comments dropped, other tags removed (a closed paragraph, heading or table
- * becomes a line break). Plain text comes back unchanged.
+ * dropped with their content, comments dropped, other tags removed (a closed paragraph, heading or table row
+ * becomes a line break). Text without tags comes back unchanged (the same string). One pass from `<` to `<`:
+ * this runs on every description of every feed.
  */
 export const googleHtml = (html: string): string => {
-  if (!html.includes('<')) return html;
-  const out = html.replace(DROP_RE, '').replace(ANY_TAG_RE, (whole, slash: string, name: string) => {
-    if (name === undefined) return '';
-    const tag = name.toLowerCase();
-    if (GOOGLE_TAGS.has(tag)) {
-      const clean = tag === 'br' ? '<br>' : `<${slash}${tag}>`;
-      return clean;
+  let lt = html.indexOf('<');
+  if (lt < 0) return html;
+  let out = '';
+  let from = 0;
+  let changed = false;
+  while (lt >= 0) {
+    let i = lt + 1;
+    if (html.charCodeAt(i) === 33) {
+      // <!-- comment --> or <!doctype …>: dropped
+      const end = html.startsWith('<!--', lt) ? html.indexOf('-->', lt + 4) : html.indexOf('>', i);
+      const stop = end < 0 ? html.length : end + (html.startsWith('<!--', lt) ? 3 : 1);
+      out += html.slice(from, lt);
+      from = stop;
+      changed = true;
+      lt = html.indexOf('<', stop);
+      continue;
     }
-    return slash && GOOGLE_BREAK_RE.test(tag) ? '<br>' : '';
-  });
-  return out === html ? html : out.trim();
+    while (html.charCodeAt(i) === 32) i++;
+    const closing = html.charCodeAt(i) === 47;
+    if (closing) i++;
+    const nameStart = i;
+    while (isNameChar(html.charCodeAt(i))) i++;
+    const gt = html.indexOf('>', i);
+    const first = html.charCodeAt(nameStart);
+    // Not a tag (`2 < 3`, `<3`, no closing `>`): plain text, kept.
+    if (i === nameStart || gt < 0 || !((first >= 97 && first <= 122) || (first >= 65 && first <= 90))) {
+      lt = html.indexOf('<', lt + 1);
+      continue;
+    }
+    const name = html.slice(nameStart, i).toLowerCase();
+    let stop = gt + 1;
+    let replacement = '';
+    if (GOOGLE_TAGS.has(name)) replacement = name === 'br' ? '<br>' : closing ? `</${name}>` : `<${name}>`;
+    else if (closing && GOOGLE_BREAKS.has(name)) replacement = '<br>';
+    else if (!closing && DROPPED_CONTENT.has(name)) {
+      const end = html.toLowerCase().indexOf(`</${name}`, gt);
+      const endGt = end < 0 ? -1 : html.indexOf('>', end);
+      stop = endGt < 0 ? html.length : endGt + 1;
+    }
+    if (replacement !== html.slice(lt, stop)) {
+      out += html.slice(from, lt) + replacement;
+      from = stop;
+      changed = true;
+    }
+    lt = html.indexOf('<', stop);
+  }
+  if (!changed) return html;
+  return (out + html.slice(from)).trim();
 };
