@@ -286,41 +286,58 @@ const cleanList =
     return out ?? v;
   };
 
+/** A list of texts: the same as cleanList(cleanString), without a call per entry. */
+const cleanTextList = (v: unknown): unknown => {
+  if (!Array.isArray(v)) return cleanString(v);
+  let out: unknown[] | undefined;
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    const c = typeof x === 'string' ? cleanText(x) : x;
+    if (c !== x || c === '') out ??= v.slice(0, i);
+    if (out && c !== '') out.push(c);
+  }
+  return out ?? v;
+};
+
+/** The cleaner of one record entry: its text and price sub-attributes, and the entries a channel cannot take. */
+const recordCleaner = (row: CompiledRow): ((v: unknown) => unknown) | undefined => {
+  const children = (row.children ?? []).filter((c) => c.textClean !== undefined);
+  const unsupported = row.unsupportedKeys ?? [];
+  if (children.length === 0 && unsupported.length === 0) return undefined;
+  const keys = children.map((c) => c.valueKey);
+  const text = children.map((c) => c.type === 'text' || c.type === 'category');
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const rec = v as Record<string, unknown>;
+    // An entry the channel cannot take is dropped from the list (cleanList drops '').
+    for (let j = 0; j < unsupported.length; j++) if (isPresent(rec[unsupported[j] as string])) return '';
+    let out: Record<string, unknown> | undefined;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j] as string;
+      const x = rec[key];
+      if (x === undefined || x === null) continue;
+      const y = text[j] ? (typeof x === 'string' ? cleanText(x) : x) : normaliseMoney(x);
+      if (y !== x) (out ??= { ...rec })[key] = y === '' ? undefined : y;
+    }
+    return out ?? v;
+  };
+};
+
 /** The cleaner of one row's values by type, or undefined for types that need none. */
 function textCleaner(row: CompiledRow): ((v: unknown) => unknown) | undefined {
-  let one: ((v: unknown) => unknown) | undefined;
   switch (row.type) {
     case 'text':
     case 'category':
-      one = cleanString;
-      break;
+      return row.repeated ? cleanTextList : cleanString;
     case 'price':
-      one = normaliseMoney;
-      break;
+      return row.repeated ? cleanList(normaliseMoney) : normaliseMoney;
     case 'record': {
-      const children = (row.children ?? []).filter((c) => c.textClean !== undefined);
-      const unsupported = row.unsupportedKeys ?? [];
-      if (children.length === 0 && unsupported.length === 0) return undefined;
-      one = (v) => {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
-        const rec = v as Record<string, unknown>;
-        // An entry the channel cannot take is dropped from the list (cleanList drops '').
-        for (const k of unsupported) if (isPresent(rec[k])) return '';
-        let out: Record<string, unknown> | undefined;
-        for (const c of children) {
-          const x = rec[c.valueKey];
-          if (x === undefined || x === null) continue;
-          const y = (c.textClean as (v: unknown) => unknown)(x);
-          if (y !== x) (out ??= { ...rec })[c.valueKey] = y === '' ? undefined : y;
-        }
-        return out ?? v;
-      };
-      break;
+      const one = recordCleaner(row);
+      return one && row.repeated ? cleanList(one) : one;
     }
     default:
       return undefined;
   }
-  return row.repeated ? cleanList(one) : one;
 }
 
 const compileRow = (row: TAttributeRow): TCompiledRow => new CompiledRow(row);
