@@ -229,6 +229,11 @@ class CompiledRow implements TAttributeRow {
       const c = (v as Partial<TMoney> | null)?.currency;
       if (typeof c === 'string' && c.length === 3 && isUpperAscii(c)) return v;
     }
+    return this.cleanSlow(v);
+  }
+
+  /** cleanValue for lists, records and HTML rules: remembers the last value (variants share most values). */
+  private cleanSlow(v: unknown): unknown {
     if (v === this.lastIn && v !== undefined) return this.lastOut;
     let out = this.textClean ? this.textClean(v) : v;
     let hadHtml = false;
