@@ -12,10 +12,13 @@ export * from './taxonomy/taxonomy';
 export * from './rules/gtin';
 export * from './rules/dates';
 export * from './rules/text';
+export * from './rules/clean';
+export * from './rules/html';
 
 export * from './channels/types';
 export * from './channels/engine';
 export * from './channels/common';
+export * from './channels/duplicates';
 export {
   GOOGLE_ROWS,
   SHIPPING_TEXT_SLOTS,

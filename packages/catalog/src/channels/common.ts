@@ -2,6 +2,7 @@ import { unitDimension } from '@feedloom/validation';
 import type { TMeasure, TProductDetail } from '../model/fields';
 import type { TMoney } from '../model/money';
 import type { ChannelItem } from '../model/product';
+import { normaliseMoney, normaliseOfferId } from '../rules/clean';
 import { parseInterval } from '../rules/dates';
 import { normaliseGtin } from '../rules/gtin';
 import { enumKey, urlHost } from '../rules/text';
@@ -53,7 +54,8 @@ export const upiLevel = (item: ChannelItem): number => {
   return typeof v === 'number' ? v : 1;
 };
 
-export const readOfferId = (item: ChannelItem): string => item.offerId;
+/** The item id as every channel gets it, in feeds and API payloads alike (see normaliseOfferId). */
+export const readOfferId = (item: ChannelItem): string => normaliseOfferId(item.offerId);
 export const readItemGroupId = (item: ChannelItem): string | undefined => item.itemGroupId;
 
 /** The GTIN as channels want it (spaces and dashes dropped), unless the identifier level leaves GTINs out. */
@@ -127,6 +129,9 @@ const underAny = (s: TItemState, ids: readonly number[]): boolean => {
   return ids.some((id) => isUnder(tax, cat, id));
 };
 
+/** The item is one variant of a product. */
+export const isVariant = (s: TItemState): boolean => s.item.variantId !== undefined;
+
 export const isApparel = (s: TItemState): boolean => underAny(s, [APPAREL]);
 
 /** Apparel attributes are required: always for free listings, for Shopping ads in six countries. */
@@ -173,7 +178,7 @@ export const valueOnly = <T extends TCheck>(check: T): T => Object.assign(check,
 /** Sale price must be below the price, in the same currency. */
 export const checkSaleBelowPrice: TCheck = (value, s) => {
   const sale = value as TMoney;
-  const price = s.item.values.price;
+  const price = normaliseMoney(s.item.values.price);
   if (!price || typeof sale?.value !== 'number') return undefined;
   if (sale.currency !== price.currency) {
     return {
@@ -358,16 +363,6 @@ export const checkBaseMeasureValue: TCheck = valueOnly((value) => {
 
 const BASE_EXTRA: Readonly<Record<string, readonly number[]>> = { cl: [75], ml: [750], kg: [50, 1000] };
 
-/** Leading or trailing spaces in a label make two labels look the same and differ (spec §5). */
-export const checkNoEdgeSpaces: TCheck = valueOnly((value, _s, row) => {
-  if (typeof value !== 'string' || value === value.trim()) return undefined;
-  return {
-    code: 'edge_spaces',
-    severity: 'warning',
-    message: `${row.label ?? row.attribute.replace(/_/g, ' ')} "${value}" starts or ends with spaces. Remove them so reports group it with the same label.`,
-  };
-});
-
 /** Values matching a pattern (e.g. Microsoft promotion ids). */
 export const checkPattern = (re: RegExp, what: string): TCheck =>
   valueOnly((value, _s, row: TAttributeRow) => {
@@ -382,7 +377,7 @@ export const checkPattern = (re: RegExp, what: string): TCheck =>
 
 /** A boolean that must not be true (Microsoft does not carry adult products). */
 export const checkNotTrue = (code: string, message: string): TCheck =>
-  valueOnly((value) => (value === true ? { code, message } : undefined));
+  valueOnly((value) => (value === true ? { code, message, refusesItem: true } : undefined));
 
 /** Words in a text (Microsoft: brand ≤ 10 words). */
 export const checkMaxWords = (maxWords: number): TCheck =>

@@ -3,11 +3,15 @@ import { formatMoney, hasExcessPrecision, isIsoCurrency } from '../model/money';
 import type { TMoney } from '../model/money';
 import type { ChannelItem, TLayer, TProduct } from '../model/product';
 import { channelItems } from '../model/product';
+import { stripControl } from '../feeds/escape';
+import { cleanText, normaliseMoney } from '../rules/clean';
 import { parseInterval, parseIsoDate } from '../rules/dates';
 import { gtinProblem } from '../rules/gtin';
+import { googleHtml, htmlToText } from '../rules/html';
 import { enumKey, exceeds, isAscii, isHttpUrl, charLength } from '../rules/text';
 import type { TCategory, TTaxonomy } from '../taxonomy/taxonomy';
 import { findCategory } from '../taxonomy/taxonomy';
+import { duplicateIdIssue, duplicateIds } from './duplicates';
 import type {
   TAttributeRow,
   TBasis,
@@ -38,8 +42,10 @@ export interface TResolvedLimit {
 export interface TCompiledChannel extends TChannelSpec {
   readonly rows: readonly TCompiledRow[];
   readonly byAttribute: ReadonlyMap<string, TCompiledRow>;
-  /** Reads every row's value of an item into `out` (by row index). */
+  /** Reads every row's value of an item into `out` (by row index), uncleaned: see cleanValues. */
   readonly readAll: (item: ChannelItem, ctx: TResolvedContext, out: unknown[]) => void;
+  /** Indexes of the rows whose values are cleaned before they are judged or written. */
+  readonly cleaned: readonly number[];
 }
 
 const IDENTIFIER_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -98,6 +104,9 @@ class CompiledRow implements TAttributeRow {
   readonly apiEnum: 'upper' | undefined;
   readonly apiList: boolean | undefined;
   readonly textSlots: TAttributeRow['textSlots'];
+  readonly html: TAttributeRow['html'];
+  readonly textHeader: boolean | undefined;
+  readonly unsupportedKeys: TAttributeRow['unsupportedKeys'];
   readonly labelText: string;
   readonly enumMap: ReadonlyMap<string, string> | undefined;
   readonly unitMap: ReadonlyMap<string, string> | undefined;
@@ -115,6 +124,18 @@ class CompiledRow implements TAttributeRow {
   readonly scope: TRowScope;
   /** The scope of its sub-attributes when it is a record with a single entry. */
   readonly childScope: TRowScope;
+  /** Text trimming and control-character removal, price currency codes (undefined: nothing to clean). */
+  readonly textClean: ((v: unknown) => unknown) | undefined;
+  readonly htmlClean: ((s: string) => string) | undefined;
+  /** A single text (no HTML rules) or a single price: cleanValue's shortcuts (0: none). */
+  readonly fastClean: number;
+  /** The last value cleaned and its result: a product's variants share most values, so most calls hit. */
+  private lastIn: unknown = undefined;
+  private lastOut: unknown = undefined;
+  /** Whether the last value cleaned had HTML removed (the validator warns about it). */
+  lastHadHtml = false;
+  /** Entries of the last value left out for a sub-attribute the channel cannot take (unsupportedKeys). */
+  lastUnsupported: readonly Record<string, unknown>[] | undefined = undefined;
 
   constructor(row: TAttributeRow) {
     this.attribute = row.attribute;
@@ -146,6 +167,9 @@ class CompiledRow implements TAttributeRow {
     this.apiEnum = row.apiEnum;
     this.apiList = row.apiList;
     this.textSlots = row.textSlots;
+    this.html = row.html;
+    this.textHeader = row.textHeader;
+    this.unsupportedKeys = row.unsupportedKeys;
     this.labelText = row.label ?? row.attribute.replace(/_/g, ' ');
     let enumMap: Map<string, string> | undefined;
     if (row.values) {
@@ -174,6 +198,150 @@ class CompiledRow implements TAttributeRow {
     this.valueOnly =
       (row.checks ?? []).every((c) => c.valueOnly === true) &&
       (this.children ?? []).every((c) => c.valueOnly);
+    this.textClean = textCleaner(this);
+    this.htmlClean = row.html === 'plain' ? htmlToText : row.html === 'google' ? googleHtml : undefined;
+    this.fastClean =
+      row.repeated || row.html || row.unsupportedKeys
+        ? 0
+        : row.type === 'text' || row.type === 'category'
+          ? FAST_TEXT
+          : row.type === 'price'
+            ? FAST_PRICE
+            : 0;
+  }
+
+  /** Whether values of this row are cleaned (cleanValue changes them). */
+  get cleans(): boolean {
+    return this.textClean !== undefined || this.htmlClean !== undefined;
+  }
+
+  /**
+   * The value as the channel gets it: the one cleaning the validator and every writer apply. Text is trimmed
+   * and loses control characters (so a title of only spaces is missing), HTML is removed or reduced to what the
+   * channel allows, currency codes are upper-cased (`usd` → `USD`).
+   */
+  cleanValue(v: unknown): unknown {
+    // The common cases first, without the bookkeeping below (their rows never have HTML or unsupported keys).
+    const fast = this.fastClean;
+    if (fast === FAST_TEXT) {
+      if (typeof v === 'string') return cleanText(v);
+    } else if (fast === FAST_PRICE) {
+      const c = (v as Partial<TMoney> | null)?.currency;
+      if (typeof c === 'string' && c.length === 3 && isUpperAscii(c)) return v;
+    }
+    return this.cleanSlow(v);
+  }
+
+  /** cleanValue for lists, records and HTML rules: remembers the last value (variants share most values). */
+  private cleanSlow(v: unknown): unknown {
+    if (v === this.lastIn && v !== undefined) return this.lastOut;
+    let out = this.textClean ? this.textClean(v) : v;
+    let hadHtml = false;
+    if (this.htmlClean && typeof out === 'string') {
+      const h = this.htmlClean(out);
+      if (h !== out) {
+        hadHtml = true;
+        out = cleanText(h);
+      }
+    }
+    let unsupported: Record<string, unknown>[] | undefined;
+    const keys = this.unsupportedKeys;
+    if (keys && Array.isArray(v) && out !== v) {
+      for (const x of v as unknown[]) {
+        if (
+          typeof x === 'object' &&
+          x !== null &&
+          keys.some((k) => isPresent((x as Record<string, unknown>)[k]))
+        )
+          (unsupported ??= []).push(x as Record<string, unknown>);
+      }
+    }
+    this.lastIn = v;
+    this.lastOut = out;
+    this.lastHadHtml = hadHtml;
+    this.lastUnsupported = unsupported;
+    return out;
+  }
+}
+
+const FAST_TEXT = 1;
+const FAST_PRICE = 2;
+const isUpperAscii = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+};
+
+const cleanString = (v: unknown): unknown => (typeof v === 'string' ? cleanText(v) : v);
+
+/** A list cleaned entry by entry; entries that clean to nothing are dropped. The same list when unchanged. */
+const cleanList =
+  (one: (v: unknown) => unknown) =>
+  (v: unknown): unknown => {
+    if (!Array.isArray(v)) return one(v);
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const c = one(x);
+      if (c !== x || c === '') out ??= v.slice(0, i);
+      if (out && c !== '') out.push(c);
+    }
+    return out ?? v;
+  };
+
+/** A list of texts: the same as cleanList(cleanString), without a call per entry. */
+const cleanTextList = (v: unknown): unknown => {
+  if (!Array.isArray(v)) return cleanString(v);
+  let out: unknown[] | undefined;
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    const c = typeof x === 'string' ? cleanText(x) : x;
+    if (c !== x || c === '') out ??= v.slice(0, i);
+    if (out && c !== '') out.push(c);
+  }
+  return out ?? v;
+};
+
+/** The cleaner of one record entry: its text and price sub-attributes, and the entries a channel cannot take. */
+const recordCleaner = (row: CompiledRow): ((v: unknown) => unknown) | undefined => {
+  const children = (row.children ?? []).filter((c) => c.textClean !== undefined);
+  const unsupported = row.unsupportedKeys ?? [];
+  if (children.length === 0 && unsupported.length === 0) return undefined;
+  const keys = children.map((c) => c.valueKey);
+  const text = children.map((c) => c.type === 'text' || c.type === 'category');
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const rec = v as Record<string, unknown>;
+    // An entry the channel cannot take is dropped from the list (cleanList drops '').
+    for (let j = 0; j < unsupported.length; j++) if (isPresent(rec[unsupported[j] as string])) return '';
+    let out: Record<string, unknown> | undefined;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j] as string;
+      const x = rec[key];
+      if (x === undefined || x === null) continue;
+      const y = text[j] ? (typeof x === 'string' ? cleanText(x) : x) : normaliseMoney(x);
+      if (y !== x) (out ??= { ...rec })[key] = y === '' ? undefined : y;
+    }
+    return out ?? v;
+  };
+};
+
+/** The cleaner of one row's values by type, or undefined for types that need none. */
+function textCleaner(row: CompiledRow): ((v: unknown) => unknown) | undefined {
+  switch (row.type) {
+    case 'text':
+    case 'category':
+      return row.repeated ? cleanTextList : cleanString;
+    case 'price':
+      return row.repeated ? cleanList(normaliseMoney) : normaliseMoney;
+    case 'record': {
+      const one = recordCleaner(row);
+      return one && row.repeated ? cleanList(one) : one;
+    }
+    default:
+      return undefined;
   }
 }
 
@@ -182,6 +350,7 @@ const compileRow = (row: TAttributeRow): TCompiledRow => new CompiledRow(row);
 /** Checks a channel table once (unique attributes, enum rows have values) and precomputes lookups. */
 export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
   const rows = spec.rows.map(compileRow);
+  const cleaned = rows.flatMap((row, i) => (row.cleans ? [i] : []));
   const byAttribute = new Map<string, TCompiledRow>();
   for (const row of rows) {
     if (byAttribute.has(row.attribute))
@@ -192,7 +361,7 @@ export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
       throw new Error(`${spec.name}: record ${row.attribute} has no children`);
     byAttribute.set(row.attribute, row);
   }
-  return { ...spec, rows, byAttribute, readAll: buildReader(rows) };
+  return { ...spec, rows, byAttribute, readAll: buildReader(rows), cleaned };
 };
 
 /** The pure core reads no files: a category is checked against the taxonomy the caller passes. */
@@ -221,9 +390,15 @@ export const resolveContext = (ctx: TValidationContext = {}): TResolvedContext =
   };
 };
 
-/** The value a row reads from an item (derived or straight from its field). */
-export const readValue = (row: TCompiledRow, item: ChannelItem, ctx: TResolvedContext): unknown =>
+/** The value a row reads from an item (derived or straight from its field), uncleaned. */
+export const readRawValue = (row: TCompiledRow, item: ChannelItem, ctx: TResolvedContext): unknown =>
   row.get ? row.get(item, ctx) : (item.values as Record<string, unknown>)[row.valueKey];
+
+/** The value a row sends for an item: read, then cleaned as the validator judges it (see cleanValue). */
+export const readValue = (row: TCompiledRow, item: ChannelItem, ctx: TResolvedContext): unknown => {
+  const v = row.get ? row.get(item, ctx) : (item.values as Record<string, unknown>)[row.valueKey];
+  return v === undefined || v === null || !row.cleans ? v : row.cleanValue(v);
+};
 
 export const isPresent = (v: unknown): boolean =>
   v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
@@ -289,6 +464,8 @@ class Run {
   readonly issues: TIssue[] = [];
   readonly state: ItemState;
   readonly name: string;
+  /** A finding of the current row refuses the whole item (TFinding.refusesItem). */
+  refused = false;
 
   constructor(state: ItemState) {
     this.state = state;
@@ -305,7 +482,65 @@ class Run {
       f.attribute ?? (parent && parent !== row ? `${parent.attribute}.${row.attribute}` : row.attribute);
     const prefix = parent && scope.entry > 0 ? `${capitalise(parent.labelText)} ${scope.entry}: ` : '';
     const layer = layerOfRow(scope.top, this.state.item);
+    if (f.refusesItem && severity === 'error') this.refused = true;
     this.issues.push({ code: f.code, severity, attribute, message: prefix + f.message, layer });
+  }
+
+  /** Does the item need this row, so an error about it must keep the item out? */
+  private needs(row: TCompiledRow): boolean {
+    const required = row.required;
+    if (required === true) return true;
+    if (!required) return false;
+    const conditions: readonly TCondition[] = Array.isArray(required) ? required : [required as TCondition];
+    return conditions.some((c) => (c.severity ?? 'error') === 'error' && c.when(this.state));
+  }
+
+  /**
+   * After a row reported errors from index `from` on: if the item does not need the attribute, the channel
+   * only ignores an invalid value, so the errors become warnings and the attribute is left out (true).
+   */
+  leaveOut(row: TCompiledRow, from: number): boolean {
+    const issues = this.issues;
+    let errors = false;
+    for (let k = from; k < issues.length; k++) if ((issues[k] as TIssue).severity === 'error') errors = true;
+    if (!errors || this.refused || this.needs(row)) return false;
+    for (let k = from; k < issues.length; k++) {
+      const issue = issues[k] as TIssue;
+      if (issue.severity !== 'error') continue;
+      issue.severity = 'warning';
+      issue.message = `${issue.message} Until then the item is sent without ${row.labelText}.`;
+    }
+    return true;
+  }
+
+  /** Entries of a record list left out because the channel has no place for one of their sub-attributes. */
+  unsupportedEntries(
+    row: TCompiledRow,
+    all: readonly unknown[],
+    dropped: readonly Record<string, unknown>[],
+  ): void {
+    const keys = row.unsupportedKeys ?? [];
+    for (const entry of dropped) {
+      const key = keys.find((k) => isPresent(entry[k])) as string;
+      const n = all.length > 1 ? `${capitalise(row.labelText)} ${all.indexOf(entry) + 1}: ` : '';
+      this.push(row, row.scope, {
+        code: `${row.attribute}_area_unsupported`,
+        severity: 'warning',
+        message: `${n}${this.name} takes a ${row.labelText} rule for a whole country or one region only, so this rule for ${key.replace(/_/g, ' ')} ${quote(entry[key])} is left out. Give it a region instead, or set these rates in your ${this.name} account.`,
+      });
+    }
+  }
+
+  /** HTML removed from a value before it is sent. */
+  htmlRemoved(row: TCompiledRow): void {
+    const google = row.html === 'google';
+    this.push(row, row.scope, {
+      code: google ? 'html_not_allowed' : 'html_removed',
+      severity: 'warning',
+      message: google
+        ? `${capitalise(row.labelText)} contains HTML that ${this.name} does not accept (tags other than strong, em, ul, ol, li, br, sub, sup, div, span, dl, dt and dd, tag attributes, scripts or styles); it is sent without them. Remove them from the description to control how it reads.`
+        : `${capitalise(row.labelText)} contains HTML, which ${this.name} does not accept; it is sent as plain text with the tags removed. Remove the HTML from the description to control how it reads.`,
+    });
   }
 
   row(row: TCompiledRow, value: unknown, scope: TRowScope): void {
@@ -380,7 +615,8 @@ class Run {
 
   private tooLong(row: TCompiledRow, scope: TRowScope, s: string): void {
     const l = row.maxLengthLimit;
-    if (l !== undefined && exceeds(s, l.value)) {
+    // Measured as written: without the control characters the writers drop (cleanText leaves long text unscanned).
+    if (l !== undefined && exceeds(s, l.value) && exceeds(stripControl(s), l.value)) {
       this.push(row, scope, {
         code: 'too_long',
         severity: l.severity,
@@ -591,7 +827,9 @@ class Run {
       ],
     };
     const [severity, message] = messages[problem];
+    // Google disapproves an item with an invalid GTIN (its minimum requirements), optional or not.
     this.push(row, scope, {
+      refusesItem: true,
       code:
         problem === 'characters' || problem === 'length' || problem === 'check_digit'
           ? `invalid_gtin_${problem}`
@@ -670,6 +908,17 @@ export const validateItem = (
   const run = new Run(state);
   const rows = channel.rows;
   channel.readAll(item, ctx, values);
+  // The values as they will be sent (see cleanValue): what is judged is what the writer writes.
+  const cleaned = channel.cleaned;
+  for (let k = 0; k < cleaned.length; k++) {
+    const i = cleaned[k] as number;
+    const raw = values[i];
+    if (raw === undefined || raw === null) continue;
+    const row = rows[i] as TCompiledRow;
+    values[i] = row.cleanValue(raw);
+    if (row.lastHadHtml) run.htmlRemoved(row);
+    if (row.lastUnsupported) run.unsupportedEntries(row, raw as readonly unknown[], row.lastUnsupported);
+  }
   const remember = memo !== undefined && item.variantId !== undefined;
   const reuse = remember && memo.productId === item.productId;
   if (memo && !reuse) {
@@ -683,9 +932,11 @@ export const validateItem = (
     if (!row.required && !isPresent(value)) continue;
     if (reuse && row.valueOnly && value !== undefined && memo.clean[i] === value) continue;
     const before = run.issues.length;
+    run.refused = false;
     run.row(row, value, row.scope);
-    if (remember)
-      memo.clean[i] = row.valueOnly && run.issues.length === before && isPresent(value) ? value : undefined;
+    const clean = run.issues.length === before;
+    if (!clean && run.leaveOut(row, before)) values[i] = undefined;
+    if (remember) memo.clean[i] = row.valueOnly && clean && isPresent(value) ? value : undefined;
   }
   return run.issues;
 };
@@ -695,19 +946,37 @@ export interface TItemResult {
   issues: TIssue[];
 }
 
-/** Validates every channel item of a product (itself, or each variant). */
-export const validateProduct = (
+/**
+ * Validates the channel items of several products together: each item on its own, then ids across them
+ * (every item sharing an id with another gets a duplicate_id error naming it).
+ */
+export const validateCatalog = (
   channel: TCompiledChannel,
-  product: TProduct,
+  products: Iterable<TProduct>,
   ctx: TValidationContext = {},
 ): TItemResult[] => {
   const resolved = resolveContext(ctx);
   const memo = new ValidationMemo();
-  return channelItems(product).map((item) => ({
-    item,
-    issues: validateItem(channel, item, resolved, undefined, memo),
-  }));
+  const results: TItemResult[] = [];
+  for (const product of products) {
+    for (const item of channelItems(product))
+      results.push({ item, issues: validateItem(channel, item, resolved, undefined, memo) });
+  }
+  for (const [id, list] of duplicateIds(results)) {
+    for (const r of list) {
+      const other = list.find((o) => o !== r) as TItemResult;
+      r.issues.push(duplicateIdIssue(channel.name, id, other.item));
+    }
+  }
+  return results;
 };
+
+/** Validates every channel item of a product (itself, or each variant; their ids must differ). */
+export const validateProduct = (
+  channel: TCompiledChannel,
+  product: TProduct,
+  ctx: TValidationContext = {},
+): TItemResult[] => validateCatalog(channel, [product], ctx);
 
 export const hasErrors = (issues: readonly TIssue[]): boolean => issues.some((i) => i.severity === 'error');
 

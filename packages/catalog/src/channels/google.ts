@@ -5,7 +5,6 @@ import {
   checkColor,
   checkIdentifierExists,
   checkLinkDomain,
-  checkNoEdgeSpaces,
   checkPattern,
   checkSaleBelowPrice,
   checkSaleNotOver,
@@ -13,6 +12,7 @@ import {
   checkUnitPricingPair,
   identifiersExpected,
   isMedia,
+  isVariant,
   needsAgeGroup,
   needsGender,
   needsMpn,
@@ -73,7 +73,6 @@ const customLabel = (n: number): TAttributeRow => ({
   field: `custom_label${n}` as 'custom_label0',
   type: 'text',
   maxLength: 100,
-  checks: [checkNoEdgeSpaces],
   basis: 'P',
   feed: `custom_label_${n}`,
   api: `customLabel${n}`,
@@ -83,6 +82,11 @@ const customLabel = (n: number): TAttributeRow => ({
 export const CUSTOM_LABEL_ROWS: readonly TAttributeRow[] = [0, 1, 2, 3, 4].map(customLabel);
 
 /** Where a shipping rule delivers besides the country: at most one of these (reference §1.5). */
+/** Microsoft's and Meta's shipping text form: `country:region:service:price` (reference §4, §5). */
+export const REGION_SHIPPING_SLOTS = ['country', 'region', 'service', 'price'] as const;
+/** Delivery areas those forms have no slot for. */
+export const NON_REGION_AREAS = ['postal_code', 'location_id', 'location_group_name'] as const;
+
 export const SHIPPING_AREA_ROWS: readonly TAttributeRow[] = [
   { attribute: 'region', type: 'text', basis: 'P', feed: 'region', api: 'region' },
   {
@@ -162,9 +166,16 @@ const shippingChildren: TAttributeRow[] = [
   },
 ];
 
+/**
+ * Google's shipping slots in delimited feeds. The header names them (`shipping(country:region:postal_code:…)`),
+ * so a postal code or a location id sits in its own slot instead of passing for a region.
+ */
 export const SHIPPING_TEXT_SLOTS = [
   'country',
-  ['region', 'postal_code', 'location_id', 'location_group_name'],
+  'region',
+  'postal_code',
+  'location_id',
+  'location_group_name',
   'service',
   'price',
   'min_handling_time',
@@ -221,6 +232,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     type: 'text',
     required: true,
     maxLength: 5000,
+    html: 'google',
     basis: 'S',
     feed: 'description',
     api: 'description',
@@ -527,6 +539,8 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     get: readItemGroupId,
     fields: [],
     maxLength: 50,
+    // Variants are grouped by it: an invalid one keeps the variant out rather than sending it ungrouped.
+    required: { when: isVariant, because: 'for the variants of a product' },
     basis: 'U',
     feed: 'item_group_id',
     api: 'itemGroupId',
@@ -724,6 +738,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     children: shippingChildren,
     checks: [checkShippingRules],
     textSlots: SHIPPING_TEXT_SLOTS,
+    textHeader: true,
     basis: 'P',
     feed: 'shipping',
     api: 'shipping',
@@ -745,7 +760,6 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     label: 'shipping label',
     type: 'text',
     maxLength: 100,
-    checks: [checkNoEdgeSpaces],
     basis: 'P',
     feed: 'shipping_label',
     api: 'shippingLabel',
@@ -755,20 +769,18 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     label: 'transit time label',
     type: 'text',
     maxLength: 100,
-    checks: [checkNoEdgeSpaces],
     basis: 'P',
     feed: 'transit_time_label',
     api: 'transitTimeLabel',
   },
-  // Not exposed by the Merchant API productAttributes: sent as a custom attribute (no `api`).
   {
     attribute: 'return_policy_label',
     label: 'return policy label',
     type: 'text',
     maxLength: 100,
-    checks: [checkNoEdgeSpaces],
     basis: 'P',
     feed: 'return_policy_label',
+    api: 'returnPolicyLabel',
   },
   {
     attribute: 'free_shipping_threshold',

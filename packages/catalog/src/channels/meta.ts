@@ -11,7 +11,7 @@ import {
   readOfferId,
 } from './common';
 import { defineChannel } from './engine';
-import { CUSTOM_LABEL_ROWS, GOOGLE_ROWS, SHIPPING_TEXT_SLOTS } from './google';
+import { CUSTOM_LABEL_ROWS, GOOGLE_ROWS, NON_REGION_AREAS, REGION_SHIPPING_SLOTS } from './google';
 import type { TAttributeRow } from './types';
 
 // Meta (Facebook/Instagram) catalog (reference §5): CSV/TSV/RSS feeds and items_batch. Its differences:
@@ -40,6 +40,8 @@ export const META_ROWS: readonly TAttributeRow[] = [
     type: 'text',
     required: true,
     maxLength: 9999,
+    // Plain text, no HTML (reference §5): HTML is removed before it is sent.
+    html: 'plain',
     basis: 'S',
     feed: 'description',
   },
@@ -158,12 +160,13 @@ export const META_ROWS: readonly TAttributeRow[] = [
     children: [
       { attribute: 'country', type: 'text', required: true, basis: 'P', feed: 'country' },
       fromGoogle('shipping.region'),
-      fromGoogle('shipping.postal_code', { basis: 'U' }),
       fromGoogle('shipping.service'),
       fromGoogle('shipping.price'),
     ],
     checks: [checkShippingRules],
-    textSlots: SHIPPING_TEXT_SLOTS.slice(0, 4),
+    // COUNTRY:STATE:SHIPPING_TYPE:PRICE: a rule for a postal code or location has no slot and is left out.
+    textSlots: REGION_SHIPPING_SLOTS,
+    unsupportedKeys: NON_REGION_AREAS,
     basis: 'P',
     feed: 'shipping',
   },

@@ -18,7 +18,13 @@ const cases: TRuleCase[] = [
     code: 'too_long',
     attribute: 'description',
   },
-  { name: 'description is optional', patch: { description: undefined } },
+  {
+    name: 'description is required',
+    patch: { description: undefined },
+    code: 'missing_required',
+    attribute: 'description',
+    severity: 'error',
+  },
   { name: 'title over 150', patch: { title: long(151) }, code: 'too_long', attribute: 'title' },
   {
     name: 'availability backorder is sent as out of stock, with a warning',
@@ -83,11 +89,11 @@ const cases: TRuleCase[] = [
   { name: 'size type "big and tall" passes', patch: { size_type: ['big and tall'] } },
   { name: 'promotion ids pass', patch: { promotion_ids: ['SUMMER_10', 'vip-2'] } },
   {
-    name: 'promotion id with a dot',
+    name: 'promotion id with a dot (optional: left out, the item stays)',
     patch: { promotion_ids: ['SUMMER.10'] },
     code: 'invalid_format',
     attribute: 'promotion_id',
-    severity: 'error',
+    severity: 'warning',
   },
   {
     name: 'promotion id over 60',

@@ -15,8 +15,8 @@ import { defineChannel } from './engine';
 import {
   CUSTOM_LABEL_ROWS,
   GOOGLE_ROWS,
-  SHIPPING_AREA_ROWS,
-  SHIPPING_TEXT_SLOTS,
+  NON_REGION_AREAS,
+  REGION_SHIPPING_SLOTS,
   UNIT_PRICING_UNITS,
 } from './google';
 import type { TAttributeRow } from './types';
@@ -45,7 +45,8 @@ const UNIT_PRICING = unitsWithRange(
 export const MICROSOFT_ROWS: readonly TAttributeRow[] = [
   fromGoogle('id'),
   fromGoogle('title'),
-  fromGoogle('description', { required: undefined, maxLength: 10_000 }),
+  // Required in Microsoft's feed file spec, with "no HTML code": HTML is removed before it is sent.
+  fromGoogle('description', { maxLength: 10_000, html: 'plain', basis: 'P' }),
   fromGoogle('link'),
   fromGoogle('mobile_link'),
   fromGoogle('image_link', { ascii: undefined, maxLength: 1000 }),
@@ -143,18 +144,21 @@ export const MICROSOFT_ROWS: readonly TAttributeRow[] = [
     feed: 'bingads_redirect',
     api: 'adwordsRedirect',
   }),
-  // Not required (the API docs need it for DE only); no handling or transit times.
+  // Not required (the API docs need it for DE only); no handling or transit times. Its feed form is
+  // country:region:service:price: a rule for a postal code or location has no slot and is left out.
   fromGoogle('shipping', {
     required: undefined,
     children: [
       fromGoogle('shipping.country', {
         checks: [checkPattern(/^[A-Z]{2}$/, 'a two-letter ISO 3166 country code')],
       }),
-      ...SHIPPING_AREA_ROWS,
+      fromGoogle('shipping.region'),
       fromGoogle('shipping.service'),
       fromGoogle('shipping.price'),
     ],
-    textSlots: SHIPPING_TEXT_SLOTS.slice(0, 4),
+    textSlots: REGION_SHIPPING_SLOTS,
+    textHeader: undefined,
+    unsupportedKeys: NON_REGION_AREAS,
   }),
   // Microsoft accepts lb, oz, g and kg and states no range.
   fromGoogle('shipping_weight', { units: unitsWithRange(['lb', 'oz', 'g', 'kg'], null) }),

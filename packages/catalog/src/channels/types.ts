@@ -86,6 +86,11 @@ export interface TFinding {
   /** Defaults to the row's attribute. */
   attribute?: string;
   basis?: TBasis;
+  /**
+   * The channel refuses the whole item, even though the attribute is optional (Microsoft and adult products).
+   * Without it, an error about an optional attribute leaves the attribute out and keeps the item.
+   */
+  refusesItem?: boolean;
 }
 
 /** An extra rule on a row, for what the generic type checks cannot say. Gets the row's whole value. */
@@ -159,6 +164,11 @@ export interface TAttributeRow {
   /** Records: the sub-attributes, in feed order. */
   children?: readonly TAttributeRow[];
   checks?: readonly TCheck[];
+  /**
+   * Text that may hold HTML: `plain` channels take none (tags removed, entities decoded), `google` keeps
+   * Google's few allowed tags. Either way the value is cleaned before it is judged and written, with a warning.
+   */
+  html?: 'plain' | 'google';
   /** How sure we are of this row's rules; a `U` row can only ever warn. */
   basis: TBasis;
   /** Column (delimited feeds) or element (XML, `g:` added) name; omit to keep the attribute out of feeds. */
@@ -174,6 +184,13 @@ export interface TAttributeRow {
    * means the first present one). Without it the record is not written to delimited feeds.
    */
   textSlots?: readonly (string | readonly string[])[];
+  /** Records in delimited feeds: the header names the slots (`shipping(country:region:postal_code:…)`). */
+  textHeader?: boolean;
+  /**
+   * Records: sub-attributes the channel cannot take. An entry that has one is left out (in feeds and API
+   * payloads alike) with a warning, rather than sent as if it applied more widely.
+   */
+  unsupportedKeys?: readonly string[];
 }
 
 export interface TChannelSpec {

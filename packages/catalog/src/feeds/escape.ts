@@ -56,6 +56,17 @@ export const tsvCell = (s: string): string => {
   return TSV_QUOTE.test(clean) ? quoteCell(clean) : clean;
 };
 
+const LINE_BREAKS_AND_TABS = /\s*[\t\r\n]\s*/g;
+
+/**
+ * A cell of Microsoft's feed file: one item per line and values never enclosed in quotes (Microsoft's feed
+ * file rules), so tabs and line breaks inside a value become a space and quotes are plain characters.
+ */
+export const plainTsvCell = (s: string): string => {
+  const clean = stripControl(s);
+  return TSV_QUOTE.test(clean) ? clean.replace(LINE_BREAKS_AND_TABS, ' ') : clean;
+};
+
 export const csvCell = (s: string): string => {
   const clean = stripControl(s);
   return CSV_QUOTE.test(clean) ? quoteCell(clean) : clean;

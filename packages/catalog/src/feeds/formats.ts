@@ -6,7 +6,7 @@ import { formatMoney } from '../model/money';
 import type { TMoney } from '../model/money';
 import type { ChannelItem } from '../model/product';
 import { ByteBuilder, bytesOf } from './bytes';
-import { csvCell, escapeXml, tsvCell } from './escape';
+import { csvCell, escapeXml, plainTsvCell, tsvCell } from './escape';
 import { cellText, scalarText } from './values';
 
 // Feed file formats, each generated from a channel table: which attributes exist, their column or element
@@ -246,15 +246,23 @@ export const rssFormat = (id: TFeedFormatId, channel: TCompiledChannel): TFeedFo
   };
 };
 
+/** A record column's header: its name, with its slots when the row names them (`shipping(country:…)`). */
+export const columnHeader = (row: TCompiledRow): string =>
+  row.textHeader && row.textSlots
+    ? `${row.feed}(${row.textSlots.map((s) => (typeof s === 'string' ? s : s.join('|'))).join(':')})`
+    : (row.feed as string);
+
 /**
- * Delimited text: a header row of attribute names, one item per line, RFC 4180 quoting. Lists are
- * comma-joined and records use their positional `a:b:c` form (parts quoted when they contain a separator).
+ * Delimited text: a header row of attribute names, one item per line, RFC 4180 quoting (or, with `quoting:
+ * 'never'`, no quotes at all: tabs and line breaks in values become spaces). Lists are comma-joined and
+ * records use their positional `a:b:c` form (parts quoted when they contain a separator).
  */
 export const delimitedFormat = (
   id: TFeedFormatId,
   channel: TCompiledChannel,
   delimiter: '\t' | ',',
   columns?: readonly string[],
+  quoting: 'rfc4180' | 'never' = 'rfc4180',
 ): TFeedFormat => {
   const all = channel.rows
     .map((row, index) => ({ row, index }))
@@ -266,13 +274,13 @@ export const delimitedFormat = (
         return found;
       })
     : all;
-  const cell = delimiter === '\t' ? tsvCell : csvCell;
+  const cell = quoting === 'never' ? plainTsvCell : delimiter === '\t' ? tsvCell : csvCell;
   return {
     id,
     channel,
     contentType: delimiter === '\t' ? 'text/tab-separated-values; charset=utf-8' : 'text/csv; charset=utf-8',
     extension: delimiter === '\t' ? 'txt' : 'csv',
-    header: () => `${rows.map((x) => x.row.feed).join(delimiter)}\n`,
+    header: () => `${rows.map((x) => columnHeader(x.row)).join(delimiter)}\n`,
     item(item, ctx, values) {
       let s = '';
       for (let i = 0; i < rows.length; i++) {
@@ -290,7 +298,7 @@ export const delimitedFormat = (
 export const FEED_FORMATS: Readonly<Record<TFeedFormatId, TFeedFormat>> = {
   google_xml: rssFormat('google_xml', GOOGLE),
   google_tsv: delimitedFormat('google_tsv', GOOGLE, '\t'),
-  microsoft_tsv: delimitedFormat('microsoft_tsv', MICROSOFT, '\t'),
+  microsoft_tsv: delimitedFormat('microsoft_tsv', MICROSOFT, '\t', undefined, 'never'),
   meta_csv: delimitedFormat('meta_csv', META, ','),
   meta_xml: rssFormat('meta_xml', META),
 };

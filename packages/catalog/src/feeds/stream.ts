@@ -2,11 +2,13 @@ import { Readable } from 'node:stream';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { duplicateIdIssue, SeenIds } from '../channels/duplicates';
 import type { TItemResult } from '../channels/engine';
 import { hasErrors, resolveContext, validateItem, ValidationMemo } from '../channels/engine';
 import type { TValidationContext } from '../channels/types';
 import type { TProduct } from '../model/product';
 import { channelItems } from '../model/product';
+import { normaliseOfferId } from '../rules/clean';
 import { ByteBuilder } from './bytes';
 import { VariantMemo } from './formats';
 import type { TFeedFormat, TFeedMeta } from './formats';
@@ -69,6 +71,9 @@ export async function* feedChunks(
   const values: unknown[] = new Array<unknown>(format.channel.rows.length);
   const memo = new VariantMemo();
   const validation = new ValidationMemo();
+  // Ids written so far: a second item with one of them is left out (a sharded build checks within a shard).
+  const seen = new SeenIds();
+  const idIndex = format.channel.rows.findIndex((row) => row.attribute === 'id');
 
   const add = (product: TProduct): void => {
     stats.products++;
@@ -76,8 +81,18 @@ export async function* feedChunks(
       stats.items++;
       if (validate) {
         const issues = validateItem(format.channel, item, ctx, values, validation);
+        let rejected = issues.length > 0 && hasErrors(issues);
+        if (!rejected) {
+          // The id row's value is the id as written (readOfferId, already normalised).
+          const written = values[idIndex];
+          const id = typeof written === 'string' ? written : normaliseOfferId(item.offerId);
+          if (!seen.add(id)) {
+            issues.push(duplicateIdIssue(format.channel.name, id));
+            rejected = true;
+          }
+        }
         onItem?.({ item, issues });
-        if (issues.length > 0 && hasErrors(issues)) {
+        if (rejected) {
           stats.rejected++;
           continue;
         }

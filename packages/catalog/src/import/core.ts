@@ -1,5 +1,6 @@
 import type { TLayerValues } from '../model/fields';
 import type { TProduct } from '../model/product';
+import { normaliseOfferId } from '../rules/clean';
 
 // What an import produces, and the pieces the format assemblers (Google/generic, Shopify, WooCommerce) share:
 // the row record a mapped row becomes, product building with shared values on the product and differences on
@@ -47,6 +48,26 @@ export interface TImportError {
 }
 
 export type TImportResult = TImportedProduct | TImportError;
+
+/** Rows that claimed one id: the first row that used it, then every later one (each later row is rejected). */
+export interface TImportCollision {
+  id: string;
+  rows: number[];
+}
+
+/**
+ * What identifies a product in the catalogue: its product id (the item id of a single product, the group id of
+ * a product with variants), or with `sku` the SKU of a single product that has one (a data source setting).
+ */
+export type TProductKeyFormat = 'id' | 'sku';
+
+/** The catalogue key of an imported product under a key format (see TProductKeyFormat). */
+export const productKeyOf = (p: TImportedProduct, format: TProductKeyFormat = 'id'): string => {
+  const sku = p.source.sku;
+  return format === 'sku' && p.variants.length === 0 && typeof sku === 'string' && sku.trim() !== ''
+    ? sku.trim()
+    : p.product_id;
+};
 
 export interface TImportStats {
   /** Data rows read (not the header, not blank lines). */
@@ -230,6 +251,9 @@ export const MSG = {
   unexpected: (message: string) => `This row could not be read: ${message}`,
 } as const;
 
+/** Colliding ids listed in a report (every colliding row is also an error of its own). */
+const MAX_COLLISIONS = 1000;
+
 /** What an assembler is given: output, counters and the checks every format applies. */
 export class AssemblerContext {
   readonly stats: TImportStats = {
@@ -241,6 +265,10 @@ export class AssemblerContext {
   };
   /** Item id → the row that used it first. */
   private readonly ids = new Map<string, number>();
+  /** Product key → the first row of the product that has it. */
+  private readonly keys = new Map<string, number>();
+  /** Ids claimed by more than one row, with those rows (bounded: see MAX_COLLISIONS). */
+  private readonly collided = new Map<string, number[]>();
 
   constructor(
     private readonly out: (result: TImportResult) => void,
@@ -248,9 +276,36 @@ export class AssemblerContext {
     readonly columnOf: (target: string) => string,
     readonly shop: TShopSettings,
     readonly dataSourceName: string | undefined,
+    readonly keyFormat: TProductKeyFormat = 'id',
   ) {}
 
+  /** Every id two or more rows claimed, with the row numbers of each (the first row first). */
+  collisions(): TImportCollision[] {
+    return [...this.collided].map(([id, rows]) => ({ id, rows: [...rows] }));
+  }
+
+  private collide(id: string, first: number, row: number): void {
+    const rows = this.collided.get(id);
+    if (rows) rows.push(row);
+    else if (this.collided.size < MAX_COLLISIONS) this.collided.set(id, [first, row]);
+  }
+
   emitProduct(product: TImportedProduct): void {
+    // Two products with one catalogue key would be merged into one: the later one is refused, row by row.
+    if (!product.append) {
+      const key = productKeyOf(product, this.keyFormat);
+      const first = this.keys.get(key);
+      if (first !== undefined) {
+        const target =
+          key !== product.product_id ? 'sku' : product.variants.length > 0 ? 'item_group_id' : 'id';
+        for (const row of product.row_numbers) {
+          this.collide(key, first, row);
+          this.rejectRow(row, this.columnOf(target), MSG.duplicateId(key, first));
+        }
+        return;
+      }
+      this.keys.set(key, product.row_numbers[0] ?? 0);
+    }
     if (this.dataSourceName !== undefined && !product.append) {
       (product.source as Record<string, unknown>).data_source_name = this.dataSourceName;
     }
@@ -280,11 +335,18 @@ export class AssemblerContext {
     if (values.price === undefined) rec.fail(this.columnOf('price'), MSG.priceRequired, 'price');
   }
 
-  /** Records an item id; a second use is an error on the later row. */
+  /**
+   * Records an item id; a second use is an error on the later row. Ids compare as channels receive them
+   * (` A  B ` is `A B`, see normaliseOfferId).
+   */
   claimId(id: string, rec: RowRecord, target = 'id'): void {
-    const first = this.ids.get(id);
-    if (first === undefined) this.ids.set(id, rec.row_number);
-    else rec.fail(this.columnOf(target), MSG.duplicateId(id, first), target);
+    const key = normaliseOfferId(id);
+    const first = this.ids.get(key);
+    if (first === undefined) this.ids.set(key, rec.row_number);
+    else {
+      this.collide(key, first, rec.row_number);
+      rec.fail(this.columnOf(target), MSG.duplicateId(key, first), target);
+    }
   }
 }
 

@@ -181,6 +181,48 @@ describe('Google feed', () => {
     expect(r.stats).toMatchObject({ rows_read: 5, rows_imported: 1, rows_rejected: 4 });
   });
 
+  it('lists the rows of every id collision, ids compared as channels receive them', async () => {
+    const text = 'id,title,price\nA,Alpha,1\nB,Beta,2\nA,Again,3\n A ,Spaced,4\nC  D,x,5\nC D,y,6\n';
+    const r = await run(bytesOfText(text));
+    expect(r.collisions()).toEqual([
+      { id: 'A', rows: [2, 4, 5] },
+      { id: 'C D', rows: [6, 7] },
+    ]);
+    expect(r.errors.map((e) => [e.row_number, e.message])).toEqual([
+      [4, 'ID "A" is already used by row 2: every product and variant needs its own ID.'],
+      [5, 'ID "A" is already used by row 2: every product and variant needs its own ID.'],
+      [7, 'ID "C D" is already used by row 6: every product and variant needs its own ID.'],
+    ]);
+    const report = new ImportReport();
+    for (const e of r.errors) report.add(e);
+    expect(report.summary(r.stats, { collisions: r.collisions() }).collisions).toEqual(r.collisions());
+  });
+
+  it('refuses a product whose catalogue key another product already has', async () => {
+    // A single product X and a group X would be stored as one product: the later one is refused.
+    const text = 'id,item_group_id,title,price\nX,,Single,1\nX-1,X,Var,2\nX-2,X,Var,3\n';
+    const r = await run(bytesOfText(text));
+    expect(r.products.map((p) => p.product_id)).toEqual(['X']);
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [3, 'item_group_id', 'ID "X" is already used by row 2: every product and variant needs its own ID.'],
+      [4, 'item_group_id', 'ID "X" is already used by row 2: every product and variant needs its own ID.'],
+    ]);
+    expect(r.collisions()).toEqual([{ id: 'X', rows: [2, 3, 4] }]);
+    expect(r.stats).toMatchObject({ rows_read: 3, rows_imported: 1, rows_rejected: 2, products: 1 });
+  });
+
+  it('keyed by SKU (a data source setting), two products with one SKU collide', async () => {
+    const text = 'id,sku,title,price\nA,S1,Alpha,1\nB,S1,Beta,2\nC,S2,Gamma,3\n';
+    const r = await run(bytesOfText(text), { productKey: 'sku' });
+    expect(r.products.map((p) => p.product_id)).toEqual(['A', 'C']);
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [3, 'sku', 'ID "S1" is already used by row 2: every product and variant needs its own ID.'],
+    ]);
+    expect(r.collisions()).toEqual([{ id: 'S1', rows: [2, 3] }]);
+    const byId = await run(bytesOfText(text));
+    expect(byId.errors).toEqual([]);
+  });
+
   it('rejects only what cannot be stored; what a channel would warn about is imported', async () => {
     const long = 'T'.repeat(200);
     const text = [

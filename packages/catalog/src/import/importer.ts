@@ -1,7 +1,14 @@
 import { enumKey } from '../rules/text';
 import type { TImportColumn, TValueKind } from './columns';
 import { COLUMN_BY_TARGET, headerUnit } from './columns';
-import type { TAssembler, TImportResult, TImportStats, TShopSettings } from './core';
+import type {
+  TAssembler,
+  TImportCollision,
+  TImportResult,
+  TImportStats,
+  TProductKeyFormat,
+  TShopSettings,
+} from './core';
 import { AssemblerContext, MSG, RowRecord } from './core';
 import type { TCsvRow } from './csv';
 import { createGoogleAssembler } from './google';
@@ -41,6 +48,8 @@ export interface TImportOptions {
   dataSourceName?: string;
   /** `19,99` is a decimal (files delimited by semicolons, as in much of Europe). */
   decimalComma?: boolean;
+  /** What identifies a product in the catalogue (default its id): products sharing a key are refused. */
+  productKey?: TProductKeyFormat;
 }
 
 export interface TImporter {
@@ -49,6 +58,8 @@ export interface TImporter {
   /** The end of the file: the last product. */
   end(): readonly TImportResult[];
   readonly stats: TImportStats;
+  /** Ids more than one row used, with the rows of each (current while rows are pushed). */
+  collisions(): TImportCollision[];
 }
 
 type THandler = (cell: string, rec: RowRecord) => void;
@@ -177,7 +188,7 @@ const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefi
   if (kind === 'text') return (cell, rec) => (rec.source[field] = cell);
   return (cell, rec) => {
     const v = parse(cell);
-    if (isProblem(v)) rec.fail(header, (v).message, target);
+    if (isProblem(v)) rec.fail(header, v.message, target);
     else rec.source[field] = v;
   };
 };
@@ -209,7 +220,13 @@ export const createImporter = (options: TImportOptions): TImporter => {
   const columnOf = (target: string) => headerOf.get(target) ?? targetLabel(target);
 
   let results: TImportResult[] = [];
-  const ctx = new AssemblerContext((r) => results.push(r), columnOf, env.shop, options.dataSourceName);
+  const ctx = new AssemblerContext(
+    (r) => results.push(r),
+    columnOf,
+    env.shop,
+    options.dataSourceName,
+    options.productKey,
+  );
   const assembler: TAssembler =
     format === 'shopify'
       ? createShopifyAssembler(ctx, roleIndex)
@@ -226,6 +243,7 @@ export const createImporter = (options: TImportOptions): TImporter => {
 
   return {
     stats: ctx.stats,
+    collisions: () => ctx.collisions(),
     push(row: TCsvRow): readonly TImportResult[] {
       ctx.stats.rows_read++;
       const rec = new RowRecord(row.row_number, roles.size);

@@ -21,9 +21,11 @@ export type {
   TSuggestOptions,
 } from './mapping';
 
-export { importedToProduct } from './core';
+export { importedToProduct, productKeyOf } from './core';
 export type {
+  TImportCollision,
   TImportError,
+  TProductKeyFormat,
   TImportResult,
   TImportStats,
   TImportedProduct,

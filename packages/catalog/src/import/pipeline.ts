@@ -1,4 +1,4 @@
-import type { TImportResult, TImportStats, TShopSettings } from './core';
+import type { TImportCollision, TImportResult, TImportStats, TProductKeyFormat, TShopSettings } from './core';
 import type { TCsvRow, TDelimiter } from './csv';
 import { CsvParser, detectDelimiter } from './csv';
 import type { TByteSource, TEncoding } from './encoding';
@@ -99,6 +99,8 @@ export interface TImportCsvOptions extends TOpenCsvOptions {
   edits?: Readonly<Record<string, TMappingTarget>>;
   shop?: TShopSettings;
   dataSourceName?: string;
+  /** What identifies a product in the catalogue (the data source's product id format; default `id`). */
+  productKey?: TProductKeyFormat;
 }
 
 export interface TImportRun {
@@ -108,6 +110,8 @@ export interface TImportRun {
   results: AsyncGenerator<TImportResult>;
   /** Counters, current while `results` is pulled and final after it. */
   stats: TImportStats;
+  /** Ids several rows used, with the row numbers of each: final once `results` is done. */
+  collisions(): TImportCollision[];
 }
 
 /** Opens, maps (suggestion plus the merchant's edits) and imports a CSV file. */
@@ -119,12 +123,19 @@ export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions =
     shop: options.shop,
     dataSourceName: options.dataSourceName,
     decimalComma: file.delimiter === ';',
+    productKey: options.productKey,
   });
   async function* results(): AsyncGenerator<TImportResult> {
     for await (const row of file.rows) yield* importer.push(row);
     yield* importer.end();
   }
-  return { file, mapping, results: results(), stats: importer.stats };
+  return {
+    file,
+    mapping,
+    results: results(),
+    stats: importer.stats,
+    collisions: () => importer.collisions(),
+  };
 };
 
 /** Bytes of a string, for tests and callers holding a whole file: one chunk, or chunks of `size`. */

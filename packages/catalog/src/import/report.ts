@@ -1,4 +1,4 @@
-import type { TImportError, TImportResult, TImportStats } from './core';
+import type { TImportCollision, TImportError, TImportResult, TImportStats } from './core';
 import type { TMapping } from './mapping';
 
 // The import report: counts, the columns kept as custom attributes, the first errors for the screen, and
@@ -46,6 +46,8 @@ export interface TImportSummary extends TImportStats {
   /** The first errors (see maxErrors); the error CSV has all of them. */
   errors: TImportError[];
   errors_total: number;
+  /** Ids several rows used, with the row numbers of each (the first row kept, the others rejected). */
+  collisions: TImportCollision[];
 }
 
 /** Collects what the report shows while results stream past. */
@@ -84,6 +86,7 @@ export class ImportReport {
       mapping?: Pick<TMapping, 'format' | 'unknown_columns'>;
       encoding?: string;
       delimiter?: string;
+      collisions?: readonly TImportCollision[];
     } = {},
   ): TImportSummary {
     return {
@@ -94,6 +97,7 @@ export class ImportReport {
       unknown_columns: context.mapping ? [...context.mapping.unknown_columns] : [],
       errors: [...this.kept],
       errors_total: this.total,
+      collisions: context.collisions ? [...context.collisions] : [],
     };
   }
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, goldenProducts, product, validSource } from '../../test/fixtures';
 import { ChannelItem, channelItems } from '../model/product';
+import { normaliseOfferId } from '../rules/clean';
 import {
   metaItemsBatch,
   microsoftBatchEntry,
   microsoftProductId,
-  normaliseOfferId,
   productIdSegment,
   productInputName,
   toProductInput,
@@ -72,10 +72,8 @@ describe('Merchant API ProductInput', () => {
     });
     expect(input.productAttributes).not.toHaveProperty('offerId');
     // attributes the API does not expose go to customAttributes
-    expect(input.customAttributes).toEqual([
-      { name: 'return_policy_label', value: 'standard' },
-      { name: 'tax_category', value: 'kitchen' },
-    ]);
+    expect(input.productAttributes.returnPolicyLabel).toBe('standard');
+    expect(input.customAttributes).toEqual([{ name: 'tax_category', value: 'kitchen' }]);
   });
 
   it('sends variants with their item group and the identifier rules applied', () => {

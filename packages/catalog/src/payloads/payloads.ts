@@ -7,6 +7,7 @@ import type { TMeasure } from '../model/fields';
 import type { TMoney } from '../model/money';
 import { formatAmount, toMicros } from '../model/money';
 import type { ChannelItem } from '../model/product';
+import { normaliseMoney, normaliseOfferId } from '../rules/clean';
 import { parseInterval, toRfc3339 } from '../rules/dates';
 import { enumKey } from '../rules/text';
 
@@ -88,10 +89,10 @@ export interface TMerchantProductInput {
   customAttributes: TCustomAttribute[];
 }
 
-export const toMerchantPrice = (m: TMoney): TMerchantPrice => ({
-  amountMicros: toMicros(m.value),
-  currencyCode: m.currency,
-});
+export const toMerchantPrice = (price: TMoney): TMerchantPrice => {
+  const m = normaliseMoney(price);
+  return { amountMicros: toMicros(m.value), currencyCode: m.currency };
+};
 
 const googleScalar: TConvert = (row, v) => {
   switch (row.type) {
@@ -112,9 +113,6 @@ const googleScalar: TConvert = (row, v) => {
       return plainScalar(row, v);
   }
 };
-
-/** Merchant API `offerId`: leading/trailing whitespace stripped and runs of spaces collapsed, as the API does. */
-export const normaliseOfferId = (offerId: string): string => offerId.trim().replace(/\s+/g, ' ');
 
 const base64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 
@@ -291,7 +289,7 @@ export const toMetaRequest = (
   method: TMetaMethod = 'UPDATE',
   context?: TValidationContext,
 ): TMetaBatchRequest => {
-  if (method === 'DELETE') return { method, data: { id: item.offerId } };
+  if (method === 'DELETE') return { method, data: { id: normaliseOfferId(item.offerId) } };
   const ctx: TResolvedContext = resolveContext(context);
   const data: Record<string, TJson> = {};
   for (const row of META.rows) {

@@ -314,6 +314,7 @@ export const createImportJob = (deps: TImportDeps) => {
       edits: source.mapping,
       shop: { currency: shop.shop_currency, url: shop.shop_url },
       dataSourceName: source.data_source_name,
+      productKey: source.product_id_format,
     });
     const progress = (final = false) =>
       setRun(runId, {
