@@ -1,4 +1,9 @@
-import { ZIdSchema, ZStaffInvitationSchema, ZStaffListQuerySchema, ZStaffUpdateSchema } from '@feedloom/validation';
+import {
+  ZIdSchema,
+  ZStaffInvitationSchema,
+  ZStaffListQuerySchema,
+  ZStaffUpdateSchema,
+} from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 import { INVITATION_STATUSES } from './invitations';

@@ -86,7 +86,13 @@ const ZStaffGrantShape = {
 
 /** A custom role needs its name and permissions; selected stores need at least one store (spec §5). */
 const refineGrant = (
-  v: { role_id: string; role_name?: string | undefined; permissions: string[]; is_for_entire_organization: boolean; shop_id_list: string[] },
+  v: {
+    role_id: string;
+    role_name?: string | undefined;
+    permissions: string[];
+    is_for_entire_organization: boolean;
+    shop_id_list: string[];
+  },
   ctx: z.RefinementCtx,
 ) => {
   if (v.role_id === CUSTOM_ROLE_ID) {

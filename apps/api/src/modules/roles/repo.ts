@@ -54,7 +54,13 @@ export const rolesRepo = (db: TDb) => ({
   create: async (
     orgId: string,
     values: Pick<TRoleRow, 'role_name' | 'permissions' | 'created_by_user_id' | 'created_at' | 'updated_at'>,
-  ): Promise<TRoleRow> => (await db.insert(roles).values({ ...values, organization_id: orgId }).returning())[0]!,
+  ): Promise<TRoleRow> =>
+    (
+      await db
+        .insert(roles)
+        .values({ ...values, organization_id: orgId })
+        .returning()
+    )[0]!,
 
   update: async (
     orgId: string,

@@ -37,7 +37,8 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 /** Permissions in the order of PERMISSIONS, without repeats, so equal sets read and compare alike. */
-const canonical = (permissions: readonly string[]): string[] => PERMISSIONS.filter((p) => permissions.includes(p));
+const canonical = (permissions: readonly string[]): string[] =>
+  PERMISSIONS.filter((p) => permissions.includes(p));
 
 const auditValues = (r: { role_name: string; permissions: readonly string[] }) => ({
   role_name: r.role_name,

@@ -161,7 +161,10 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       if (shop.status === 'deleted') throw badRequest(SHOP_MSG.deletedNotEditable);
       const values = await checkedValues(caller, input, shop.id);
       const updated = await db.transaction(async (tx) => {
-        const saved = await shopsRepo(tx).update(caller.org_id, shop.id, { ...values, updated_at: clock.now() });
+        const saved = await shopsRepo(tx).update(caller.org_id, shop.id, {
+          ...values,
+          updated_at: clock.now(),
+        });
         if (!saved) throw notFound(SHOP_MSG.notFound);
         await auditRepo(tx).record(caller.org_id, caller.user_id, {
           entity: 'shop',

@@ -83,7 +83,9 @@ export const mailInvitation = async (deps: TInvitationMailDeps, row: TStaffRecor
       businessName: org?.business_name ?? 'an organisation',
       roleName: row.role_name,
       inviterName:
-        [inviter?.first_name, inviter?.last_name].filter(Boolean).join(' ') || inviter?.email || 'A colleague',
+        [inviter?.first_name, inviter?.last_name].filter(Boolean).join(' ') ||
+        inviter?.email ||
+        'A colleague',
       link: `${deps.appUrl.replace(/\/+$/, '')}/${page}/${sealed.org}/${sealed.staff}`,
       validDays: deps.validDays,
     }),
@@ -95,7 +97,10 @@ export const ENTIRE_ORGANIZATION = 'Entire organisation';
 /** How an invitation or member reads in the activity log: role, permissions and stores by name. */
 export const staffAuditValues = async (
   db: TDb,
-  row: Pick<TStaffRecord, 'organization_id' | 'role_name' | 'permissions' | 'is_for_entire_organization' | 'shop_ids'>,
+  row: Pick<
+    TStaffRecord,
+    'organization_id' | 'role_name' | 'permissions' | 'is_for_entire_organization' | 'shop_ids'
+  >,
 ) => {
   const stores = row.is_for_entire_organization
     ? ENTIRE_ORGANIZATION

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { isUuid } from '../../lib/ids';
-import { organization_members, organizations, staff, staff_shops, users, type TStaffRow } from '../../db/schema';
+import {
+  organization_members,
+  organizations,
+  staff,
+  staff_shops,
+  users,
+  type TStaffRow,
+} from '../../db/schema';
 import type { TRights } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
 
@@ -136,7 +143,9 @@ export const staffRepo = (db: TDb) => ({
       .select({ staff: staffColumns, business_name: organizations.business_name })
       .from(staff)
       .innerJoin(organizations, eq(organizations.id, staff.organization_id))
-      .where(and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)))
+      .where(
+        and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)),
+      )
       .orderBy(desc(staff.created_at), asc(staff.id)),
 
   /** Pending invitations still valid at `now` (the database's time unless given). */
@@ -145,7 +154,9 @@ export const staffRepo = (db: TDb) => ({
       await db
         .select({ n: count() })
         .from(staff)
-        .where(and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)))
+        .where(
+          and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)),
+        )
     )[0]?.n ?? 0,
 
   /** The staff holding a role (pending or accepted), with their shops. */

@@ -46,7 +46,6 @@ export interface TStaffDeps {
   invitationTtlDays: number;
 }
 
-
 /** Inviting staff (spec §5 Roles and invitations, §7 Staff) and answering invitations. */
 export const createStaffService = (deps: TStaffDeps) => {
   const { db, clock } = deps;

@@ -138,7 +138,12 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
       expect((await invite(owner.token, base)).status).toBe(200);
       const again = await invite(owner.token, base);
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ code: 409, message: STAFF_MSG.alreadyInvited, data: null, field: 'email' });
+      expect(again.body).toEqual({
+        code: 409,
+        message: STAFF_MSG.alreadyInvited,
+        data: null,
+        field: 'email',
+      });
     });
 
     it('needs user_management_manage', async () => {
