@@ -109,19 +109,25 @@ function ScopeFields({ form }: { form: StaffFormHandle }) {
                 },
                 { value: false, label: 'Selected stores', hint: 'Only the stores you tick below.' },
               ].map((option) => (
-                <label key={option.label} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    className="mt-0.5 size-4 accent-primary"
-                    name={scopeName}
-                    checked={field.value === option.value}
-                    onChange={() => field.onChange(option.value)}
-                  />
-                  <span>
+                <div key={option.label} className="grid gap-0.5">
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      className="size-4 accent-primary"
+                      name={scopeName}
+                      aria-describedby={`${scopeName}-${String(option.value)}`}
+                      checked={field.value === option.value}
+                      onChange={() => field.onChange(option.value)}
+                    />
                     {option.label}
-                    <span className="block text-xs text-muted-foreground">{option.hint}</span>
+                  </label>
+                  <span
+                    id={`${scopeName}-${String(option.value)}`}
+                    className="pl-6 text-xs text-muted-foreground"
+                  >
+                    {option.hint}
                   </span>
-                </label>
+                </div>
               ))}
             </fieldset>
             <FormMessage />

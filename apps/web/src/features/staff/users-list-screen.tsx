@@ -157,22 +157,23 @@ export function UsersListScreen() {
           </Button>
         ) : null}
       </div>
-      {isOwner ? (
-        <Tabs defaultValue="users">
+      {/* One tree whether or not the tabs show, so the list is not rebuilt once ownership is known. */}
+      <Tabs defaultValue="users">
+        {isOwner ? (
           <TabsList>
             <TabsTrigger value="users">Users</TabsTrigger>
             <TabsTrigger value="activity">Activity</TabsTrigger>
           </TabsList>
-          <TabsContent value="users">
-            <StaffList />
-          </TabsContent>
+        ) : null}
+        <TabsContent value="users" className={isOwner ? undefined : 'mt-0'}>
+          <StaffList />
+        </TabsContent>
+        {isOwner ? (
           <TabsContent value="activity">
             <ActivityTab />
           </TabsContent>
-        </Tabs>
-      ) : (
-        <StaffList />
-      )}
+        ) : null}
+      </Tabs>
     </section>
   );
 }
