@@ -173,4 +173,14 @@ describe('/users-list', () => {
     );
     expect(await screen.findByText('This person has changed nothing yet')).toBeTruthy();
   });
+
+  it('a member given user rights meanwhile gets the page on the next load, without signing in again', async () => {
+    const before = makeSession({ permissions: ['store_management'] });
+    const after = makeSession({ permissions: ['store_management', 'user_management'] });
+    renderApp('/users-list', {
+      ...handlers({}, false),
+      'auth.session': (input) => (input?.refresh ? after : before),
+    });
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+  });
 });
