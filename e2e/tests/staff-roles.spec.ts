@@ -11,11 +11,12 @@ const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/store-list$/);
+  // The default landing (spec §2): the active store's sync page.
+  await expect(page).toHaveURL(/\/sync-shop\//);
 };
 
 const row = (table: Locator, name: string): Locator =>
-  table.getByRole('row').filter({ has: table.getByRole('rowheader', { name, exact: true }) });
+  table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) });
 
 /** A second browser: the invitee never shares the owner's cookies. */
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
@@ -59,6 +60,7 @@ test.describe('staff and roles', () => {
       await page.getByRole('radio', { name: 'Stores: Read' }).check();
       await page.getByLabel('Selected stores').check();
       await page.getByLabel('South Store').click();
+      await page.screenshot({ path: 'test-results/staff-invite.png', fullPage: true });
       await page.getByRole('button', { name: 'Send Invitation' }).click();
       await expect(snackbar(page, 'Invitation sent successfully.')).toBeVisible();
       const invited = row(page.getByRole('table', { name: 'Users' }), inviteeEmail);
@@ -104,9 +106,11 @@ test.describe('staff and roles', () => {
       await readers.getByRole('button', { name: 'Edit Store readers' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Store readers' });
       await dialog.getByRole('radio', { name: 'Stores: Manage' }).check();
+      await page.screenshot({ path: 'test-results/staff-role-dialog.png', fullPage: true });
       await dialog.getByRole('button', { name: 'Save Role' }).click();
       await expect(snackbar(page, 'Role updated successfully.')).toBeVisible();
       await expect(readers).toContainText('Stores: manage');
+      await page.screenshot({ path: 'test-results/staff-roles.png', fullPage: true });
     });
 
     await test.step('the invitee edits the store without signing in again', async () => {
@@ -131,6 +135,7 @@ test.describe('staff and roles', () => {
       await dialog.getByRole('button', { name: 'Remove User' }).click();
       await expect(snackbar(page, 'User removed from the organisation.')).toBeVisible();
       await expect(member).toContainText('Revoked');
+      await page.screenshot({ path: 'test-results/staff-users.png', fullPage: true });
 
       await invitee.getByLabel('Store Name').fill('South Store Closed');
       await invitee.getByRole('button', { name: 'Save Store' }).click();

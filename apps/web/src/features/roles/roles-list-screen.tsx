@@ -44,13 +44,23 @@ function roleColumns({
     {
       id: 'permissions',
       header: 'Permissions',
-      minSize: 280,
-      cell: ({ row }) => describePermissions(row.original.permissions),
+      minSize: 240,
+      // One module per line: the levels read down, not across.
+      cell: ({ row }) => (
+        <ul>
+          {describePermissions(row.original.permissions)
+            .split(', ')
+            .map((part) => (
+              <li key={part}>{part}</li>
+            ))}
+        </ul>
+      ),
     },
     {
       id: 'used_by',
       header: 'Used by',
-      meta: { className: 'text-muted-foreground' },
+      maxSize: 240,
+      meta: { className: 'text-muted-foreground [overflow-wrap:anywhere]' },
       cell: ({ row }) => <span title={row.original.used_by.join(', ')}>{usedByText(row.original)}</span>,
     },
     {

@@ -75,13 +75,24 @@ const COLUMNS: DataTableColumns<AuditEntry> = [
   {
     id: 'who',
     header: 'Who',
-    cell: ({ row }) => row.original.actor?.email ?? 'A deleted account',
+    maxSize: 220,
+    cell: ({ row }) => {
+      const actor = row.original.actor;
+      if (!actor) return <span className="text-muted-foreground">A deleted account</span>;
+      return (
+        <span className="grid [overflow-wrap:anywhere]">
+          <span>{actor.name || actor.email}</span>
+          {actor.name ? <span className="text-xs text-muted-foreground">{actor.email}</span> : null}
+        </span>
+      );
+    },
   },
   {
     id: 'what',
     header: 'What',
-    minSize: 220,
-    meta: { isRowHeader: true },
+    minSize: 180,
+    maxSize: 300,
+    meta: { isRowHeader: true, className: '[overflow-wrap:anywhere]' },
     cell: ({ row }) => (
       <span>
         {row.original.action.replace(/^./, (c) => c.toUpperCase())} {ENTITY_LABELS[row.original.entity]}{' '}
@@ -89,7 +100,13 @@ const COLUMNS: DataTableColumns<AuditEntry> = [
       </span>
     ),
   },
-  { id: 'changes', header: 'Changes', minSize: 280, cell: ({ row }) => <Changes entry={row.original} /> },
+  {
+    id: 'changes',
+    header: 'Changes',
+    minSize: 240,
+    meta: { className: '[overflow-wrap:anywhere]' },
+    cell: ({ row }) => <Changes entry={row.original} />,
+  },
 ];
 
 /**
