@@ -3,7 +3,6 @@ import {
   CUSTOM_ROLE_ID,
   describePermissions,
   findPredefinedRole,
-  PERMISSIONS,
   PREDEFINED_ROLES,
   type TCustomRole,
   type TRoleListQuery,
@@ -36,9 +35,8 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
-/** Permissions in the order of PERMISSIONS, without repeats, so equal sets read and compare alike. */
-const canonical = (permissions: readonly string[]): string[] =>
-  PERMISSIONS.filter((p) => permissions.includes(p));
+/** Permissions without repeats, in the order given. */
+const canonical = (permissions: readonly string[]): string[] => [...new Set(permissions)];
 
 const auditValues = (r: { role_name: string; permissions: readonly string[] }) => ({
   role_name: r.role_name,
