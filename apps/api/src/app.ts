@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAuthenticator } from './http/access';
 import { frameworkErrors, installHttp } from './http/plugin';
 import { accountRoutes } from './modules/account/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
@@ -12,6 +13,7 @@ import { healthRoutes } from './modules/health/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
+import { rolesRoutes } from './modules/roles/routes';
 import { shopRoutes } from './modules/shops/routes';
 import { socialRoutes } from './modules/social/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -58,6 +60,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   organizationsRoutes(app, services);
   shopRoutes(app, services.shops);
   staffRoutes(app, services.staff);
+  rolesRoutes(app, services.roles);
+  auditRoutes(app, services.audit);
   dataSourceRoutes(app, services.dataSources);
   deps.register?.(app, services);
 

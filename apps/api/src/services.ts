@@ -7,6 +7,7 @@ import { createCipher } from './lib/crypto';
 import { createPasswordHasher, type TPasswordHasher } from './lib/passwords';
 import { createMailer, smtpTransport, type TMailTransport } from './mail/mailer';
 import { createAccountService } from './modules/account/service';
+import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
 import { createDataSourcesService } from './modules/data-sources/service';
 import { createThrottle } from './modules/auth/throttle';
@@ -14,6 +15,7 @@ import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
 import { createProfileService } from './modules/profile/service';
+import { createRolesService } from './modules/roles/service';
 import { createShopsService } from './modules/shops/service';
 import { createStaffService } from './modules/staff/service';
 import { createOidcConfigurations, oidcSettingsFromEnv } from './modules/social/oidc';
@@ -108,10 +110,13 @@ export const createServices = (deps: TDeps) => {
     passwords,
     auth: core.auth,
     appUrl,
+    invitationTtlDays: env.INVITATION_TTL_DAYS,
   });
   return {
     ...core,
     staff,
+    roles: createRolesService({ db: database.db, clock }),
+    audit: createAuditService({ db: database.db }),
     account: createAccountService({
       db: database.db,
       clock,

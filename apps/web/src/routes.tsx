@@ -435,7 +435,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'user_management',
     title: 'Users',
     hideBanner: true,
-    screen: comingSoon('The staff of your organisation and their invitations will be listed here.'),
+    screen: screen(() => import('@/features/staff/users-list-screen'), 'UsersListScreen'),
   },
   {
     id: 'users-invite',
@@ -444,7 +444,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'user_management_manage',
     title: 'Invite user',
     hideBanner: true,
-    screen: comingSoon('You will be able to invite a user with a role here.'),
+    screen: screen(() => import('@/features/staff/invite-screens'), 'InviteUserScreen'),
   },
   {
     id: 'users-edit-invite',
@@ -453,7 +453,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'user_management_manage',
     title: 'Edit invitation',
     hideBanner: true,
-    screen: comingSoon('You will be able to change this invitation’s role and shops here.'),
+    screen: screen(() => import('@/features/staff/invite-screens'), 'EditInviteScreen'),
   },
   {
     id: 'roles-list',
@@ -462,7 +462,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'user_management',
     title: 'Roles',
     hideBanner: true,
-    screen: comingSoon('Predefined and custom roles and their permissions will be listed here.'),
+    screen: screen(() => import('@/features/roles/roles-list-screen'), 'RolesListScreen'),
   },
 
   // ── Per-channel routes (google, bing, facebook) ─────────────────────────────

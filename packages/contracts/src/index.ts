@@ -1,4 +1,5 @@
 import { accountContract } from './account';
+import { auditContract } from './audit';
 import { authContract } from './auth';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
@@ -7,9 +8,11 @@ import { organizationsContract } from './organizations';
 import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
+import { rolesContract } from './roles';
 import { staffContract } from './staff';
 
 export * from './account';
+export * from './audit';
 export * from './auth';
 export * from './data-sources';
 export * from './endpoint';
@@ -20,6 +23,7 @@ export * from './organizations';
 export * from './profile';
 export * from './shops';
 export * from './reference';
+export * from './roles';
 export * from './staff';
 
 /** Every endpoint of the private API v1, by area. The api registers exactly these; the gateway calls them. */
@@ -32,6 +36,8 @@ export const contract = {
   shops: shopsContract,
   invitations: invitationsContract,
   staff: staffContract,
+  roles: rolesContract,
+  audit: auditContract,
   reference: referenceContract,
   dataSources: dataSourcesContract,
 } as const;

@@ -18,7 +18,12 @@ export const ZPendingInvitationSchema = z.object({
 });
 export type TPendingInvitation = z.infer<typeof ZPendingInvitationSchema>;
 
-export const INVITATION_STATUSES = ['pending', 'accepted'] as const;
+/**
+ * pending until accepted; expired once its link is older than the invitation lifetime (a resend renews
+ * it); revoked when the organisation withdrew it or removed the member.
+ */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export type TInvitationState = (typeof INVITATION_STATUSES)[number];
 
 /**
  * What an invitation link shows before it is accepted; `is_existing_user` picks sign in

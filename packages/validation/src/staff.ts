@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZEmailSchema } from './email';
 import { ZListQuerySchema } from './limits';
 import { MSG } from './messages';
-import { MODULES, PERMISSIONS, type TPermission } from './permissions';
+import { MODULES, PERMISSIONS, type TModule, type TPermission } from './permissions';
 import { TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
 
 export const ZPermissionSchema = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
@@ -63,44 +63,64 @@ export const ZCustomRoleSchema = z.object({
 });
 export type TCustomRole = z.infer<typeof ZCustomRoleSchema>;
 
+/** The role and scope of an invitation or a member: what an invitation sets and an edit changes. */
+const ZStaffGrantShape = {
+  role_id: ZTextSchema({
+    label: 'Role',
+    trim: true,
+    min: 1,
+    max: TEXT_LIMITS.id,
+    requiredMessage: MSG.roleRequired,
+  }),
+  role_name: ZTextSchema(ROLE_NAME).optional(),
+  permissions: z
+    .array(ZPermissionSchema)
+    .max(PERMISSIONS.length, TEXT_MSG.tooManyItems('Permissions', PERMISSIONS.length))
+    .default([]),
+  is_for_entire_organization: z.boolean({ error: MSG.inviteScopeRequired }),
+  shop_id_list: z
+    .array(ZIdSchema('Store'))
+    .max(TEXT_LIMITS.listItems, TEXT_MSG.tooManyItems('Stores', TEXT_LIMITS.listItems))
+    .default([]),
+};
+
+/** A custom role needs its name and permissions; selected stores need at least one store (spec §5). */
+const refineGrant = (
+  v: {
+    role_id: string;
+    role_name?: string | undefined;
+    permissions: string[];
+    is_for_entire_organization: boolean;
+    shop_id_list: string[];
+  },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.role_id === CUSTOM_ROLE_ID) {
+    if (!v.role_name) ctx.addIssue({ code: 'custom', message: MSG.roleNameRequired, path: ['role_name'] });
+    if (v.permissions.length === 0) {
+      ctx.addIssue({ code: 'custom', message: MSG.rolePermissionsRequired, path: ['permissions'] });
+    }
+  }
+  if (!v.is_for_entire_organization && v.shop_id_list.length === 0) {
+    ctx.addIssue({ code: 'custom', message: MSG.inviteShopsRequired, path: ['shop_id_list'] });
+  }
+};
+
 /**
  * Staff invitation payload of spec §3: role required, organisation scope required, at least one shop when
- * the invitation is not for the entire organisation; a custom role needs its name and permissions.
+ * the invitation is not for the entire organisation. role_id is a predefined role, a custom role's id, or
+ * custom_role with a role name and permissions (a new custom role, saved with the invitation).
  */
 export const ZStaffInvitationSchema = z
-  .object({
-    email: ZEmailSchema,
-    role_id: ZTextSchema({
-      label: 'Role',
-      trim: true,
-      min: 1,
-      max: TEXT_LIMITS.id,
-      requiredMessage: MSG.roleRequired,
-    }),
-    role_name: ZTextSchema(ROLE_NAME).optional(),
-    permissions: z
-      .array(ZPermissionSchema)
-      .max(PERMISSIONS.length, TEXT_MSG.tooManyItems('Permissions', PERMISSIONS.length))
-      .default([]),
-    is_for_entire_organization: z.boolean({ error: MSG.inviteScopeRequired }),
-    shop_id_list: z
-      .array(ZIdSchema('Store'))
-      .max(TEXT_LIMITS.listItems, TEXT_MSG.tooManyItems('Stores', TEXT_LIMITS.listItems))
-      .default([]),
-  })
-  .superRefine((v, ctx) => {
-    if (v.role_id === CUSTOM_ROLE_ID) {
-      if (!v.role_name) ctx.addIssue({ code: 'custom', message: MSG.roleNameRequired, path: ['role_name'] });
-      if (v.permissions.length === 0) {
-        ctx.addIssue({ code: 'custom', message: MSG.rolePermissionsRequired, path: ['permissions'] });
-      }
-    }
-    if (!v.is_for_entire_organization && v.shop_id_list.length === 0) {
-      ctx.addIssue({ code: 'custom', message: MSG.inviteShopsRequired, path: ['shop_id_list'] });
-    }
-  });
+  .object({ email: ZEmailSchema, ...ZStaffGrantShape })
+  .superRefine(refineGrant);
 export type TStaffInvitationInput = z.input<typeof ZStaffInvitationSchema>;
 export type TStaffInvitation = z.infer<typeof ZStaffInvitationSchema>;
+
+/** Editing an invitation or a member (spec §7 PUT /staff/{id}): role and scope; the e-mail stays. */
+export const ZStaffUpdateSchema = z.object(ZStaffGrantShape).superRefine(refineGrant);
+export type TStaffUpdateInput = z.input<typeof ZStaffUpdateSchema>;
+export type TStaffUpdate = z.infer<typeof ZStaffUpdateSchema>;
 
 export const STAFF_SORT_COLUMNS = ['email', 'role_name', 'status', 'created_at'] as const;
 
@@ -110,3 +130,35 @@ export const ZStaffListQuerySchema = ZListQuerySchema.extend({
 });
 export type TStaffListQueryInput = z.input<typeof ZStaffListQuerySchema>;
 export type TStaffListQuery = z.infer<typeof ZStaffListQuerySchema>;
+
+/** Query of the roles list (spec §7 GET /roles?page&limit; the web fetches up to 100, spec §9). */
+export const ZRoleListQuerySchema = ZListQuerySchema.pick({ page: true, limit: true });
+export type TRoleListQueryInput = z.input<typeof ZRoleListQuerySchema>;
+export type TRoleListQuery = z.infer<typeof ZRoleListQuerySchema>;
+
+/** Query of the activity (audit) log: a page, optionally only what one person did. */
+export const ZAuditLogQuerySchema = ZListQuerySchema.pick({ page: true, limit: true }).extend({
+  actor_id: ZIdSchema('Person').optional(),
+});
+export type TAuditLogQueryInput = z.input<typeof ZAuditLogQuerySchema>;
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
+
+/** How the modules of spec §6 are named on screen (the permission matrix, the activity log). */
+export const MODULE_LABELS: Readonly<Record<TModule, string>> = {
+  store_management: 'Stores',
+  data_source_management: 'Data sources',
+  product_and_promotions_feed: 'Products and promotions',
+  user_management: 'Users and roles',
+};
+
+/** A permission list as a person reads it: 'Stores: manage, Data sources: read' ('No access' when empty). */
+export const describePermissions = (permissions: readonly string[]): string => {
+  const parts = MODULES.flatMap((m) =>
+    permissions.includes(`${m}_manage`)
+      ? [`${MODULE_LABELS[m]}: manage`]
+      : permissions.includes(m)
+        ? [`${MODULE_LABELS[m]}: read`]
+        : [],
+  );
+  return parts.length > 0 ? parts.join(', ') : 'No access';
+};

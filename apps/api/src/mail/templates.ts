@@ -39,19 +39,21 @@ export const resetPasswordMail = (to: string, link: string, ttlMinutes: number):
 
 export const invitationMail = (
   to: string,
-  invite: { businessName: string; roleName: string; inviterName: string; link: string },
+  invite: { businessName: string; roleName: string; inviterName: string; link: string; validDays?: number },
 ): TMail => ({
   to,
   subject: `You are invited to join ${invite.businessName} on Feedloom`,
   text:
     `${invite.inviterName} invited you to join ${invite.businessName} on Feedloom as ${invite.roleName}.\n\n` +
     `Accept the invitation here: ${invite.link}\n\n` +
+    (invite.validDays ? `The link works for ${invite.validDays} days.\n\n` : '') +
     `If you do not have a Feedloom account yet, you can create one from the link with this email address.\n`,
   html: layout(
     `Join ${invite.businessName} on Feedloom`,
     `<p>${escapeHtml(invite.inviterName)} invited you to join <strong>${escapeHtml(invite.businessName)}</strong> as ${escapeHtml(invite.roleName)}.</p>` +
       `<p><a href="${escapeHtml(invite.link)}" style="display:inline-block;background:#195279;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Accept Invite</a></p>` +
       `<p style="word-break:break-all;color:#6b7280;font-size:13px">${escapeHtml(invite.link)}</p>` +
+      (invite.validDays ? `<p>The link works for ${invite.validDays} days.</p>` : '') +
       `<p>If you do not have a Feedloom account yet, you can create one from the link with this email address.</p>`,
   ),
 });

@@ -1,20 +1,24 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { router } from './init';
+import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
 import { profileRouter } from './routers/profile';
 import { referenceRouter } from './routers/reference';
+import { rolesRouter } from './routers/roles';
 import { shopsRouter } from './routers/shops';
 import { staffRouter } from './routers/staff';
 
 /** Every router of the design card lands here as its issue comes (organizations, shops, channels, products, …). */
 export const appRouter = router({
+  audit: auditRouter,
   auth: authRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   profile: profileRouter,
   reference: referenceRouter,
+  roles: rolesRouter,
   shops: shopsRouter,
   staff: staffRouter,
 });

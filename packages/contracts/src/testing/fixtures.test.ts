@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ZUserProfileSchema } from '../account';
 import { ZSessionInfoSchema } from '../auth';
 import { ZOrganizationListEntrySchema } from '../organizations';
+import { ZAuditEntrySchema } from '../audit';
+import { ZRoleSchema } from '../roles';
 import { ZShopSchema } from '../shops';
-import { makeOrganizationEntry, makeProfile, makeSessionInfo, makeShop } from './index';
+import { ZStaffSchema } from '../staff';
+import {
+  makeAuditEntry,
+  makeOrganizationEntry,
+  makeProfile,
+  makeRole,
+  makeSessionInfo,
+  makeShop,
+  makeStaff,
+} from './index';
 
 // Parsed (strictly: no field the contract does not know) so the fixtures cannot drift from the contract.
 describe('shared fixtures match the contract', () => {
@@ -12,6 +23,9 @@ describe('shared fixtures match the contract', () => {
     ['profile', ZUserProfileSchema, makeProfile()],
     ['organisation list entry', ZOrganizationListEntrySchema, makeOrganizationEntry()],
     ['shop', ZShopSchema, makeShop()],
+    ['staff', ZStaffSchema, makeStaff()],
+    ['role', ZRoleSchema, makeRole()],
+    ['activity entry', ZAuditEntrySchema, makeAuditEntry()],
   ] as const)('%s', (_name, schema, fixture) => {
     expect(schema.strict().parse(fixture)).toEqual(fixture);
   });

@@ -3,8 +3,11 @@
 // to the contract fails here once instead of drifting in three copies. Tests override what they assert on.
 import type { TUserProfile } from '../account';
 import type { TSessionInfo } from '../auth';
+import type { TAuditEntry } from '../audit';
 import type { TOrganizationListEntry } from '../organizations';
+import type { TRole } from '../roles';
 import type { TShop } from '../shops';
+import type { TStaff } from '../staff';
 
 /** A signed-in session with an organisation and no shop yet (the session fields, without tokens). */
 export function makeSessionInfo(overrides: Partial<TSessionInfo> = {}): TSessionInfo {
@@ -105,6 +108,59 @@ export function makeShop(overrides: Partial<TShop> = {}): TShop {
     status: 'active',
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A pending invitation for the entire organisation with a predefined role. */
+export function makeStaff(overrides: Partial<TStaff> = {}): TStaff {
+  return {
+    id: 'staff-1',
+    email: 'new.staff@example.com',
+    role_id: 'viewer',
+    role_name: 'Viewer',
+    permissions: [
+      'product_and_promotions_feed',
+      'store_management',
+      'data_source_management',
+      'user_management',
+    ],
+    is_for_entire_organization: true,
+    shop_id_list: [],
+    status: 'pending',
+    user_id: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    accepted_at: null,
+    expires_at: '2025-03-08T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A custom role nobody holds yet. */
+export function makeRole(overrides: Partial<TRole> = {}): TRole {
+  return {
+    id: 'role-1',
+    role_name: 'Feed editors',
+    permissions: ['product_and_promotions_feed', 'product_and_promotions_feed_manage'],
+    is_predefined: false,
+    used_by: [],
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The owner changing a store's name. */
+export function makeAuditEntry(overrides: Partial<TAuditEntry> = {}): TAuditEntry {
+  return {
+    id: 'audit-1',
+    created_at: '2025-03-01T10:00:00.000Z',
+    actor: { user_id: 'u1', email: 'merchant@example.com', name: 'Mira Shah' },
+    entity: 'shop',
+    entity_id: 'shop-1',
+    action: 'updated',
+    summary: 'Acme Store',
+    before: { shop_name: 'Acme Shop' },
+    after: { shop_name: 'Acme Store' },
     ...overrides,
   };
 }

@@ -10,3 +10,5 @@ export * from './staff';
 export * from './tenancy';
 export * from './throttles';
 export * from './data-sources';
+export * from './roles';
+export * from './audit';

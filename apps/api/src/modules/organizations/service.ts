@@ -4,6 +4,7 @@ import type { TDb } from '../../db/client';
 import type { TOrganizationRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { forbidden, notFound } from '../../lib/errors';
+import { auditRepo } from '../audit/repo';
 import { effectivePermissions, shopScopeOf } from '../tenancy/access';
 import { resolveActiveShop } from '../tenancy/membership';
 import { shopsRepo } from '../shops/repo';
@@ -90,12 +91,24 @@ export const createOrganizationsService = (deps: { db: TDb; clock: TClock }) => 
       toOrganizationEntity(await ownedOrganization(userId, orgId), true),
 
     update: async (userId: string, orgId: string, input: TOrganization): Promise<TOrganizationEntity> => {
-      await ownedOrganization(userId, orgId);
-      const org = await organizationsRepo(db).updateOrganization(orgId, {
-        ...toValues(input),
-        updated_at: clock.now(),
+      const before = await ownedOrganization(userId, orgId);
+      const values = toValues(input);
+      const org = await db.transaction(async (tx) => {
+        const updated = await organizationsRepo(tx).updateOrganization(orgId, {
+          ...values,
+          updated_at: clock.now(),
+        });
+        if (!updated) throw notFound(ORGANIZATION_MSG.notFound);
+        await auditRepo(tx).record(orgId, userId, {
+          entity: 'organization',
+          entity_id: orgId,
+          action: 'updated',
+          summary: updated.business_name,
+          before: Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof values]])),
+          after: values,
+        });
+        return updated;
       });
-      if (!org) throw notFound(ORGANIZATION_MSG.notFound);
       return toOrganizationEntity(org, true);
     },
   };

@@ -4,6 +4,7 @@ import type { TDb } from '../../db/client';
 import type { TShopRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { auditRepo } from '../audit/repo';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
@@ -17,6 +18,16 @@ export interface TShopCaller {
   org_id: string;
   shop_ids: TShopScope;
 }
+
+/** A shop as the activity log shows it. */
+const auditValues = (s: TShopRow) => ({
+  shop_name: s.shop_name,
+  shop_url: s.shop_url,
+  shop_currency: s.shop_currency,
+  shop_timezone: s.shop_timezone,
+  is_testing: s.is_testing ? 'yes' : 'no',
+  status: s.status,
+});
 
 export const toShop = (row: TShopRow): TShop => ({
   id: row.id,
@@ -72,8 +83,19 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
     if (shop.status === status) {
       throw badRequest(status === 'deleted' ? SHOP_MSG.alreadyDeleted : SHOP_MSG.alreadyActive);
     }
-    const updated = await shopsRepo(db).update(caller.org_id, shop.id, { status, updated_at: clock.now() });
-    if (!updated) throw notFound(SHOP_MSG.notFound);
+    const updated = await db.transaction(async (tx) => {
+      const saved = await shopsRepo(tx).update(caller.org_id, shop.id, { status, updated_at: clock.now() });
+      if (!saved) throw notFound(SHOP_MSG.notFound);
+      await auditRepo(tx).record(caller.org_id, caller.user_id, {
+        entity: 'shop',
+        entity_id: shop.id,
+        action: status === 'deleted' ? 'deleted' : 'reactivated',
+        summary: saved.shop_name,
+        before: { status: shop.status },
+        after: { status: saved.status },
+      });
+      return saved;
+    });
     return toShop(updated);
   };
 
@@ -122,6 +144,13 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
           : null;
         if (current?.status !== 'active')
           await orgs.setLastActiveShop(caller.org_id, caller.user_id, created.id);
+        await auditRepo(tx).record(caller.org_id, caller.user_id, {
+          entity: 'shop',
+          entity_id: created.id,
+          action: 'created',
+          summary: created.shop_name,
+          after: auditValues(created),
+        });
         return created;
       });
       return toShop(shop);
@@ -131,11 +160,22 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       const shop = await find(caller, shopId);
       if (shop.status === 'deleted') throw badRequest(SHOP_MSG.deletedNotEditable);
       const values = await checkedValues(caller, input, shop.id);
-      const updated = await shopsRepo(db).update(caller.org_id, shop.id, {
-        ...values,
-        updated_at: clock.now(),
+      const updated = await db.transaction(async (tx) => {
+        const saved = await shopsRepo(tx).update(caller.org_id, shop.id, {
+          ...values,
+          updated_at: clock.now(),
+        });
+        if (!saved) throw notFound(SHOP_MSG.notFound);
+        await auditRepo(tx).record(caller.org_id, caller.user_id, {
+          entity: 'shop',
+          entity_id: shop.id,
+          action: 'updated',
+          summary: saved.shop_name,
+          before: auditValues(shop),
+          after: auditValues(saved),
+        });
+        return saved;
       });
-      if (!updated) throw notFound(SHOP_MSG.notFound);
       return toShop(updated);
     },
 

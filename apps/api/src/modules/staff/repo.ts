@@ -1,12 +1,28 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { isUuid } from '../../lib/ids';
-import { organizations, staff, staff_shops, type TStaffRow } from '../../db/schema';
+import {
+  organization_members,
+  organizations,
+  staff,
+  staff_shops,
+  users,
+  type TStaffRow,
+} from '../../db/schema';
+import type { TRights } from '../tenancy/access';
+import { tenancyRepo } from '../tenancy/repo';
 
 type TNewStaff = Omit<typeof staff.$inferInsert, 'id' | 'organization_id'>;
 
 /** An invitation with the shops it grants (empty for the entire organisation). */
 export type TStaffRecord = TStaffRow & { shop_ids: string[] };
+
+/** The rights an invitation grants (or granted the member it became), for the grant rules. */
+export const staffRights = (row: TStaffRecord): TRights => ({
+  is_owner: false,
+  permissions: row.permissions,
+  shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
+});
 
 const staffColumns = {
   ...getTableColumns(staff),
@@ -48,6 +64,18 @@ export const staffRepo = (db: TDb) => ({
             .limit(1)
         )[0] ?? null),
 
+  /** The invitation a mailed link names (its current link id). */
+  getByLink: async (orgId: string, linkId: string): Promise<TStaffRecord | null> =>
+    !isUuid(orgId) || !isUuid(linkId)
+      ? null
+      : ((
+          await db
+            .select(staffColumns)
+            .from(staff)
+            .where(and(eq(staff.organization_id, orgId), eq(staff.link_id, linkId)))
+            .limit(1)
+        )[0] ?? null),
+
   findByEmail: async (orgId: string, email: string): Promise<TStaffRecord | null> =>
     (
       await db
@@ -65,7 +93,7 @@ export const staffRepo = (db: TDb) => ({
         .values({ ...values, organization_id: orgId })
         .onConflictDoUpdate({
           target: [staff.organization_id, staff.email],
-          set: { ...values, user_id: null, accepted_at: null },
+          set: { ...values, user_id: null, accepted_at: null, link_id: sql`gen_random_uuid()` },
         })
         .returning()
     )[0]!,
@@ -110,19 +138,116 @@ export const staffRepo = (db: TDb) => ({
   },
 
   /** Pending invitations for an invitee's e-mail, with the inviting organisation's name, newest first. */
-  listPendingForEmail: async (email: string) =>
+  listPendingForEmail: async (email: string, now?: Date) =>
     db
       .select({ staff: staffColumns, business_name: organizations.business_name })
       .from(staff)
       .innerJoin(organizations, eq(organizations.id, staff.organization_id))
-      .where(and(eq(staff.email, email), eq(staff.status, 'pending')))
+      .where(
+        and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)),
+      )
       .orderBy(desc(staff.created_at), asc(staff.id)),
 
-  countPendingForEmail: async (email: string): Promise<number> =>
+  /** Pending invitations still valid at `now` (the database's time unless given). */
+  countPendingForEmail: async (email: string, now?: Date): Promise<number> =>
     (
       await db
         .select({ n: count() })
         .from(staff)
-        .where(and(eq(staff.email, email), eq(staff.status, 'pending')))
+        .where(
+          and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)),
+        )
     )[0]?.n ?? 0,
+
+  /** The staff holding a role (pending or accepted), with their shops. */
+  listByRole: async (orgId: string, roleId: string): Promise<TStaffRecord[]> =>
+    db
+      .select(staffColumns)
+      .from(staff)
+      .where(
+        and(
+          eq(staff.organization_id, orgId),
+          eq(staff.role_id, roleId),
+          inArray(staff.status, ['pending', 'accepted']),
+        ),
+      ),
+
+  update: async (
+    orgId: string,
+    staffId: string,
+    values: Partial<Omit<TNewStaff, 'email'>>,
+  ): Promise<TStaffRow | null> =>
+    (
+      await db
+        .update(staff)
+        .set(values)
+        .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)))
+        .returning()
+    )[0] ?? null,
+
+  /** A new link: older ones stop working; `expiresAt` null retires every link (revoked). */
+  renewLink: async (
+    orgId: string,
+    staffId: string,
+    values: { status: 'pending' | 'revoked'; expires_at: Date | null; updated_at: Date },
+  ): Promise<TStaffRow | null> =>
+    (
+      await db
+        .update(staff)
+        .set({ ...values, link_id: sql`gen_random_uuid()` })
+        .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)))
+        .returning()
+    )[0] ?? null,
+
+  delete: async (orgId: string, staffId: string): Promise<void> => {
+    await db.delete(staff).where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)));
+  },
+
+  /** The owner of the organisation, shown above the staff list. */
+  owner: async (orgId: string) =>
+    (
+      await db
+        .select({
+          user_id: users.id,
+          email: users.email,
+          name: sql<string>`trim(concat_ws(' ', ${users.first_name}, ${users.last_name}))`,
+        })
+        .from(organization_members)
+        .innerJoin(users, eq(users.id, organization_members.user_id))
+        .where(and(eq(organization_members.organization_id, orgId), eq(organization_members.is_owner, true)))
+        .limit(1)
+    )[0] ?? null,
+
+  /** New role, permissions and stores of the member an invitation became (never the owner). */
+  updateMember: async (
+    orgId: string,
+    userId: string,
+    values: { role_name: string; permissions: string[]; shop_ids: readonly string[] | null },
+  ): Promise<void> => {
+    const [member] = await db
+      .update(organization_members)
+      .set({ role_name: values.role_name, permissions: values.permissions })
+      .where(
+        and(
+          eq(organization_members.organization_id, orgId),
+          eq(organization_members.user_id, userId),
+          eq(organization_members.is_owner, false),
+        ),
+      )
+      .returning({ id: organization_members.id });
+    if (member) await tenancyRepo(db).setMemberShops(orgId, member.id, values.shop_ids);
+  },
+
+  /** Takes the organisation away from a member (never the owner); their shops go with the membership. */
+  removeMember: async (orgId: string, userId: string): Promise<void> => {
+    await db
+      .delete(organization_members)
+      .where(
+        and(
+          eq(organization_members.organization_id, orgId),
+          eq(organization_members.user_id, userId),
+          eq(organization_members.is_owner, false),
+        ),
+      );
+  },
 });

@@ -14,6 +14,21 @@ export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
 
   route(app, s.find, async ({ query }, ctx) => staff.list(ctx.org_id, query));
 
+  route(app, s.get, async ({ params }, ctx) => staff.get(ctx.org_id, params.id));
+
+  route(app, s.update, async ({ params, body }, ctx) =>
+    withMessage(await staff.update(ctx, params.id, body), STAFF_MSG.updated),
+  );
+
+  route(app, s.delete, async ({ params }, ctx) => {
+    const { staff: row, outcome } = await staff.delete(ctx, params.id);
+    return withMessage(row, STAFF_MSG[outcome]);
+  });
+
+  route(app, s.resendInvitation, async ({ params }, ctx) =>
+    withMessage(await staff.resend(ctx, params.id), STAFF_MSG.resent),
+  );
+
   route(app, i.pending, async (_input, ctx) => staff.pending(ctx.user_id));
 
   route(app, i.accept, async ({ params }, ctx) =>

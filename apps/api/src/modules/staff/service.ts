@@ -1,68 +1,33 @@
 import type { TInvitationStatus, TLoginResponse, TPendingInvitation, TStaff } from '@feedloom/contracts';
-import {
-  CUSTOM_ROLE_ID,
-  findPredefinedRole,
-  type TInvitationSignup,
-  type TStaffInvitation,
-  type TStaffListQuery,
-} from '@feedloom/validation';
+import type { TInvitationSignup, TStaffInvitation, TStaffListQuery } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import type { TUserRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TPasswordHasher } from '../../lib/passwords';
 import type { TMailer } from '../../mail/mailer';
-import { invitationMail } from '../../mail/templates';
 import type { TAuthService } from '../auth/service';
+import { auditRepo } from '../audit/repo';
 import { INVITATION_MSG, STAFF_MSG } from './messages';
 import { organizationsRepo } from '../organizations/repo';
-import { shopsRepo } from '../shops/repo';
+import { resolveRole } from '../roles/service';
 import { usersRepo } from '../users/repo';
-import { assertCanGrant, type TRights } from '../tenancy/access';
+import { assertCanGrant } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
+import {
+  assertShopsOfOrg,
+  invitationIds,
+  mailInvitation,
+  staffAuditValues,
+  staffStatus,
+  toStaff,
+  type TStaffCaller,
+} from './invitation';
+import { createStaffManagement } from './manage';
 import { staffRepo, type TStaffRecord } from './repo';
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export const toStaff = (row: TStaffRecord): TStaff => ({
-  id: row.id,
-  email: row.email,
-  role_id: row.role_id,
-  role_name: row.role_name,
-  permissions: row.permissions,
-  is_for_entire_organization: row.is_for_entire_organization,
-  shop_id_list: row.shop_ids,
-  status: row.status,
-  created_at: row.created_at.toISOString(),
-  accepted_at: row.accepted_at?.toISOString() ?? null,
-});
-
-/**
- * The ids of an invitation link, encrypted with ENCRYPTION_KEY. Each carries what it is, so an
- * organisation id cannot stand in for a staff id; a tampered or foreign value decrypts to nothing.
- */
-export const invitationIds = (cipher: TCipher) => {
-  const open = (kind: 'org' | 'staff', sealed: string): string | null => {
-    try {
-      const plain = cipher.decrypt(sealed);
-      return plain.startsWith(`${kind}:`) ? plain.slice(kind.length + 1) : null;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    seal: (orgId: string, staffId: string) => ({
-      org: cipher.encrypt(`org:${orgId}`),
-      staff: cipher.encrypt(`staff:${staffId}`),
-    }),
-    open: (sealedOrg: string, sealedStaff: string) => {
-      const orgId = open('org', sealedOrg);
-      const staffId = open('staff', sealedStaff);
-      return orgId && staffId ? { orgId, staffId } : null;
-    },
-  };
-};
 
 export interface TStaffDeps {
   db: TDb;
@@ -77,30 +42,23 @@ export interface TStaffDeps {
    * account) or `${appUrl}/invitation-signup/…` (they have none yet).
    */
   appUrl: string;
+  /** How long an invitation link works (INVITATION_TTL_DAYS). */
+  invitationTtlDays: number;
 }
 
 /** Inviting staff (spec §5 Roles and invitations, §7 Staff) and answering invitations. */
 export const createStaffService = (deps: TStaffDeps) => {
-  const { db, clock, mailer } = deps;
+  const { db, clock } = deps;
   const ids = invitationIds(deps.cipher);
 
-  const roleOf = (input: TStaffInvitation) => {
-    if (input.role_id === CUSTOM_ROLE_ID) {
-      return {
-        role_id: CUSTOM_ROLE_ID,
-        role_name: input.role_name ?? '',
-        permissions: [...input.permissions],
-      };
-    }
-    const role = findPredefinedRole(input.role_id);
-    if (!role) throw badRequest(STAFF_MSG.roleNotFound);
-    return { role_id: role.role_id, role_name: role.role_name, permissions: [...role.permissions] };
-  };
+  const expiresAt = () => new Date(clock.now().getTime() + deps.invitationTtlDays * 86_400_000);
+  const mailDeps = { ...deps, validDays: deps.invitationTtlDays };
 
   /** The invitation behind a link, or null for a tampered, foreign or deleted one. */
   const findInvitation = async (sealedOrg: string, sealedStaff: string) => {
     const opened = ids.open(sealedOrg, sealedStaff);
-    return opened ? staffRepo(db).getForOrg(opened.orgId, opened.staffId) : null;
+    const row = opened ? await staffRepo(db).getByLink(opened.orgId, opened.linkId) : null;
+    return row?.status === 'revoked' ? null : row;
   };
 
   /** The invitation behind a link and its organisation, or 404. */
@@ -109,6 +67,13 @@ export const createStaffService = (deps: TStaffDeps) => {
     const org = row ? await organizationsRepo(db).getOrganization(row.organization_id) : null;
     if (!row || !org) throw notFound(INVITATION_MSG.notFound);
     return { row, org };
+  };
+
+  /** An invitation that can still be accepted, else the refusal (accepted, expired). */
+  const assertAcceptable = (row: TStaffRecord) => {
+    const status = staffStatus(row, clock.now());
+    if (status === 'accepted') throw conflict(INVITATION_MSG.alreadyAccepted);
+    if (status === 'expired') throw conflict(INVITATION_MSG.expired);
   };
 
   /** Whether the e-mail belongs to an account (a verified user): it decides sign in or sign up. */
@@ -127,81 +92,87 @@ export const createStaffService = (deps: TStaffDeps) => {
       permissions: row.permissions,
       shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
     });
+    await auditRepo(tx).record(row.organization_id, userId, {
+      entity: 'member',
+      entity_id: row.id,
+      action: 'accepted',
+      summary: row.email,
+      after: await staffAuditValues(tx, row),
+    });
     return true;
   };
 
   return {
-    /** Invites an address with a role over shops; nobody grants more than they hold (assertCanGrant). */
-    invite: async (
-      caller: TRights & { org_id: string; user_id: string },
-      input: TStaffInvitation,
-    ): Promise<TStaff> => {
+    ...createStaffManagement({ db, clock, mailDeps, expiresAt }),
+
+    /**
+     * Invites an address with a role over shops; nobody grants more than they hold (assertCanGrant). A
+     * custom_role invitation saves its new custom role with it.
+     */
+    invite: async (caller: TStaffCaller, input: TStaffInvitation): Promise<TStaff> => {
       const email = normaliseEmail(input.email);
       const orgId = caller.org_id;
-      const role = roleOf(input);
       const shopIds = input.is_for_entire_organization ? [] : [...new Set(input.shop_id_list)];
-      assertCanGrant(caller, {
-        permissions: role.permissions,
-        shop_ids: input.is_for_entire_organization ? null : shopIds,
-        is_admin_role: role.role_id === 'admin',
-      });
       if (await organizationsRepo(db).hasMemberWithEmail(orgId, email))
         throw conflict(STAFF_MSG.alreadyMember, 'email');
       const existing = await staffRepo(db).findByEmail(orgId, email);
-      if (existing?.status === 'pending') throw conflict(STAFF_MSG.alreadyInvited, 'email');
-
-      if (!input.is_for_entire_organization) {
-        const shops = shopsRepo(db);
-        for (const id of shopIds) {
-          if ((await shops.getForOrg(orgId, id))?.status !== 'active')
-            throw badRequest(STAFF_MSG.shopsNotFound);
-        }
-      }
+      if (existing?.status === 'pending' && staffStatus(existing, clock.now()) === 'pending')
+        throw conflict(STAFF_MSG.alreadyInvited, 'email');
+      if (!input.is_for_entire_organization) await assertShopsOfOrg(db, orgId, shopIds);
 
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
+        const role = await resolveRole(tx, clock, caller, input);
+        assertCanGrant(caller, {
+          permissions: role.permissions,
+          shop_ids: input.is_for_entire_organization ? null : shopIds,
+          is_admin_role: role.is_admin_role,
+        });
         const saved = await staffRepo(tx).upsert(orgId, {
           email,
-          ...role,
+          role_id: role.role_id,
+          role_name: role.role_name,
+          permissions: role.permissions,
           is_for_entire_organization: input.is_for_entire_organization,
           status: 'pending',
           invited_by_user_id: caller.user_id,
+          expires_at: expiresAt(),
           created_at: now,
           updated_at: now,
         });
         await tenancyRepo(tx).setStaffShops(orgId, saved.id, shopIds);
-        return { ...saved, shop_ids: [...shopIds].sort() };
+        const record = { ...saved, shop_ids: [...shopIds].sort() };
+        await auditRepo(tx).record(orgId, caller.user_id, {
+          entity: 'invitation',
+          entity_id: saved.id,
+          action: 'created',
+          summary: email,
+          after: await staffAuditValues(tx, record),
+        });
+        return record;
       });
-      const org = await organizationsRepo(db).getOrganization(orgId);
-      const inviter = await usersRepo(db).findById(caller.user_id);
-      const sealed = ids.seal(orgId, row.id);
-      const page = (await hasAccount(email)) ? 'invitation' : 'invitation-signup';
-      await mailer.send(
-        invitationMail(email, {
-          businessName: org?.business_name ?? 'an organisation',
-          roleName: row.role_name,
-          inviterName:
-            [inviter?.first_name, inviter?.last_name].filter(Boolean).join(' ') ||
-            inviter?.email ||
-            'A colleague',
-          link: `${deps.appUrl.replace(/\/+$/, '')}/${page}/${sealed.org}/${sealed.staff}`,
-        }),
-      );
-      return toStaff(row);
+      await mailInvitation(mailDeps, row, caller.user_id);
+      return toStaff(row, now);
     },
 
     list: async (orgId: string, query: TStaffListQuery) => {
       const { rows, total, totalAll } = await staffRepo(db).page(orgId, query);
-      return { data: rows.map(toStaff), total_records: total, total_staffs: totalAll };
+      const now = clock.now();
+      return {
+        data: rows.map((r) => toStaff(r, now)),
+        total_records: total,
+        total_staffs: totalAll,
+        owner: await staffRepo(db).owner(orgId),
+      };
     },
 
     /** Invitations waiting for the user's e-mail address. */
     pending: async (userId: string): Promise<TPendingInvitation[]> => {
       const user = await usersRepo(db).findById(userId);
       if (!user) return [];
-      const rows = await staffRepo(db).listPendingForEmail(user.email);
+      const rows = await staffRepo(db).listPendingForEmail(user.email, clock.now());
       return rows.map(({ staff, business_name }) => {
-        const sealed = ids.seal(staff.organization_id, staff.id);
+        const sealed = ids.seal(staff.organization_id, staff.link_id);
         return {
           email: staff.email,
           business_name,
@@ -217,7 +188,7 @@ export const createStaffService = (deps: TStaffDeps) => {
     status: async (sealedOrg: string, sealedStaff: string): Promise<TInvitationStatus> => {
       const { row, org } = await invitationOf(sealedOrg, sealedStaff);
       return {
-        status: row.status,
+        status: staffStatus(row, clock.now()),
         email: row.email,
         business_name: org.business_name,
         role_name: row.role_name,
@@ -230,7 +201,8 @@ export const createStaffService = (deps: TStaffDeps) => {
       const { row, org } = await invitationOf(sealedOrg, sealedStaff);
       const user = await usersRepo(db).findById(userId);
       if (!user || user.email !== row.email) throw forbidden(INVITATION_MSG.otherEmail);
-      if (row.status !== 'pending' || !(await db.transaction((tx) => join(tx, row, user.id)))) {
+      assertAcceptable(row);
+      if (!(await db.transaction((tx) => join(tx, row, user.id)))) {
         throw conflict(INVITATION_MSG.alreadyAccepted);
       }
       return { organization_object_id: org.id, business_name: org.business_name };
@@ -247,7 +219,7 @@ export const createStaffService = (deps: TStaffDeps) => {
       input: TInvitationSignup,
     ): Promise<{ reply: TLoginResponse; business_name: string }> => {
       const { row, org } = await invitationOf(sealedOrg, sealedStaff);
-      if (row.status !== 'pending') throw conflict(INVITATION_MSG.alreadyAccepted);
+      assertAcceptable(row);
       const existing = await usersRepo(db).findByEmail(row.email);
       if (existing?.email_verified_at) throw conflict(INVITATION_MSG.accountExists);
       const passwordHash = await deps.passwords.hash(input.password);
@@ -287,7 +259,7 @@ export const createStaffService = (deps: TStaffDeps) => {
       sealedStaff: string,
     ): Promise<TUserRow | null> => {
       const row = await findInvitation(sealedOrg, sealedStaff);
-      if (row?.status !== 'pending' || row.email !== user.email) return null;
+      if (!row || staffStatus(row, clock.now()) !== 'pending' || row.email !== user.email) return null;
       return db.transaction(async (tx) => {
         if (!(await join(tx, row, user.id))) return null;
         return usersRepo(tx).update(user.id, {

@@ -6,6 +6,7 @@ import { insertUser } from '../../test/fixtures';
 import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { usersRepo } from '../users/repo';
+import { ROLE_MSG } from '../roles/messages';
 import { INVITATION_MSG, STAFF_MSG } from './messages';
 
 const LINK_RE = /https?:\/\/[^\s]+\/(invitation|invitation-signup)\/([^/\s]+)\/([^/\s]+)/;
@@ -82,8 +83,16 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
         is_for_entire_organization: false,
         shop_id_list: [owner.shops[1]!.id],
       });
+      // The new custom role is saved with the invitation, which holds it by id.
+      const roles = await t.call<{ data: { id: string; role_name: string; used_by: string[] }[] }>(
+        'GET',
+        '/roles?limit=100',
+        { token: owner.token },
+      );
+      const ops = roles.body.data.data.find((r) => r.role_name === 'Ops');
+      expect(ops?.used_by).toEqual(['ops@example.com']);
       expect(res.body.data).toMatchObject({
-        role_id: 'custom_role',
+        role_id: ops?.id,
         role_name: 'Ops',
         permissions: ['store_management'],
         is_for_entire_organization: false,
@@ -98,7 +107,7 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
       [{ role_id: 'custom_role', permissions: ['store_management'] }, MSG.roleNameRequired],
       [{ role_id: 'custom_role', role_name: 'Ops' }, MSG.rolePermissionsRequired],
       [{ email: '' }, MSG.emailRequired],
-      [{ role_id: 'overlord' }, STAFF_MSG.roleNotFound],
+      [{ role_id: 'overlord' }, ROLE_MSG.notFound],
     ])('rejects %j with a clear message', async (change, message) => {
       const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
       const res = await invite(owner.token, {
@@ -129,7 +138,12 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
       expect((await invite(owner.token, base)).status).toBe(200);
       const again = await invite(owner.token, base);
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ code: 409, message: STAFF_MSG.alreadyInvited, data: null, field: 'email' });
+      expect(again.body).toEqual({
+        code: 409,
+        message: STAFF_MSG.alreadyInvited,
+        data: null,
+        field: 'email',
+      });
     });
 
     it('needs user_management_manage', async () => {

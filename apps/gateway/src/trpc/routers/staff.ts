@@ -1,9 +1,21 @@
 import { contract, type TStaff } from '@feedloom/contracts';
-import { ZStaffInvitationSchema, ZStaffListQuerySchema } from '@feedloom/validation';
+import {
+  ZIdSchema,
+  ZStaffInvitationSchema,
+  ZStaffListQuerySchema,
+  ZStaffUpdateSchema,
+} from '@feedloom/validation';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
 import { protectedProcedure } from '../init';
+import { ZIdInputSchema } from './organizations';
 
-/** Staff of the active organisation: inviting (spec §5 Roles and invitations) and the staff list. */
+export const ZUpdateStaffInputSchema = z.object({ id: ZIdSchema('Staff id'), data: ZStaffUpdateSchema });
+
+/**
+ * Staff of the active organisation (spec §5 Roles and invitations, §7 Staff): inviting, the list, changing
+ * a role or stores, revoking or removing, and resending an invitation.
+ */
 export const staffRouter = {
   invite: protectedProcedure
     .input(ZStaffInvitationSchema)
@@ -15,4 +27,33 @@ export const staffRouter = {
   find: protectedProcedure
     .input(ZStaffListQuerySchema)
     .query(({ ctx, input }) => ctx.upstream.call(contract.staff.find, { query: input })),
+
+  get: protectedProcedure
+    .input(ZIdInputSchema)
+    .query(({ ctx, input }) => ctx.upstream.call(contract.staff.get, { params: input })),
+
+  update: protectedProcedure
+    .input(ZUpdateStaffInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string; staff: TStaff }> => {
+      const { data, message } = await ctx.upstream.send(contract.staff.update, {
+        params: { id: input.id },
+        body: input.data,
+      });
+      return { message, staff: data };
+    }),
+
+  /** Revokes, removes, or (when already revoked) deletes; `staff` is null once deleted. */
+  delete: protectedProcedure
+    .input(ZIdInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string; staff: TStaff | null }> => {
+      const { data, message } = await ctx.upstream.send(contract.staff.delete, { params: input });
+      return { message, staff: data };
+    }),
+
+  resendInvitation: protectedProcedure
+    .input(ZIdInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string; staff: TStaff }> => {
+      const { data, message } = await ctx.upstream.send(contract.staff.resendInvitation, { params: input });
+      return { message, staff: data };
+    }),
 } satisfies TRPCRouterRecord;

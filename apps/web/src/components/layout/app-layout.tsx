@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '@/app/use-current-route';
+import { useRefreshSessionOnLoad } from '@/features/auth/use-session';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NotificationBanner } from './notification-banner';
@@ -7,6 +8,7 @@ import { Sidebar } from './sidebar';
 
 /** The signed-in layout of spec §2: sidebar, header, notification banner (not on every screen), footer. */
 export function AppLayout() {
+  useRefreshSessionOnLoad();
   const route = useCurrentRoute();
   const showBanner = !route?.hideBanner;
   return (

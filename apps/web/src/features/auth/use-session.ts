@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { procedurePathOf } from '@/lib/api-errors';
 import { trpc, type SessionInfo } from '@/lib/trpc';
 
@@ -57,4 +57,28 @@ export function useSessionActions() {
   const signOut = useCallback(() => endSession(queryClient), [queryClient]);
   const update = useCallback((session: SessionInfo) => updateSession(queryClient, session), [queryClient]);
   return useMemo(() => ({ signIn, signOut, update }), [signIn, signOut, update]);
+}
+
+/**
+ * The session's permissions and stores are the cookie's, filled at sign-in. An owner may have changed the
+ * member's role or stores since (the api applies that to their next request), so the signed-in layout
+ * re-reads them from the api once per page load: the screens follow without a new sign-in.
+ */
+export function useRefreshSessionOnLoad(): void {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let isCurrent = true;
+    utils.auth.session
+      .fetch({ refresh: true }, { staleTime: 0, meta: { silentError: true } })
+      .then((fresh) => {
+        if (isCurrent && fresh) updateSession(queryClient, fresh);
+      })
+      // Not fresher, but the cookie's session still stands; a failed call that ends the session is
+      // handled where the next call fails.
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [utils, queryClient]);
 }

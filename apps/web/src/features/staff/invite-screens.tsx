@@ -1,0 +1,127 @@
+import type { TStaffInvitation } from '@feedloom/validation';
+import { useCallback, useRef, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FieldSkeleton } from '@/components/ui/skeleton';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { useAllRoles } from '@/features/roles/use-roles';
+import { trpc } from '@/lib/trpc';
+import { useServerErrors } from '@/lib/use-server-errors';
+import { StaffForm, type StaffFormHandle } from './staff-form';
+import { useRefreshStaff } from './use-staff';
+
+function StaffFormPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-content">
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{description}</p>
+      <Card className="mt-6">
+        <CardContent className="pt-6">{children}</CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** Server errors naming a field (email taken, role name taken, …) go under it; the rest to the snackbar. */
+function useStaffServerErrors() {
+  const formRef = useRef<StaffFormHandle | null>(null);
+  const setForm = useCallback((form: StaffFormHandle) => {
+    formRef.current = form;
+  }, []);
+  return { setForm, serverErrors: useServerErrors(useCallback(() => formRef.current, [])) };
+}
+
+/** /users-list/invite: mails an invitation with a role over the organisation or selected stores. */
+export function InviteUserScreen() {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshStaff();
+  const roles = useAllRoles();
+  const { setForm, serverErrors } = useStaffServerErrors();
+  const invite = trpc.staff.invite.useMutation({
+    ...serverErrors,
+    onSuccess: ({ message }) => {
+      snackbar.show(message, 'success');
+      refresh();
+      void navigate(paths.usersList);
+    },
+  });
+  return (
+    <StaffFormPage
+      title="Invite User"
+      description="We email them a link to join your organisation. If it expires before they join, resend it from the users list."
+    >
+      <StaffForm
+        roles={roles.data?.data}
+        isSaving={invite.isPending}
+        submitLabel="Send Invitation"
+        onSubmit={(values) => invite.mutate(values)}
+        onCancel={() => void navigate(paths.usersList)}
+        formRef={setForm}
+      />
+    </StaffFormPage>
+  );
+}
+
+/** /users-list/edit-invite/{staffId}: a new role or stores, effective on the person's next action. */
+export function EditInviteScreen() {
+  const { staffId = '' } = useParams();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshStaff();
+  const roles = useAllRoles();
+  const staff = trpc.staff.get.useQuery({ id: staffId }, { enabled: Boolean(staffId) });
+  const { setForm, serverErrors } = useStaffServerErrors();
+  const update = trpc.staff.update.useMutation({
+    ...serverErrors,
+    onSuccess: ({ message }) => {
+      snackbar.show(message, 'success');
+      refresh();
+      void navigate(paths.usersList);
+    },
+  });
+  const onSubmit = ({ email: _email, ...data }: TStaffInvitation) => update.mutate({ id: staffId, data });
+
+  return (
+    <StaffFormPage
+      title="Edit User"
+      description="Changes apply to their next action; they do not need to sign in again."
+    >
+      {staff.isPending ? (
+        <div className="grid gap-6" aria-busy="true" aria-label="Loading the user">
+          <FieldSkeleton />
+          <FieldSkeleton />
+          <FieldSkeleton />
+        </div>
+      ) : staff.isError ? (
+        <div className="grid justify-items-start gap-3">
+          <p>{staff.error.message}</p>
+          <Button variant="outline" onClick={() => void navigate(paths.usersList)}>
+            Back to Users
+          </Button>
+        </div>
+      ) : (
+        <StaffForm
+          key={staff.data.id}
+          staff={staff.data}
+          roles={roles.data?.data}
+          isSaving={update.isPending}
+          submitLabel="Save Changes"
+          onSubmit={onSubmit}
+          onCancel={() => void navigate(paths.usersList)}
+          formRef={setForm}
+        />
+      )}
+    </StaffFormPage>
+  );
+}
