@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const db = await PGlite.create({ extensions: { pg_trgm } });
+await db.exec(`create extension if not exists pg_trgm; create table t(id bigserial primary key, s jsonb, c jsonb default '{}', x text generated always as (lower(case when c->'title' is not null then c->>'title' else s->>'title' end)) stored); create index on t using gin (x gin_trgm_ops);
+create table tt(a int); create function f() returns trigger language plpgsql as $$ begin insert into tt select count(*) from newt; return null; end $$;
+create trigger tr after insert on t referencing new table as newt for each statement execute function f();`);
+await db.exec(`insert into t(s) values ('{"title":"Hello World"}'),('{"title":"x"}')`);
+console.log((await db.query(`select id,x from t where x like '%llo w%'`)).rows, (await db.query('select * from tt')).rows);
+const dump = await db.dumpDataDir('none');
+const db2 = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: dump });
+console.log((await db2.query(`select similarity('abc','abd')`)).rows);
