@@ -13,6 +13,7 @@ import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
+import { createProductsService } from './modules/products/service';
 import { createProfileService } from './modules/profile/service';
 import { createShopsService } from './modules/shops/service';
 import { createStaffService } from './modules/staff/service';
@@ -146,6 +147,7 @@ export const createServices = (deps: TDeps) => {
         allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
       },
     }),
+    products: createProductsService({ db: database.db }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

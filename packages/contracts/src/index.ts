@@ -4,6 +4,7 @@ import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
 import { organizationsContract } from './organizations';
+import { productsContract } from './products';
 import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
@@ -17,6 +18,7 @@ export * from './envelope';
 export * from './health';
 export * from './invitations';
 export * from './organizations';
+export * from './products';
 export * from './profile';
 export * from './shops';
 export * from './reference';
@@ -34,6 +36,7 @@ export const contract = {
   staff: staffContract,
   reference: referenceContract,
   dataSources: dataSourcesContract,
+  products: productsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';
