@@ -70,10 +70,10 @@ export const PRODUCTS_MSG = {
   filterInvalid: (message: string) => `Filter: ${message}`,
 } as const;
 
-const toInt = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
-/** A keyset cursor: a product's internal id; anything else means "no cursor". */
+/** A keyset cursor: a product's internal id written as digits; anything else means "no cursor". */
+const toCursor = (v: unknown) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v) ? Number(v) : undefined) : v);
 const ZCursorSchema = z
-  .preprocess(toInt, z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())
+  .preprocess(toCursor, z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())
   .catch(undefined);
 
 /** The `filters` parameter: JSON text of filter rows, normalised (spec §5), then checked row by row. */
