@@ -76,9 +76,12 @@ const ZCursorSchema = z
   .preprocess(toCursor, z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())
   .catch(undefined);
 
+/** Longest `filters` parameter (JSON text of the rows). */
+export const FILTERS_PARAM_MAX = 20_000;
+
 /** The `filters` parameter: JSON text of filter rows, normalised (spec §5), then checked row by row. */
 const ZFiltersParamSchema = z
-  .union([z.string().max(20_000), z.undefined()])
+  .optional(ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }))
   .catch(undefined)
   .transform((json, ctx): TFilter => {
     const rows = parseAdvanceFilter(json);

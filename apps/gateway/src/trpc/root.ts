@@ -3,6 +3,7 @@ import { router } from './init';
 import { authRouter } from './routers/auth';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
+import { productsRouter } from './routers/products';
 import { profileRouter } from './routers/profile';
 import { referenceRouter } from './routers/reference';
 import { shopsRouter } from './routers/shops';
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
+  products: productsRouter,
   profile: profileRouter,
   reference: referenceRouter,
   shops: shopsRouter,
