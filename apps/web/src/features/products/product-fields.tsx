@@ -79,8 +79,7 @@ export const ALL_FIELDS = FIELD_GROUPS.flatMap((g) => g.fields);
 /** The value an input shows for a stored value (prices as their amount). */
 export function inputValueOf(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && value !== null && 'value' in value)
-    return String((value).value);
+  if (typeof value === 'object' && value !== null && 'value' in value) return String(value.value);
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
