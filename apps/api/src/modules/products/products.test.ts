@@ -108,7 +108,7 @@ describe.each(DRIVERS)('products on %s', (driver) => {
   };
 
   const list = async (token: string, shopId: string, query: Record<string, string | number> = {}) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string])).toString();
     const res = await t.call<TProductPage>('GET', `/products-data/${shopId}?${qs}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;

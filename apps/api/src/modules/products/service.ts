@@ -2,6 +2,7 @@ import {
   applyProductEdit,
   channelStatus,
   effective,
+  findCategory,
   formatMoney,
   productIconState,
   type TChannelStatus,
@@ -55,7 +56,7 @@ import { productOf } from '../data-sources/customisation';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
-import { judgeProduct } from './validate';
+import { judgeProduct, shippedTaxonomy } from './validate';
 
 export interface TProductsCaller {
   org_id: string;
@@ -80,6 +81,13 @@ const textOf = (v: unknown): string | null => {
     return formatMoney(v as { value: number; currency: string });
   }
   return JSON.stringify(v);
+};
+
+/** A Google category as its path (`Apparel & Accessories > Clothing`), whether stored as an id or a path. */
+const categoryName = (v: unknown): string | null => {
+  const value = textOf(v);
+  if (value === null) return null;
+  return findCategory(shippedTaxonomy(), value)?.fullPath ?? value;
 };
 
 const productOfRow = (row: TProductListRow): TProduct =>
@@ -200,6 +208,8 @@ export const createProductsService = (deps: { db: TDb }) => {
   const toListItem = (row: TProductListRow): TProductListItem => {
     const product = productOfRow(row);
     const v = effective(product).values;
+    // A product whose variants differ in title shows its first variant's.
+    const first = product.variants[0] ? effective(product, product.variants[0]).values : undefined;
     const issues = issuesOf(row.issues);
     const status = row.status as TChannelStatusName | null;
     const variantStatuses = product.variants
@@ -214,9 +224,10 @@ export const createProductsService = (deps: { db: TDb }) => {
       id: Number(row.id),
       offer_id: row.offer_id,
       item_group_id: row.item_group_id,
-      title: textOf(v.title),
-      brand: textOf(v.brand),
-      category_name: textOf(v.category_name ?? v.google_product_category),
+      title: textOf(v.title ?? first?.title),
+      brand: textOf(v.brand ?? first?.brand),
+      category_name:
+        textOf(v.category_name) ?? categoryName(v.google_product_category ?? first?.google_product_category),
       product_type: textOf(v.product_type),
       price: textOf(v.price),
       sale_price: textOf(v.sale_price),

@@ -16,7 +16,7 @@ import { googleTaxonomy } from '@feedloom/catalog/node';
 const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
 let taxonomy: TTaxonomy | undefined;
 /** Read on the first edit, then kept. */
-const shippedTaxonomy = () => (taxonomy ??= googleTaxonomy());
+export const shippedTaxonomy = () => (taxonomy ??= googleTaxonomy());
 /** As many issues as the import keeps per product and channel. */
 const MAX_ISSUES_KEPT = 50;
 

@@ -16,6 +16,8 @@ export interface ProductRowActions {
   onShowIssues: (row: ProductRow) => void;
 }
 
+export const countText = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const dash = (v: string | null) => v ?? <span className="text-muted-foreground">—</span>;
 
 /** Spec §2 column widths: title 400, brand 100, category 300, type 100, channels 280. */
@@ -25,6 +27,7 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
       id: 'title',
       header: 'Title',
       size: 400,
+      minSize: 400,
       meta: { isRowHeader: true },
       cell: ({ row: { original: p } }) => {
         const open = a.expanded.has(p.id);
@@ -34,6 +37,10 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
               {p.image_link ? (
                 <img
                   src={p.image_link}
+                  onError={(e) => {
+                    // An unreachable image leaves the empty frame rather than a broken-image icon.
+                    e.currentTarget.style.visibility = 'hidden';
+                  }}
                   alt=""
                   className="size-10 shrink-0 rounded border border-border object-cover"
                   loading="lazy"
@@ -71,13 +78,26 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
         );
       },
     },
-    { id: 'brand', header: 'Brand', size: 100, cell: ({ row }) => dash(row.original.brand) },
-    { id: 'category', header: 'Category', size: 300, cell: ({ row }) => dash(row.original.category_name) },
-    { id: 'product_type', header: 'Type', size: 100, cell: ({ row }) => dash(row.original.product_type) },
+    { id: 'brand', header: 'Brand', size: 100, minSize: 100, cell: ({ row }) => dash(row.original.brand) },
+    {
+      id: 'category',
+      header: 'Category',
+      size: 300,
+      minSize: 300,
+      cell: ({ row }) => dash(row.original.category_name),
+    },
+    {
+      id: 'product_type',
+      header: 'Type',
+      size: 100,
+      minSize: 100,
+      cell: ({ row }) => dash(row.original.product_type),
+    },
     {
       id: 'channels',
       header: a.channelLabel,
       size: 280,
+      minSize: 280,
       cell: ({ row: { original: p } }) => (
         <div className="flex flex-col items-start gap-1">
           <ProductStatusIcon state={p.icon_state} />
@@ -88,7 +108,7 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
               className="h-auto px-0 text-xs"
               onClick={() => a.onShowIssues(p)}
             >
-              {p.error_count} errors, {p.warning_count} warnings
+              {countText(p.error_count, 'error')}, {countText(p.warning_count, 'warning')}
             </Button>
           ) : null}
         </div>

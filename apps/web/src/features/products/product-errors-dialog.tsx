@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { countText } from './product-columns';
 import { LAYER_LABELS, layerHelp, type ProductIssue, type ProductRow } from './use-products';
 
 /** Spec §2 "product errors" popup: each issue, the layer that caused it and how to fix it. */
@@ -30,7 +31,8 @@ export function ProductErrorsDialog({
           <DialogHeader>
             <DialogTitle>Issues of {product.title ?? product.offer_id}</DialogTitle>
             <DialogDescription>
-              {channelLabel}: {product.error_count} errors, {product.warning_count} warnings.
+              {channelLabel}: {countText(product.error_count, 'error')},{' '}
+              {countText(product.warning_count, 'warning')}.
             </DialogDescription>
           </DialogHeader>
           <ul className="grid max-h-[60vh] gap-3 overflow-y-auto" aria-label="Issues">

@@ -62,7 +62,7 @@ describe('/manage-products', () => {
       'products.find': () => makeProductPage(rows),
       'products.counts': () => COUNTS,
     });
-    await userEvent.click(await screen.findByRole('button', { name: '1 errors, 0 warnings' }));
+    await userEvent.click(await screen.findByRole('button', { name: '1 error, 0 warnings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Issues of Red shirt' });
     expect(within(dialog).getByText('Description is missing: add one.')).toBeTruthy();
     expect(within(dialog).getByText('Layer: Source')).toBeTruthy();

@@ -35,7 +35,7 @@ import {
 export function ProductsScreen() {
   const shopId = useRequiredSession().active_shop_id;
   return (
-    <section className="mx-auto flex w-full max-w-7xl flex-col gap-4">
+    <section className="mx-auto flex w-full max-w-[1600px] flex-col gap-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
         <p className="mt-1 text-sm text-muted-foreground">
@@ -110,9 +110,9 @@ function ProductList({ shopId }: { shopId: string }) {
   const sortValue = `${q.sort_col}:${q.order}`;
 
   return (
-    <div className="flex flex-col gap-4 lg:flex-row">
-      <nav aria-label="Channels" className="lg:w-48 lg:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+    <div className="flex flex-col gap-4 2xl:flex-row">
+      <nav aria-label="Channels" className="2xl:w-48 2xl:shrink-0">
+        <ul className="flex gap-1 overflow-x-auto 2xl:flex-col">
           {PRODUCT_CHANNELS.map((channel) => (
             <li key={channel}>
               <button
