@@ -66,7 +66,7 @@ export const productsRepo = (db: TDb) => {
     const conds: SQL[] = [sql`p.shop_id = ${shopId}::uuid`];
     let from: SQL;
     if (q.tab === 'all') {
-      from = sql`products p left join product_channel_statuses s on s.product_id = p.id and s.channel = ${channel}::text`;
+      from = sql`products p`;
     } else {
       from = sql`product_channel_statuses s join products p on p.id = s.product_id`;
       conds.push(
@@ -112,20 +112,31 @@ export const productsRepo = (db: TDb) => {
       }
       const order = sortKey ? sql`${sortKey} ${dir}, ${idCol} ${dir}` : sql`${idCol} ${dir}`;
       const offset = cursor ? 0 : (q.page - 1) * q.limit;
-      const rows = await queryRows<TProductListRow>(
-        db,
-        sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
-              p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name
-            from ${from}
-            left join data_sources d on d.id = p.data_source_id
-            where ${where} and ${keyset}
-            order by ${order}
-            limit ${q.limit + 1} offset ${offset}`,
-      );
+      const columns = sql`p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+        p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name`;
+      const page = sql`order by ${order} limit ${q.limit + 1} offset ${offset}`;
+      // Tab all: the page is chosen from products alone, then each of its rows looks its status up (`limit 1`
+      // keeps the planner from flattening the lateral into a merge join over all the shop's statuses).
+      const query =
+        q.tab === 'all'
+          ? sql`select ${columns}
+              from (select p.* from products p where ${where} and ${keyset} ${page}) p
+              left join lateral (
+                select st.status, st.issues from product_channel_statuses st
+                where st.product_id = p.id and st.channel = ${CATALOG_CHANNEL_OF[q.active_channel]}::text limit 1
+              ) s on true
+              left join data_sources d on d.id = p.data_source_id
+              order by ${order}`
+          : sql`select ${columns}
+              from ${from}
+              left join data_sources d on d.id = p.data_source_id
+              where ${where} and ${keyset}
+              ${page}`;
+      const rows = await queryRows<TProductListRow>(db, query);
       const more = rows.length > q.limit;
-      const page = rows.slice(0, q.limit);
-      if (backwards) page.reverse();
-      return { rows: page, more, backwards };
+      const shown = rows.slice(0, q.limit);
+      if (backwards) shown.reverse();
+      return { rows: shown, more, backwards };
     },
 
     /** Products matching tab, search and filters (a count only when search or filters are in play). */
