@@ -1,6 +1,8 @@
 import type { TProductDetail, TProductPage, TStatusCounts } from '@feedloom/contracts';
 import { ZImportCsvFieldsSchema } from '@feedloom/validation';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { keepFile } from '../data-sources/storage';
 import { createDataSourcesService } from '../data-sources/service';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
@@ -108,7 +110,9 @@ describe.each(DRIVERS)('products on %s', (driver) => {
   };
 
   const list = async (token: string, shopId: string, query: Record<string, string | number> = {}) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+    const qs = new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+    ).toString();
     const res = await t.call<TProductPage>('GET', `/products-data/${shopId}?${qs}`, { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
@@ -216,6 +220,31 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(after.error).toBe(before.error + 1);
     const page = await list(token, shop.id, { tab: 'error' });
     expect(page.total_records).toBe(after.error);
+  });
+
+  it('keeps the kept counts consistent when a data source or a whole shop goes', async () => {
+    const { shop, sourceId } = await setup();
+    const db = t.database.db;
+    const countRows = () =>
+      queryRows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, n from product_status_counts where shop_id = ${shop.id}::uuid and n <> 0 order by 1, 2`,
+      );
+    const recount = () =>
+      queryRows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, count(*)::int as n from product_channel_statuses
+            where shop_id = ${shop.id}::uuid group by 1, 2
+            union all select '*', 'all', count(*)::int from products where shop_id = ${shop.id}::uuid having count(*) > 0
+            order by 1, 2`,
+      );
+    expect(await countRows()).toEqual(await recount());
+    await db.execute(
+      sql`delete from products where data_source_id = ${sourceId}::uuid and product_key in ('P1', 'P2')`,
+    );
+    expect(await countRows()).toEqual(await recount());
+    await db.execute(sql`delete from shops where id = ${shop.id}::uuid`);
+    expect(await countRows()).toEqual([]);
   });
 
   it('searches title, SKU, brand and GTIN, and variant fields exactly', async () => {
