@@ -1,4 +1,12 @@
-import { AGE_GROUP_LABELS, AVAILABILITIES, CONDITIONS, GENDERS } from '@feedloom/validation';
+import {
+  AGE_GROUP_LABELS,
+  AVAILABILITIES,
+  CONDITIONS,
+  GENDERS,
+  PAUSE_LABELS,
+  PAUSE_VALUES,
+  SIZE_SYSTEMS,
+} from '@feedloom/validation';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -58,6 +66,7 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       select('gender', 'Gender', GENDERS),
       select('age_group', 'Age group', Object.keys(AGE_GROUP_LABELS), AGE_GROUP_LABELS),
       select('condition', 'Condition', CONDITIONS),
+      select('size_system', 'Size system', SIZE_SYSTEMS),
     ],
   },
   {
@@ -69,6 +78,7 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       select('availability', 'Availability', AVAILABILITIES),
     ],
   },
+  { title: 'Submission', fields: [select('pause', 'Pause', PAUSE_VALUES, PAUSE_LABELS)] },
   {
     title: 'Labels',
     fields: [0, 1, 2, 3, 4].map((i) => text(`custom_label${i}`, `Custom label ${i}`)),
