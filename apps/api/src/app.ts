@@ -11,6 +11,7 @@ import { dataSourceRoutes } from './modules/data-sources/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
+import { productRoutes } from './modules/products/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { rolesRoutes } from './modules/roles/routes';
@@ -63,6 +64,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   rolesRoutes(app, services.roles);
   auditRoutes(app, services.audit);
   dataSourceRoutes(app, services.dataSources);
+  productRoutes(app, services.products);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

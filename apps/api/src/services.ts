@@ -14,6 +14,7 @@ import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
+import { createProductsService } from './modules/products/service';
 import { createProfileService } from './modules/profile/service';
 import { createRolesService } from './modules/roles/service';
 import { createShopsService } from './modules/shops/service';
@@ -154,6 +155,7 @@ export const createServices = (deps: TDeps) => {
         allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
       },
     }),
+    products: createProductsService({ db: database.db }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

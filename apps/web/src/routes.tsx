@@ -370,7 +370,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'product_and_promotions_feed',
     title: 'Products',
-    screen: comingSoon('Your products, their channel status and their issues will be listed here.'),
+    screen: screen(() => import('@/features/products/products-screen'), 'ProductsScreen'),
   },
   {
     id: 'product-detail',
@@ -379,7 +379,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'product_and_promotions_feed',
     title: 'Product details',
     hideBanner: true,
-    screen: comingSoon('The details, variants and channel issues of this product will be shown here.'),
+    screen: screen(() => import('@/features/products/product-detail-screen'), 'ProductDetailScreen'),
   },
 
   // ── Data ────────────────────────────────────────────────────────────────────

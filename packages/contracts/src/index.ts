@@ -5,6 +5,7 @@ import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
 import { organizationsContract } from './organizations';
+import { productsContract } from './products';
 import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
@@ -20,6 +21,7 @@ export * from './envelope';
 export * from './health';
 export * from './invitations';
 export * from './organizations';
+export * from './products';
 export * from './profile';
 export * from './shops';
 export * from './reference';
@@ -40,6 +42,7 @@ export const contract = {
   audit: auditContract,
   reference: referenceContract,
   dataSources: dataSourcesContract,
+  products: productsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

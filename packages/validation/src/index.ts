@@ -11,6 +11,7 @@ export * from './password';
 export * from './permissions';
 export * from './phone';
 export * from './product';
+export * from './products';
 export * from './profile';
 export * from './staff';
 export * from './shops';

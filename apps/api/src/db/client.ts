@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -33,7 +34,12 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
  */
 export const openPglite = async (dataDir?: string, template?: Blob): Promise<TDatabase> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, ...(template ? { loadDataDir: template } : {}) });
+  // pg_trgm backs the product search index (migration 0007).
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as TDb;
   return {
     driver: 'pglite',

@@ -4,6 +4,7 @@ import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
+import { productsRouter } from './routers/products';
 import { profileRouter } from './routers/profile';
 import { referenceRouter } from './routers/reference';
 import { rolesRouter } from './routers/roles';
@@ -16,6 +17,7 @@ export const appRouter = router({
   auth: authRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
+  products: productsRouter,
   profile: profileRouter,
   reference: referenceRouter,
   roles: rolesRouter,

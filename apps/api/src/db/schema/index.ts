@@ -12,3 +12,4 @@ export * from './throttles';
 export * from './data-sources';
 export * from './roles';
 export * from './audit';
+export * from './products';

@@ -1,0 +1,23 @@
+// The product list's read side (issue 11). Tab counts per shop × channel × status are kept current by
+// triggers on product_channel_statuses and products (migration 0007_products_list), so `count-statistics`
+// reads a handful of rows instead of counting a million. The same migration adds, on the tables of
+// data-sources.ts, the generated sort/search columns and the indexes the list views use (see the README).
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { shops } from './core';
+
+/**
+ * Products per shop, channel and status. `channel` is a catalog channel (google, microsoft, meta); the row
+ * with channel '*' and status 'all' counts the shop's products. Written only by the triggers.
+ */
+export const product_status_counts = pgTable(
+  'product_status_counts',
+  {
+    shop_id: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    status: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shop_id, t.channel, t.status] })],
+);

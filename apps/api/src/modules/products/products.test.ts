@@ -1,0 +1,451 @@
+import type { TProductDetail, TProductPage, TStatusCounts } from '@feedloom/contracts';
+import { ZImportCsvFieldsSchema } from '@feedloom/validation';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { keepFile } from '../data-sources/storage';
+import { createDataSourcesService } from '../data-sources/service';
+import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+
+const HEADER =
+  'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type,item_group_id,size';
+const GTIN = '4006381333931';
+const OTHER_GTIN = '2001234567893';
+
+interface TRow {
+  id: string;
+  title: string;
+  brand: string;
+  price?: string;
+  gtin?: string;
+  /** False: no description (an error on every channel the import still takes). */
+  described?: boolean;
+  type?: string;
+  group?: string;
+  size?: string;
+}
+const line = (r: TRow) =>
+  [
+    r.id,
+    r.title,
+    r.described === false ? '' : `About ${r.title}`,
+    `https://shop.example.com/p/${r.id}`,
+    `https://shop.example.com/i/${r.id}.jpg`,
+    r.price ?? '10.00 USD',
+    'in_stock',
+    r.brand,
+    r.gtin ?? '',
+    'new',
+    r.type ?? 'Apparel',
+    r.group ?? '',
+    r.size ?? '',
+  ].join(',');
+
+/** 10 single products (P1…P10; P2, P5 and P8 without a description) and one product with 3 variants (G1). */
+const ROWS: TRow[] = [
+  ...Array.from({ length: 10 }, (_, i) => ({
+    id: `P${i + 1}`,
+    title: `${i % 2 ? 'Blue' : 'Red'} shirt ${i + 1}`,
+    brand: i < 4 ? 'Acme' : 'Zeta',
+    price: `${10 + i * 5}.00 USD`,
+    gtin: GTIN,
+    described: ![1, 4, 7].includes(i),
+    type: i % 3 === 0 ? 'Tops' : 'Bottoms',
+  })),
+  ...['S', 'M', 'L'].map((size) => ({
+    id: `G1-${size}`,
+    title: 'Grouped jacket',
+    brand: 'Orbit',
+    group: 'G1',
+    size,
+    gtin: GTIN,
+  })),
+];
+
+describe.each(DRIVERS)('products on %s', (driver) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(async () => t.close());
+  beforeEach(() => t.reset());
+
+  const importRows = async (
+    ids: { user_id: string; org_id: string; shop_id: string },
+    rows: TRow[],
+    dataSourceId?: string,
+  ) => {
+    const service = createDataSourcesService({
+      db: t.database.db,
+      clock: t.clock,
+      jobs: null,
+      settings: { holdShare: 0.2, batchSize: 4, fetchTimeoutMs: 1000, allowPrivateUrls: false },
+    });
+    const csv = new TextEncoder().encode([HEADER, ...rows.map(line)].join('\n') + '\n');
+    const file = await keepFile(
+      t.database.db,
+      { shop_id: ids.shop_id, file_name: 'p.csv', content_type: 'text/csv' },
+      (async function* () {
+        yield csv;
+      })(),
+    );
+    const { run } = await service.importFile(
+      { user_id: ids.user_id, org_id: ids.org_id, shop_ids: null },
+      ZImportCsvFieldsSchema.parse({
+        shop_id: ids.shop_id,
+        data_source_name: 'Main feed',
+        ...(dataSourceId ? { data_source_id: dataSourceId } : {}),
+      }),
+      { id: file.id, file_name: 'p.csv', size: file.size },
+    );
+    return run;
+  };
+
+  const setup = async () => {
+    const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme Org');
+    const shop = owner.shops[0]!;
+    const run = await importRows({ user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id }, ROWS);
+    return { owner, shop, token: owner.token, sourceId: run.data_source_id };
+  };
+
+  const list = async (token: string, shopId: string, query: Record<string, string | number> = {}) => {
+    const qs = new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+    ).toString();
+    const res = await t.call<TProductPage>('GET', `/products-data/${shopId}?${qs}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const counts = async (token: string, shopId: string, channel = 'free_listings') => {
+    const res = await t.call<TStatusCounts>('GET', `/count-statistics/${shopId}?active_channel=${channel}`, {
+      token,
+    });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  const titles = (page: TProductPage) => page.data.map((p) => p.offer_id);
+
+  it('lists every product with tab counts that add up, newest first or oldest first', async () => {
+    const { shop, token } = await setup();
+    const page = await list(token, shop.id, { sort_col: 'created_at', order: -1 });
+    expect(page.total_records).toBe(11);
+    expect(page.total_products).toBe(11);
+    expect(page.data[0]!.offer_id).toBe('G1');
+    const asc = await list(token, shop.id, { limit: 5 });
+    expect(titles(asc)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
+    expect(asc.has_next).toBe(true);
+    const c = await counts(token, shop.id);
+    expect(c.all).toBe(11);
+    expect(c.error).toBe(3);
+    expect(c.error + c.pending + c.warning + c.submitted + c.published + c.excluded).toBe(11);
+    const group = page.data.find((p) => p.offer_id === 'G1')!;
+    expect(group.variant_count).toBe(3);
+  });
+
+  it('normalises bad parameters to their defaults (spec §5)', async () => {
+    const { shop, token } = await setup();
+    const page = await list(token, shop.id, {
+      page: -3,
+      limit: 7,
+      order: 5,
+      tab: 'nope',
+      sort_col: 'price',
+      active_channel: 'myspace',
+      filters: '{not json',
+    });
+    expect(page.page).toBe(1);
+    expect(page.limit).toBe(25);
+    expect(page.total_records).toBe(11);
+    expect(titles(page).slice(0, 2)).toEqual(['P1', 'P2']);
+  });
+
+  it('serves the error tab from the statuses, and counts follow an edit and a reset to source', async () => {
+    const { shop, token } = await setup();
+    const errors = await list(token, shop.id, { tab: 'error' });
+    expect(titles(errors).sort()).toEqual(['P2', 'P5', 'P8']);
+    expect(errors.total_records).toBe(3);
+    const p2 = errors.data.find((p) => p.offer_id === 'P2')!;
+    expect(p2.icon_state).toBe('errors');
+    const issue = p2.issues.find((i) => i.attribute === 'description');
+    expect(issue?.severity).toBe('error');
+    expect(issue?.layer).toBe('source');
+
+    const fixed = await t.call<TProductDetail>('PUT', '/product-update', {
+      token,
+      body: {
+        shop_id: shop.id,
+        product_id: p2.id,
+        data: { custom_description: 'A fine shirt', gtin: OTHER_GTIN },
+      },
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.message).toBe('Product updated.');
+    expect(fixed.body.data.fields.gtin).toEqual({
+      value: OTHER_GTIN,
+      layer: 'override',
+      source_value: GTIN,
+    });
+    expect(fixed.body.data.fields.description!.layer).toBe('override');
+    expect(fixed.body.data.channels.find((c) => c.channel === 'google')!.status).not.toBe('error');
+    expect(titles(await list(token, shop.id, { tab: 'error' })).sort()).toEqual(['P5', 'P8']);
+    expect((await counts(token, shop.id)).error).toBe(2);
+
+    const reset = await t.call<TProductDetail>('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: p2.id, data: { reset_to_source: ['description'] } },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Fields reset to their source values.');
+    expect(reset.body.data.fields.gtin!.layer).toBe('override');
+    expect(reset.body.data.fields.description).toBeUndefined();
+    expect((await counts(token, shop.id)).error).toBe(3);
+  });
+
+  it('keeps counts right after a re-import that removes and changes products', async () => {
+    const { owner, shop, token, sourceId } = await setup();
+    const before = await counts(token, shop.id);
+    // P10 goes (1 of 11 is under the hold share), P1 loses its description.
+    const next = ROWS.filter((r) => r.id !== 'P10').map((r) =>
+      r.id === 'P1' ? { ...r, described: false } : r,
+    );
+    const run = await importRows(
+      { user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id },
+      next,
+      sourceId,
+    );
+    expect(run.rows_removed).toBe(1);
+    const after = await counts(token, shop.id);
+    expect(after.all).toBe(10);
+    expect(after.error).toBe(before.error + 1);
+    const page = await list(token, shop.id, { tab: 'error' });
+    expect(page.total_records).toBe(after.error);
+  });
+
+  it('keeps the kept counts consistent when a data source or a whole shop goes', async () => {
+    const { shop, sourceId } = await setup();
+    const db = t.database.db;
+    const countRows = () =>
+      queryRows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, n from product_status_counts where shop_id = ${shop.id}::uuid and n <> 0 order by 1, 2`,
+      );
+    const recount = () =>
+      queryRows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, count(*)::int as n from product_channel_statuses
+            where shop_id = ${shop.id}::uuid group by 1, 2
+            union all select '*', 'all', count(*)::int from products where shop_id = ${shop.id}::uuid having count(*) > 0
+            order by 1, 2`,
+      );
+    expect(await countRows()).toEqual(await recount());
+    await db.execute(
+      sql`delete from products where data_source_id = ${sourceId}::uuid and product_key in ('P1', 'P2')`,
+    );
+    expect(await countRows()).toEqual(await recount());
+    await db.execute(sql`delete from shops where id = ${shop.id}::uuid`);
+    expect(await countRows()).toEqual([]);
+  });
+
+  it('searches title, SKU, brand and GTIN, and variant fields exactly', async () => {
+    const { shop, token } = await setup();
+    expect(titles(await list(token, shop.id, { search: 'blue shirt' }))).toEqual([
+      'P2',
+      'P4',
+      'P6',
+      'P8',
+      'P10',
+    ]);
+    expect((await list(token, shop.id, { search: 'orbit' })).total_records).toBe(1);
+    expect(titles(await list(token, shop.id, { search: 'G1-M' }))).toEqual(['G1']);
+    expect((await list(token, shop.id, { search: 'G1-' })).total_records).toBe(0);
+    expect((await list(token, shop.id, { search: '100%_' })).total_records).toBe(0);
+  });
+
+  it('applies advanced filter rows (all conditions of a row, any row) composed with tab and search', async () => {
+    const { shop, token } = await setup();
+    const filters = (rows: unknown) => JSON.stringify(rows);
+    const acme = filters([{ row: [{ field_name: 'brand', operator: 'equals', value: 'acme', unit: null }] }]);
+    expect(titles(await list(token, shop.id, { filters: acme }))).toEqual(['P1', 'P2', 'P3', 'P4']);
+    const twoRows = filters([
+      {
+        row: [
+          { field_name: 'brand', operator: 'equals', value: 'Zeta', unit: null },
+          { field_name: 'price', operator: 'greater_than', value: '45', unit: null },
+        ],
+      },
+      { row: [{ field_name: 'title', operator: 'starts_with', value: 'Grouped', unit: null }] },
+    ]);
+    const page = await list(token, shop.id, { filters: twoRows });
+    expect(titles(page)).toEqual(['P9', 'P10', 'G1']);
+    expect(page.total_records).toBe(3);
+    expect(titles(await list(token, shop.id, { filters: twoRows, tab: 'error' }))).toEqual([]);
+    expect(titles(await list(token, shop.id, { filters: acme, search: 'red' }))).toEqual(['P1', 'P3']);
+
+    const bad = await t.call(
+      'GET',
+      `/products-data/${shop.id}?filters=${encodeURIComponent(
+        filters([{ row: [{ field_name: 'price', operator: 'contains', value: '1', unit: null }] }]),
+      )}`,
+      { token },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Filter: This operator cannot be used with this field.');
+  });
+
+  it('pages by keyset in both directions with the same rows as page numbers, for every sort', async () => {
+    const { shop, token } = await setup();
+    for (const [sort_col, order] of [
+      ['created_at', 1],
+      ['created_at', -1],
+      ['brand', 1],
+      ['brand', -1],
+      ['product_type', 1],
+    ] as const) {
+      const base = { sort_col, order, limit: 5 };
+      const p1 = await list(token, shop.id, { ...base, page: 1 });
+      const p2 = await list(token, shop.id, { ...base, page: 2 });
+      const p3 = await list(token, shop.id, { ...base, page: 3 });
+      const next = await list(token, shop.id, {
+        ...base,
+        page: 2,
+        last_internal_product_id: p1.data.at(-1)!.id,
+      });
+      expect(titles(next)).toEqual(titles(p2));
+      const last = await list(token, shop.id, {
+        ...base,
+        page: 3,
+        last_internal_product_id: next.data.at(-1)!.id,
+      });
+      expect(titles(last)).toEqual(titles(p3));
+      expect(last.has_next).toBe(false);
+      const back = await list(token, shop.id, {
+        ...base,
+        page: 2,
+        first_internal_product_id: last.data[0]!.id,
+      });
+      expect(titles(back)).toEqual(titles(p2));
+      const first = await list(token, shop.id, {
+        ...base,
+        page: 1,
+        first_internal_product_id: back.data[0]!.id,
+      });
+      expect(titles(first)).toEqual(titles(p1));
+      expect(first.has_previous).toBe(false);
+      expect(next.total_records).toBe(11);
+    }
+    const brands = await list(token, shop.id, { sort_col: 'brand', order: -1 });
+    expect(brands.data.map((p) => p.brand).slice(0, 7)).toEqual(Array(6).fill('Zeta').concat('Orbit'));
+  });
+
+  it('gives the neighbour for detail navigation (use_case=product_detail, limit 1)', async () => {
+    const { shop, token } = await setup();
+    const all = await list(token, shop.id, { tab: 'error' });
+    const middle = all.data[1]!;
+    const next = await list(token, shop.id, {
+      tab: 'error',
+      use_case: 'product_detail',
+      limit: 25,
+      last_internal_product_id: middle.id,
+    });
+    expect(titles(next)).toEqual([all.data[2]!.offer_id]);
+    const prev = await list(token, shop.id, {
+      tab: 'error',
+      use_case: 'product_detail',
+      first_internal_product_id: middle.id,
+    });
+    expect(titles(prev)).toEqual([all.data[0]!.offer_id]);
+  });
+
+  it('shows the detail with layers, variants and per-channel issues; refuses a bad edit with the spec message', async () => {
+    const { shop, token } = await setup();
+    const g1 = (await list(token, shop.id, { search: 'Grouped' })).data[0]!;
+    const detail = await t.call<TProductDetail>('GET', `/product-detail/${shop.id}/${g1.id}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.variants.map((v) => v.offer_id)).toEqual(['G1-S', 'G1-M', 'G1-L']);
+    expect(detail.body.data.fields.title).toEqual({
+      value: 'Grouped jacket',
+      layer: 'source',
+      source_value: 'Grouped jacket',
+    });
+    expect(detail.body.data.channels.map((c) => c.channel).sort()).toEqual(['google', 'meta', 'microsoft']);
+
+    const variants = await t.call<{ data: { offer_id: string }[]; total_records: number }>(
+      'GET',
+      `/variants-data/${shop.id}/${g1.id}?search=G1-L`,
+      { token },
+    );
+    expect(variants.status, JSON.stringify(variants.body)).toBe(200);
+    expect(variants.body.data.data.map((v) => v.offer_id)).toEqual(['G1-L']);
+
+    const empty = await t.call('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, data: { custom_title: '  ' } },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Title is required.');
+
+    const edited = await t.call<TProductDetail>('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, data: { custom_title: 'Winter jacket', brand: 'Polar' } },
+    });
+    expect(edited.body.data.fields.title!.layer).toBe('override');
+    expect((await list(token, shop.id, { search: 'winter' })).total_records).toBe(1);
+    expect(titles(await list(token, shop.id, { sort_col: 'brand', order: 1 }))[4]).toBe('G1');
+
+    const whole = await t.call<TProductDetail>('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, data: { reset: true } },
+    });
+    expect(whole.body.message).toBe('Product reset to its source values.');
+    expect(whole.body.data.fields.title!.value).toBe('Grouped jacket');
+    expect(whole.body.data.fields.brand!.layer).toBe('source');
+  });
+
+  it("does not show another organisation's products or shops, and checks the module permission", async () => {
+    const { owner, shop, token } = await setup();
+    const p = (await list(token, shop.id)).data[0]!;
+    const other = await ownerWithOrg(t, 'other@example.com', 'Other Org');
+    const otherShop = other.shops[0]!;
+    expect((await t.call('GET', `/products-data/${shop.id}`, { token: other.token })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/product-detail/${otherShop.id}/${p.id}`, { token: other.token })).status,
+    ).toBe(404);
+    const put = await t.call('PUT', '/product-update', {
+      token: other.token,
+      body: { shop_id: otherShop.id, product_id: p.id, data: { brand: 'Stolen' } },
+    });
+    expect(put.status).toBe(404);
+    expect(put.body.message).toBe('Product not found.');
+
+    const reader = await memberOf(t, owner.org.id, 'reader@example.com', ['product_and_promotions_feed']);
+    expect((await t.call('GET', `/products-data/${shop.id}`, { token: reader.token })).status).toBe(200);
+    const denied = await t.call('PUT', '/product-update', {
+      token: reader.token,
+      body: { shop_id: shop.id, product_id: p.id, data: { brand: 'Nope' } },
+    });
+    expect(denied.status).toBe(403);
+    const outsider = await memberOf(t, owner.org.id, 'ds@example.com', ['data_source_management']);
+    expect((await t.call('GET', `/products-data/${shop.id}`, { token: outsider.token })).status).toBe(403);
+  });
+
+  it('offers filter fields and the values in use', async () => {
+    const { shop, token } = await setup();
+    const fields = await t.call<{
+      fields: { field_name: string; operators: string[]; units: string[] | null }[];
+    }>('GET', `/filter-option-data/${shop.id}`, { token });
+    const price = fields.body.data.fields.find((f) => f.field_name === 'price')!;
+    expect(price.operators).toContain('greater_than');
+    expect(fields.body.data.fields.find((f) => f.field_name === 'product_weight')!.units).toContain('kg');
+    const brands = await t.call<{ options: { value: string; count: number }[] }>(
+      'GET',
+      `/get-available-options/${shop.id}?field=brand`,
+      { token },
+    );
+    expect(brands.body.data.options).toEqual([
+      { value: 'Zeta', count: 6 },
+      { value: 'Acme', count: 4 },
+      { value: 'Orbit', count: 1 },
+    ]);
+  });
+});

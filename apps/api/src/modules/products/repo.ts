@@ -1,0 +1,214 @@
+// SQL of the products module, always scoped by shop (the service checks the shop belongs to the caller's
+// organisation first). Which index serves which view (migration 0007_products_list):
+//   - tab all, sort created:           products (shop_id, id)
+//   - tab all, sort brand / type:      products (shop_id, sort_brand | sort_product_type, id)
+//   - a status tab:                    product_channel_statuses (shop_id, channel, status, product_id)
+//   - search:                          products GIN (search_text gin_trgm_ops) and GIN (variants jsonb_path_ops)
+//   - tab counts:                      product_status_counts (kept by triggers), never a count(*)
+import type { TProductListQuery } from '@feedloom/validation';
+import { CATALOG_CHANNEL_OF } from '@feedloom/validation';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { escapeLike, compileFilter } from './filters';
+
+export interface TProductListRow extends Record<string, unknown> {
+  id: number;
+  product_key: string;
+  offer_id: string;
+  item_group_id: string | null;
+  source: Record<string, unknown>;
+  source_custom: Record<string, string>;
+  custom: Record<string, unknown>;
+  variants: Record<string, unknown>[];
+  created_at: string | Date;
+  updated_at: string | Date;
+  status: string | null;
+  issues: unknown[] | null;
+  data_source_name: string | null;
+}
+
+const SORT_KEY: Record<TProductListQuery['sort_col'], SQL | null> = {
+  created_at: null,
+  brand: sql`p.sort_brand`,
+  product_type: sql`p.sort_product_type`,
+};
+const SORT_COLUMN: Record<TProductListQuery['sort_col'], string | null> = {
+  created_at: null,
+  brand: 'sort_brand',
+  product_type: 'sort_product_type',
+};
+
+/** Variant fields a search matches exactly (spec §5 "Variant search fields match exactly using equals"). */
+const VARIANT_EXACT = ['sku', 'gtin', 'mpn', 'title', 'variant_title'] as const;
+
+const searchCondition = (search: string): SQL => {
+  const term = search.trim();
+  const exact = [
+    sql`p.variants @> ${JSON.stringify([{ offer_id: term }])}::jsonb`,
+    ...VARIANT_EXACT.map((f) => sql`p.variants @> ${JSON.stringify([{ source: { [f]: term } }])}::jsonb`),
+  ];
+  return sql`(p.search_text like ${`%${escapeLike(term.toLowerCase())}%`}::text or ${sql.join(exact, sql` or `)})`;
+};
+
+export interface TListPlan {
+  rows: TProductListRow[];
+  /** True when there are rows beyond the page in the direction read. */
+  more: boolean;
+  /** True when the page was read backwards (from first_internal_product_id). */
+  backwards: boolean;
+}
+
+export const productsRepo = (db: TDb) => {
+  /** Everything that narrows the list (not the keyset): shop, tab, search, filters. */
+  const whereOf = (shopId: string, q: TProductListQuery): { from: SQL; where: SQL } => {
+    const channel = CATALOG_CHANNEL_OF[q.active_channel];
+    const conds: SQL[] = [sql`p.shop_id = ${shopId}::uuid`];
+    let from: SQL;
+    if (q.tab === 'all') {
+      from = sql`products p`;
+    } else {
+      from = sql`product_channel_statuses s join products p on p.id = s.product_id`;
+      conds.push(
+        sql`s.shop_id = ${shopId}::uuid and s.channel = ${channel}::text and s.status = ${q.tab}::text`,
+      );
+    }
+    if (q.search) conds.push(searchCondition(q.search));
+    const filter = compileFilter(q.filters);
+    if (filter) conds.push(filter);
+    return { from, where: sql.join(conds, sql` and `) };
+  };
+
+  return {
+    /** A cursor's sort key, if the product is in the shop. */
+    async cursorKey(shopId: string, id: number, sortCol: TProductListQuery['sort_col']) {
+      const column = SORT_COLUMN[sortCol];
+      const rows = await queryRows<{ id: number; key: string | null }>(
+        db,
+        sql`select p.id::int as id, ${column ? sql.raw(`p.${column}`) : sql`null`} as key
+            from products p where p.shop_id = ${shopId}::uuid and p.id = ${id}`,
+      );
+      return rows[0];
+    },
+
+    async list(
+      shopId: string,
+      q: TProductListQuery,
+      cursor: { id: number; key: string | null; after: boolean } | null,
+    ): Promise<TListPlan> {
+      const { from, where } = whereOf(shopId, q);
+      const sortKey = SORT_KEY[q.sort_col];
+      // Reading backwards (previous page) flips the order, then the rows are put back in view order.
+      const backwards = cursor !== null && !cursor.after;
+      const ascending = (q.order === 1) !== backwards;
+      const dir = ascending ? sql`asc` : sql`desc`;
+      const cmp = ascending ? sql`>` : sql`<`;
+      const idCol = q.tab === 'all' ? sql`p.id` : sql`s.product_id`;
+      let keyset = sql`true`;
+      if (cursor) {
+        keyset = sortKey
+          ? sql`(${sortKey}, ${idCol}) ${cmp} (${cursor.key ?? ''}::text, ${cursor.id}::bigint)`
+          : sql`${idCol} ${cmp} ${cursor.id}::bigint`;
+      }
+      const order = sortKey ? sql`${sortKey} ${dir}, ${idCol} ${dir}` : sql`${idCol} ${dir}`;
+      const offset = cursor ? 0 : (q.page - 1) * q.limit;
+      const columns = sql`p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+        p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name`;
+      const page = sql`order by ${order} limit ${q.limit + 1} offset ${offset}`;
+      // Tab all: the page is chosen from products alone, then each of its rows looks its status up (`limit 1`
+      // keeps the planner from flattening the lateral into a merge join over all the shop's statuses).
+      const query =
+        q.tab === 'all'
+          ? sql`select ${columns}
+              from (select p.* from products p where ${where} and ${keyset} ${page}) p
+              left join lateral (
+                select st.status, st.issues from product_channel_statuses st
+                where st.product_id = p.id and st.channel = ${CATALOG_CHANNEL_OF[q.active_channel]}::text limit 1
+              ) s on true
+              left join data_sources d on d.id = p.data_source_id
+              order by ${order}`
+          : sql`select ${columns}
+              from ${from}
+              left join data_sources d on d.id = p.data_source_id
+              where ${where} and ${keyset}
+              ${page}`;
+      const rows = await queryRows<TProductListRow>(db, query);
+      const more = rows.length > q.limit;
+      const shown = rows.slice(0, q.limit);
+      if (backwards) shown.reverse();
+      return { rows: shown, more, backwards };
+    },
+
+    /** Products matching tab, search and filters (a count only when search or filters are in play). */
+    async count(shopId: string, q: TProductListQuery): Promise<number> {
+      const { from, where } = whereOf(shopId, q);
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${from} where ${where}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** The kept counts of a channel, with the shop's product count under channel '*'. */
+    async counts(shopId: string, channel: string) {
+      return queryRows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, n from product_status_counts
+            where shop_id = ${shopId}::uuid and channel in (${channel}::text, '*')`,
+      );
+    },
+
+    async lastRefreshed(shopId: string): Promise<Date | null> {
+      const rows = await queryRows<{ at: string | Date | null }>(
+        db,
+        sql`select max(finished_at) as at from import_runs where shop_id = ${shopId}::uuid and status = 'succeeded'`,
+      );
+      const at = rows[0]?.at;
+      return at ? new Date(at) : null;
+    },
+
+    async get(shopId: string, id: number): Promise<TProductListRow | undefined> {
+      const rows = await queryRows<TProductListRow>(
+        db,
+        sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+              p.custom, p.variants, p.created_at, p.updated_at, null as status, null as issues, d.data_source_name
+            from products p left join data_sources d on d.id = p.data_source_id
+            where p.shop_id = ${shopId}::uuid and p.id = ${id}`,
+      );
+      return rows[0];
+    },
+
+    async statuses(productId: number) {
+      return queryRows<{ channel: string; status: string; issues: unknown[] }>(
+        db,
+        sql`select channel, status, issues from product_channel_statuses where product_id = ${productId} order by channel`,
+      );
+    },
+
+    /** Distinct effective values of a field in the shop, most used first. */
+    async options(shopId: string, field: string, search: string | undefined, limit: number) {
+      if (field === 'data_source_name') {
+        return queryRows<{ value: string; count: number }>(
+          db,
+          sql`select d.data_source_name as value, count(p.id)::int as count
+              from data_sources d left join products p on p.data_source_id = d.id
+              where d.shop_id = ${shopId}::uuid
+                ${search ? sql`and d.data_source_name ilike ${`%${escapeLike(search)}%`}::text` : sql``}
+              group by d.data_source_name order by count desc, value limit ${limit}`,
+        );
+      }
+      const e = sql`coalesce(p.custom -> 'overrides' -> ${field}::text, p.source -> ${field}::text)`;
+      return queryRows<{ value: string; count: number }>(
+        db,
+        sql`select x.v as value, count(*)::int as count
+            from products p,
+              jsonb_array_elements_text(case jsonb_typeof(${e}) when 'array' then ${e}
+                when 'string' then jsonb_build_array(${e}) else '[]'::jsonb end) as x(v)
+            where p.shop_id = ${shopId}::uuid and x.v <> ''
+              ${search ? sql`and x.v ilike ${`%${escapeLike(search)}%`}::text` : sql``}
+            group by x.v order by count desc, value limit ${limit}`,
+      );
+    },
+  };
+};
+export type TProductsRepo = ReturnType<typeof productsRepo>;

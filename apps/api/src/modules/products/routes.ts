@@ -1,0 +1,35 @@
+import { contract } from '@feedloom/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TOrgContext } from '../../http/context';
+import { route, withMessage } from '../../http/route';
+import { PRODUCTS_API_MSG as M } from './messages';
+import type { TProductsCaller, TProductsService } from './service';
+
+const callerOf = (ctx: TOrgContext): TProductsCaller => ({ org_id: ctx.org_id, shop_ids: ctx.shop_ids });
+
+export const productRoutes = (app: FastifyInstance, service: TProductsService) => {
+  const c = contract.products;
+  route(app, c.find, async ({ params, query }, ctx) => service.list(callerOf(ctx), params.shop_id, query));
+  route(app, c.counts, async ({ params, query }, ctx) =>
+    service.counts(callerOf(ctx), params.shop_id, query),
+  );
+  route(app, c.get, async ({ params }, ctx) => service.get(callerOf(ctx), params.shop_id, params.id));
+  route(app, c.variants, async ({ params, query }, ctx) =>
+    service.variants(callerOf(ctx), params.shop_id, params.id, query),
+  );
+  route(app, c.update, async ({ body }, ctx) => {
+    const detail = await service.update(callerOf(ctx), body);
+    const message = body.data.reset
+      ? M.reset
+      : body.data.reset_to_source?.length && Object.keys(body.data).length === 1
+        ? M.fieldsReset
+        : M.updated;
+    return withMessage(detail, message);
+  });
+  route(app, c.availableOptions, async ({ params, query }, ctx) =>
+    service.availableOptions(callerOf(ctx), params.shop_id, query),
+  );
+  route(app, c.filterOptions, async ({ params }, ctx) =>
+    service.filterOptions(callerOf(ctx), params.shop_id),
+  );
+};

@@ -1,0 +1,472 @@
+import {
+  applyProductEdit,
+  channelStatus,
+  effective,
+  findCategory,
+  formatMoney,
+  productIconState,
+  type TChannelStatus,
+  type TEffective,
+  type TProduct,
+} from '@feedloom/catalog';
+import type {
+  TAvailableOptions,
+  TChannelStatusName,
+  TFilterOptionData,
+  TProductDetail,
+  TProductField,
+  TProductIssue,
+  TProductListItem,
+  TProductPage,
+  TStatusCounts,
+  TValueLayer,
+  TVariantPage,
+} from '@feedloom/contracts';
+import {
+  AGE_GROUP_LABELS,
+  AI_APPROVE_STATUSES,
+  AVAILABILITIES,
+  CATALOG_CHANNEL_OF,
+  CONDITIONS,
+  DIMENSION_UNITS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  GENDERS,
+  OPTIONS_LIMIT,
+  PAUSE_LABELS,
+  PRODUCT_TABS,
+  SIZE_SYSTEMS,
+  SIZE_TYPES,
+  UNIT_PRICING_UNITS,
+  UPI_CONTROL_LEVELS,
+  WEIGHT_UNITS,
+  type TAvailableOptionsQuery,
+  type TCountStatisticsQuery,
+  type TProductListQuery,
+  type TProductUpdate,
+  type TVariantListQuery,
+} from '@feedloom/validation';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { shops } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { productOf } from '../data-sources/customisation';
+import { canReachShop, type TShopScope } from '../tenancy/access';
+import { PRODUCTS_API_MSG as M } from './messages';
+import { productsRepo, type TProductListRow } from './repo';
+import { judgeProduct, shippedTaxonomy } from './validate';
+
+export interface TProductsCaller {
+  org_id: string;
+  shop_ids: TShopScope;
+}
+
+/** Form field names the edit payload uses for model fields (title is edited as custom_title). */
+const FORM_FIELD: Readonly<Record<string, string>> = {
+  title: 'custom_title',
+  description: 'custom_description',
+};
+
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+/** A value as the list shows it: text as is, prices in feed form, lists joined. */
+const textOf = (v: unknown): string | null => {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map((x) => textOf(x) ?? '').join(', ');
+  if (typeof v === 'object' && 'currency' in v && 'value' in v) {
+    return formatMoney(v as { value: number; currency: string });
+  }
+  return JSON.stringify(v);
+};
+
+/** A Google category as its path (`Apparel & Accessories > Clothing`), whether stored as an id or a path. */
+const categoryName = (v: unknown): string | null => {
+  const value = textOf(v);
+  if (value === null) return null;
+  return findCategory(shippedTaxonomy(), value)?.fullPath ?? value;
+};
+
+const productOfRow = (row: TProductListRow): TProduct =>
+  productOf({
+    ...row,
+    data_source_id: null,
+    source_hash: '',
+    last_run_id: null,
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+    shop_id: '',
+  });
+
+/** The override layer as stored in `products.custom` (the shape the customisation CSV import writes too). */
+const storedCustomOf = (p: TProduct) => ({
+  overrides: p.overrides,
+  variants: Object.fromEntries(
+    p.variants.filter((v) => Object.keys(v.overrides).length > 0).map((v) => [v.id, v.overrides]),
+  ),
+});
+
+const issuesOf = (raw: unknown[] | null | undefined): TProductIssue[] =>
+  (raw ?? []).map((i) => {
+    const issue = i as Partial<TProductIssue>;
+    return {
+      code: String(issue.code ?? ''),
+      severity: issue.severity ?? 'error',
+      attribute: String(issue.attribute ?? ''),
+      message: String(issue.message ?? ''),
+      layer: issue.layer ?? 'source',
+      item_id: issue.item_id ?? null,
+    };
+  });
+
+/** A variant's status on a channel, from the product's stored status and the issues naming the variant. */
+const variantStatus = (productStatus: string | null, issues: TProductIssue[]): TChannelStatus | null => {
+  if (productStatus === null) return null;
+  if (productStatus === 'integration_pending' || productStatus === 'excluded') return productStatus;
+  const sent = ['submitted', 'published', 'warning'].includes(productStatus);
+  return channelStatus(
+    issues.map((i) => ({ ...i, severity: i.severity })),
+    { integrated: true, submittedAt: sent ? 'sent' : null },
+  );
+};
+
+const fieldsOf = (eff: TEffective, source: Record<string, unknown>, keys: Iterable<string>) => {
+  const fields: Record<string, TProductField> = {};
+  for (const key of keys) {
+    fields[key] = {
+      value: (eff.values as Record<string, unknown>)[key] ?? null,
+      layer: (eff.layers as Record<string, TValueLayer | undefined>)[key] ?? 'source',
+      source_value: source[key] ?? null,
+    };
+  }
+  return fields;
+};
+
+const FILTER_LABELS: Readonly<Record<string, string>> = {
+  gtin: 'GTIN',
+  mpn: 'MPN',
+  sku: 'SKU',
+  item_group_id: 'Item group id',
+  google_product_category: 'Google product category',
+  upi_management_status: 'Unique product identifier control',
+  cogs: 'Cost of goods sold',
+  ai_approve_status: 'AI approval status',
+  inventory_qty: 'Inventory quantity',
+};
+const labelOf = (field: string) =>
+  FILTER_LABELS[field] ??
+  field
+    .replace(/_/g, ' ')
+    .replace(/(\d)$/, ' $1')
+    .replace(/^./, (c) => c.toUpperCase());
+
+const LIST_OPTIONS: Readonly<Record<string, readonly { value: string; label: string }[]>> = {
+  availability: AVAILABILITIES.map((v) => ({ value: v, label: v.replace(/_/g, ' ') })),
+  condition: CONDITIONS.map((v) => ({ value: v, label: v })),
+  gender: GENDERS.map((v) => ({ value: v, label: v })),
+  age_group: Object.entries(AGE_GROUP_LABELS).map(([value, label]) => ({ value, label })),
+  size_system: SIZE_SYSTEMS.map((v) => ({ value: v, label: v })),
+  size_type: SIZE_TYPES.map((v) => ({ value: v, label: v })),
+  adult: [
+    { value: 'true', label: 'Yes' },
+    { value: 'false', label: 'No' },
+  ],
+  is_bundle: [
+    { value: 'true', label: 'Yes' },
+    { value: 'false', label: 'No' },
+  ],
+  pause: Object.entries(PAUSE_LABELS).map(([value, label]) => ({ value, label })),
+  ai_approve_status: AI_APPROVE_STATUSES.map((v) => ({ value: v, label: v })),
+  upi_management_status: Object.entries(UPI_CONTROL_LEVELS).map(([value, label]) => ({ value, label })),
+};
+const unitsOf = (field: string): readonly string[] | null => {
+  if (FILTER_FIELDS[field] !== 'input_list') return null;
+  if (field.startsWith('unit_pricing')) return UNIT_PRICING_UNITS;
+  return field.endsWith('weight') ? WEIGHT_UNITS : DIMENSION_UNITS;
+};
+
+export const createProductsService = (deps: { db: TDb }) => {
+  const { db } = deps;
+  const repo = productsRepo(db);
+
+  /** The shop, if the caller may reach it (else 404, as if it did not exist). */
+  const reachShop = async (caller: TProductsCaller, shopId: string) => {
+    const [shop] =
+      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
+        ? await db
+            .select({ id: shops.id, shop_currency: shops.shop_currency, shop_url: shops.shop_url })
+            .from(shops)
+            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
+        : [];
+    if (!shop) throw notFound(M.storeNotFound);
+    return shop;
+  };
+
+  const toListItem = (row: TProductListRow): TProductListItem => {
+    const product = productOfRow(row);
+    const v = effective(product).values;
+    // A product whose variants differ in title shows its first variant's.
+    const first = product.variants[0] ? effective(product, product.variants[0]).values : undefined;
+    const issues = issuesOf(row.issues);
+    const status = row.status as TChannelStatusName | null;
+    const variantStatuses = product.variants
+      .map((variant) =>
+        variantStatus(
+          status,
+          issues.filter((i) => i.item_id === variant.offer_id),
+        ),
+      )
+      .filter((s): s is TChannelStatus => s !== null);
+    return {
+      id: Number(row.id),
+      offer_id: row.offer_id,
+      item_group_id: row.item_group_id,
+      title: textOf(v.title ?? first?.title),
+      brand: textOf(v.brand ?? first?.brand),
+      category_name:
+        textOf(v.category_name) ?? categoryName(v.google_product_category ?? first?.google_product_category),
+      product_type: textOf(v.product_type),
+      price: textOf(v.price),
+      sale_price: textOf(v.sale_price),
+      sku: textOf(v.sku),
+      gtin: textOf(v.gtin),
+      image_link: textOf(v.image_link),
+      availability: textOf(v.availability),
+      inventory_qty: typeof v.inventory_qty === 'number' ? v.inventory_qty : null,
+      data_source_name: row.data_source_name,
+      variant_count: product.variants.length,
+      status,
+      icon_state:
+        status === null
+          ? 'pending'
+          : productIconState(product.variants.length ? undefined : status, variantStatuses),
+      error_count: issues.filter((i) => i.severity === 'error').length,
+      warning_count: issues.filter((i) => i.severity === 'warning').length,
+      issues,
+      created_at: iso(row.created_at),
+    };
+  };
+
+  const countsOf = async (shopId: string, channel: string): Promise<TStatusCounts> => {
+    const counts = Object.fromEntries(
+      [...PRODUCT_TABS, 'integration_pending'].map((k) => [k, 0]),
+    ) as TStatusCounts;
+    for (const r of await repo.counts(shopId, channel)) {
+      if (r.channel === '*') counts.all = r.n;
+      else if (r.status in counts && r.status !== 'all') counts[r.status as keyof TStatusCounts] = r.n;
+    }
+    return counts;
+  };
+
+  const loadProduct = async (shopId: string, id: number) => {
+    const row = await repo.get(shopId, id);
+    if (!row) throw notFound(M.notFound);
+    return row;
+  };
+
+  const detailOf = async (row: TProductListRow): Promise<TProductDetail> => {
+    const product = productOfRow(row);
+    const keys = new Set([...Object.keys(product.source), ...Object.keys(product.overrides)]);
+    const statuses = await repo.statuses(Number(row.id));
+    return {
+      id: Number(row.id),
+      offer_id: row.offer_id,
+      item_group_id: row.item_group_id,
+      data_source_name: row.data_source_name,
+      fields: fieldsOf(effective(product), product.source, keys),
+      variants: product.variants.map((variant) => ({
+        id: variant.id,
+        offer_id: variant.offer_id,
+        fields: fieldsOf(
+          effective(product, variant),
+          { ...(product.source as Record<string, unknown>), ...(variant.source as Record<string, unknown>) },
+          new Set([...Object.keys(variant.source), ...Object.keys(variant.overrides)]),
+        ),
+      })),
+      channels: statuses.map((s) => ({
+        channel: s.channel as 'google' | 'microsoft' | 'meta',
+        status: s.status as TChannelStatusName,
+        issues: issuesOf(s.issues),
+      })),
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    };
+  };
+
+  return {
+    async list(caller: TProductsCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
+      await reachShop(caller, shopId);
+      const cursorId = q.last_internal_product_id ?? q.first_internal_product_id;
+      let cursor: { id: number; key: string | null; after: boolean } | null = null;
+      if (cursorId !== undefined) {
+        const found = await repo.cursorKey(shopId, cursorId, q.sort_col);
+        // A cursor that is gone (product deleted) falls back to the page number.
+        if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
+      }
+      const counted = q.search !== undefined || q.filters.length > 0;
+      const [plan, counts, refreshed] = await Promise.all([
+        repo.list(shopId, q, cursor),
+        countsOf(shopId, CATALOG_CHANNEL_OF[q.active_channel]),
+        repo.lastRefreshed(shopId),
+      ]);
+      const total = counted ? await repo.count(shopId, q) : counts[q.tab];
+      const forward = !plan.backwards;
+      return {
+        data: plan.rows.map(toListItem),
+        total_records: total,
+        total_products: counts.all,
+        last_error_refreshed: refreshed ? refreshed.toISOString() : null,
+        // No channel account is connected through this api yet: statuses are judged for every channel anyway
+        // (spec: merchants fix issues before connecting).
+        google_enabled: false,
+        bing_enabled: false,
+        fb_enabled: false,
+        page: q.page,
+        limit: q.limit,
+        has_previous: forward ? (cursor !== null || q.page > 1) && plan.rows.length > 0 : plan.more,
+        has_next: forward ? plan.more : true,
+      };
+    },
+
+    async counts(caller: TProductsCaller, shopId: string, q: TCountStatisticsQuery): Promise<TStatusCounts> {
+      await reachShop(caller, shopId);
+      const channel = CATALOG_CHANNEL_OF[q.active_channel];
+      if (q.product_id === undefined) return countsOf(shopId, channel);
+      // One product: its items (itself, or each variant) by status.
+      const row = await loadProduct(shopId, q.product_id);
+      const status = (await repo.statuses(Number(row.id))).find((s) => s.channel === channel);
+      const product = productOfRow(row);
+      const issues = issuesOf(status?.issues);
+      const items = product.variants.length
+        ? product.variants.map((v) =>
+            variantStatus(
+              status?.status ?? null,
+              issues.filter((i) => i.item_id === v.offer_id),
+            ),
+          )
+        : [(status?.status ?? null) as TChannelStatus | null];
+      const counts = Object.fromEntries(
+        [...PRODUCT_TABS, 'integration_pending'].map((k) => [k, 0]),
+      ) as TStatusCounts;
+      for (const s of items) {
+        counts.all += 1;
+        if (s) counts[s] += 1;
+      }
+      return counts;
+    },
+
+    async get(caller: TProductsCaller, shopId: string, id: number): Promise<TProductDetail> {
+      await reachShop(caller, shopId);
+      return detailOf(await loadProduct(shopId, id));
+    },
+
+    async variants(
+      caller: TProductsCaller,
+      shopId: string,
+      id: number,
+      q: TVariantListQuery,
+    ): Promise<TVariantPage> {
+      await reachShop(caller, shopId);
+      const row = await loadProduct(shopId, id);
+      const product = productOfRow(row);
+      const channel = CATALOG_CHANNEL_OF[q.active_channel];
+      const status = (await repo.statuses(Number(row.id))).find((s) => s.channel === channel);
+      const issues = issuesOf(status?.issues);
+      const term = q.search?.trim().toLowerCase();
+      const all = product.variants
+        .map((variant) => {
+          const v = effective(product, variant).values;
+          const own = issues.filter((i) => i.item_id === variant.offer_id);
+          return {
+            id: variant.id,
+            offer_id: variant.offer_id,
+            title: textOf(v.title),
+            variant_title: textOf(v.variant_title),
+            sku: textOf(v.sku),
+            gtin: textOf(v.gtin),
+            color: textOf(v.color),
+            size: textOf(v.size),
+            price: textOf(v.price),
+            availability: textOf(v.availability),
+            status: variantStatus(status?.status ?? null, own),
+            issues: own,
+          };
+        })
+        .filter((v) => q.tab === 'all' || v.status === q.tab)
+        // Variant search fields match exactly (spec §5).
+        .filter(
+          (v) =>
+            !term ||
+            [v.offer_id, v.sku, v.gtin, v.title, v.variant_title, v.color, v.size].some(
+              (x) => x !== null && x.toLowerCase() === term,
+            ),
+        );
+      const start = (q.page - 1) * q.limit;
+      return { data: all.slice(start, start + q.limit), total_records: all.length };
+    },
+
+    /** Edits the override layer, then re-judges the product on every channel, in one transaction. */
+    async update(caller: TProductsCaller, body: TProductUpdate): Promise<TProductDetail> {
+      const shop = await reachShop(caller, body.shop_id);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as TDb;
+        const [row] = await queryRows<TProductListRow>(
+          t,
+          sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+                p.custom, p.variants, p.created_at, p.updated_at, null as status, null as issues, null as data_source_name
+              from products p where p.shop_id = ${body.shop_id}::uuid and p.id = ${body.product_id} for update`,
+        );
+        if (!row) throw notFound(M.notFound);
+        const product = productOfRow(row);
+        if (body.variant_id !== undefined && !product.variants.some((v) => v.id === body.variant_id)) {
+          throw notFound(M.variantNotFound);
+        }
+        const result = applyProductEdit(product, body.data, body.variant_id);
+        const [issue] = result.issues;
+        if (issue) {
+          const head = issue.attribute.split('.')[0] ?? '';
+          throw badRequest(issue.message, FORM_FIELD[head] ?? head);
+        }
+        const judged = judgeProduct(result.product, shop);
+        await t.execute(sql`
+          update products set custom = ${JSON.stringify(storedCustomOf(result.product))}::jsonb, updated_at = now()
+          where id = ${row.id}`);
+        await t.execute(sql`
+          insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
+          select ${row.id}, ${body.shop_id}::uuid, x.channel, x.status, x.issues
+          from jsonb_to_recordset(${JSON.stringify(judged)}::jsonb) as x(channel text, status text, issues jsonb)
+          on conflict (product_id, channel) do update set
+            status = excluded.status, issues = excluded.issues, updated_at = now()`);
+      });
+      return detailOf(await loadProduct(body.shop_id, body.product_id));
+    },
+
+    async availableOptions(
+      caller: TProductsCaller,
+      shopId: string,
+      q: TAvailableOptionsQuery,
+    ): Promise<TAvailableOptions> {
+      await reachShop(caller, shopId);
+      const options = await repo.options(shopId, q.field, q.search, OPTIONS_LIMIT);
+      return { field: q.field, options };
+    },
+
+    async filterOptions(caller: TProductsCaller, shopId: string): Promise<TFilterOptionData> {
+      await reachShop(caller, shopId);
+      return {
+        fields: Object.entries(FILTER_FIELDS).map(([field, type]) => ({
+          field_name: field,
+          label: labelOf(field),
+          type,
+          operators: [...FILTER_OPERATORS[type]],
+          options: LIST_OPTIONS[field] ? [...LIST_OPTIONS[field]] : null,
+          units: unitsOf(field) ? [...unitsOf(field)!] : null,
+        })),
+      };
+    },
+  };
+};
+export type TProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { orgShopHandlers } from '@/test/org-handlers';
+import { makeSession, renderApp } from '@/test/render';
+import { COUNTS, makeProductDetail, makeProductPage, makeProductRow } from './fixtures';
+
+const session = makeSession({ active_shop_id: 's1', shops_count: 1 });
+const ISSUE = {
+  code: 'missing_required',
+  severity: 'error' as const,
+  attribute: 'description',
+  message: 'Description is missing: add one.',
+  layer: 'source' as const,
+  item_id: 'SKU-2',
+};
+const rows = [
+  makeProductRow(),
+  makeProductRow({
+    id: 2,
+    offer_id: 'SKU-2',
+    title: 'Red shirt',
+    status: 'error',
+    icon_state: 'errors',
+    error_count: 1,
+    issues: [ISSUE],
+  }),
+];
+
+describe('/manage-products', () => {
+  it('shows tabs with counts, the products, and sends the address state to the api', async () => {
+    const { calls } = renderApp(
+      '/manage-products?tab=error&active_channel=bing_ads&sort_col=brand&order=-1',
+      {
+        ...orgShopHandlers(session),
+        'products.find': () => makeProductPage(rows, { total_records: 7, total_products: 120 }),
+        'products.counts': () => COUNTS,
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Products on Bing ads, Error tab' });
+    expect((await within(table).findByRole('link', { name: 'Red shirt' })).getAttribute('href')).toBe(
+      '/manage-products/detail/2?tab=error&active_channel=bing_ads&sort_col=brand&order=-1',
+    );
+    expect(await screen.findByRole('tab', { name: /Error\s*7/ })).toBeTruthy();
+    expect(screen.getByText('7 of 120 products')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bing ads' }).getAttribute('aria-current')).toBe('page');
+    expect((screen.getByLabelText('Sort products') as HTMLSelectElement).value).toBe('brand:-1');
+    expect(calls.find((c) => c.path === 'products.find')?.input).toEqual({
+      shop_id: 's1',
+      page: 1,
+      limit: 25,
+      tab: 'error',
+      active_channel: 'bing_ads',
+      sort_col: 'brand',
+      order: -1,
+    });
+  });
+
+  it('opens the product errors popup with each issue, its layer and how to fix it', async () => {
+    renderApp('/manage-products', {
+      ...orgShopHandlers(session),
+      'products.find': () => makeProductPage(rows),
+      'products.counts': () => COUNTS,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '1 error, 0 warnings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issues of Red shirt' });
+    expect(within(dialog).getByText('Description is missing: add one.')).toBeTruthy();
+    expect(within(dialog).getByText('Layer: Source')).toBeTruthy();
+    expect(within(dialog).getByText(/Comes from the data source/)).toBeTruthy();
+  });
+
+  it('moves to the next page by keyset and checks filter rows with the spec messages', async () => {
+    const { calls } = renderApp('/manage-products?limit=5', {
+      ...orgShopHandlers(session),
+      'products.find': () => makeProductPage(rows, { total_records: 12, limit: 5 }),
+      'products.counts': () => COUNTS,
+      'products.filterOptions': () => ({
+        fields: [
+          {
+            field_name: 'price',
+            label: 'Price',
+            type: 'number',
+            operators: ['equals', 'greater_than'],
+            options: null,
+            units: null,
+          },
+        ],
+      }),
+    });
+    await screen.findByRole('link', { name: 'Red shirt' });
+    await userEvent.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'products.find').at(-1)?.input).toMatchObject({
+        page: 2,
+        last_internal_product_id: 2,
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced filter' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Row 1 condition 1 field'), 'price');
+    await userEvent.selectOptions(screen.getByLabelText('Row 1 condition 1 operator'), 'greater_than');
+    await userEvent.type(screen.getByLabelText('Row 1 condition 1 value'), '1e3');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(
+      await screen.findByText('Enter a positive number without exponent notation (for example 12.5).'),
+    ).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Row 1 condition 1 value'));
+    await userEvent.type(screen.getByLabelText('Row 1 condition 1 value'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'products.find').at(-1)?.input).toMatchObject({
+        page: 1,
+        filters: JSON.stringify([
+          { row: [{ field_name: 'price', operator: 'greater_than', value: '20', unit: null }] },
+        ]),
+      }),
+    );
+  });
+
+  it('says when a view has no product', async () => {
+    renderApp('/manage-products?search=zzz', {
+      ...orgShopHandlers(session),
+      'products.find': () => makeProductPage([]),
+      'products.counts': () => COUNTS,
+    });
+    expect(await screen.findByText('No product matches this view')).toBeTruthy();
+  });
+});
+
+describe('/manage-products/detail/:id', () => {
+  it('shows source and override badges, refuses an empty title with the spec message, and resets a field', async () => {
+    const { calls } = renderApp('/manage-products/detail/1?tab=error', {
+      ...orgShopHandlers(session),
+      'products.get': () => makeProductDetail(),
+      'products.find': () => makeProductPage([]),
+      'products.update': () => ({
+        message: 'Fields reset to their source values.',
+        data: makeProductDetail(),
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Blue shirt' })).toBeTruthy();
+    expect(screen.getByText('Add a description.')).toBeTruthy();
+    const title = screen.getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Title is required.')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'products.update')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Brand to source' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'products.update')?.input).toEqual({
+        shop_id: 's1',
+        product_id: 1,
+        data: { reset_to_source: ['brand'] },
+      }),
+    );
+    expect(screen.getByText('Source: Acme')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'products.find')?.input).toMatchObject({
+      tab: 'error',
+      use_case: 'product_detail',
+      limit: 1,
+    });
+  });
+});

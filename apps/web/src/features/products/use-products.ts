@@ -1,0 +1,100 @@
+import {
+  DEFAULT_PRODUCT_CHANNEL,
+  FILTERS_PARAM_MAX,
+  PRODUCT_CHANNELS,
+  PRODUCT_SORT_COLUMNS,
+  PRODUCT_TABS,
+  ZListQuerySchema,
+  ZTextSchema,
+} from '@feedloom/validation';
+import { z } from 'zod';
+import { hasPermission } from '@/lib/permissions';
+import { useRequiredSession } from '@/features/auth/use-session';
+import type { RouterInputs, RouterOutputs } from '@/lib/trpc';
+
+export type ProductPage = RouterOutputs['products']['find'];
+export type ProductRow = ProductPage['data'][number];
+export type ProductIssue = ProductRow['issues'][number];
+export type ProductDetail = RouterOutputs['products']['get'];
+export type StatusCounts = RouterOutputs['products']['counts'];
+export type FilterOptionData = RouterOutputs['products']['filterOptions'];
+export type ProductFindInput = RouterInputs['products']['find'];
+
+const toCursor = (v: unknown) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v) ? Number(v) : undefined) : v);
+const cursor = z.preprocess(toCursor, z.number().int().positive().optional()).catch(undefined);
+
+/**
+ * Spec §2 "Product list" address parameters: search, page, limit, tab, advance_filter (JSON list),
+ * active_channel, sort_col, order, plus the keyset cursors of the page shown, so a link reproduces the view.
+ */
+export const ZProductListParamsSchema = ZListQuerySchema.extend({
+  tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
+  active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
+  sort_col: z.enum(PRODUCT_SORT_COLUMNS).catch('created_at').default('created_at'),
+  advance_filter: ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }).optional().catch(undefined),
+  last_internal_product_id: cursor,
+  first_internal_product_id: cursor,
+});
+export type ProductListParams = z.output<typeof ZProductListParamsSchema>;
+
+/** The api call for a list state (the address names the filter `advance_filter`, the api `filters`). */
+export function findInputOf(shopId: string, p: ProductListParams): ProductFindInput {
+  return {
+    shop_id: shopId,
+    page: p.page,
+    limit: p.limit,
+    tab: p.tab,
+    active_channel: p.active_channel,
+    sort_col: p.sort_col,
+    order: p.order,
+    ...(p.search ? { search: p.search } : {}),
+    ...(p.advance_filter ? { filters: p.advance_filter } : {}),
+    ...(p.last_internal_product_id ? { last_internal_product_id: p.last_internal_product_id } : {}),
+    ...(p.first_internal_product_id ? { first_internal_product_id: p.first_internal_product_id } : {}),
+  };
+}
+
+/** Keyset cursors cleared: any change but paging starts from the first page again. */
+export const NO_CURSOR = {
+  last_internal_product_id: undefined,
+  first_internal_product_id: undefined,
+} as const;
+
+/** The detail address, carrying the list view it was opened from (for previous/next). */
+export function productDetailHref(productId: number, listSearch: string): string {
+  const params = new URLSearchParams(listSearch);
+  params.delete('last_internal_product_id');
+  params.delete('first_internal_product_id');
+  params.delete('page');
+  const qs = params.toString();
+  return `/manage-products/detail/${productId}${qs ? `?${qs}` : ''}`;
+}
+
+export function useCanManageProducts(): boolean {
+  return hasPermission(useRequiredSession().permissions, 'product_and_promotions_feed_manage');
+}
+
+export const STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  submitted: 'Submitted',
+  published: 'Published',
+  warning: 'Warning',
+  error: 'Error',
+  disapproved: 'Disapproved',
+  excluded: 'Excluded',
+  integration_pending: 'Channel not connected',
+};
+
+export const LAYER_LABELS: Record<string, string> = {
+  source: 'Source',
+  override: 'Override',
+  rule: 'Rule',
+};
+
+/** Where an issue comes from, and so where it is fixed. */
+export function layerHelp(layer: string): string {
+  if (layer === 'override')
+    return 'Caused by an edit made in Feedloom: change or reset it on the product page.';
+  if (layer === 'rule') return 'Caused by an automated rule: change the rule.';
+  return 'Comes from the data source: fix it in your shop’s data, or override it on the product page.';
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ZAvailableOptionsQuerySchema, ZProductListQuerySchema, ZProductUpdateSchema } from './products';
+
+const parse = (q: Record<string, unknown>) => ZProductListQuerySchema.parse(q);
+const row = (c: Record<string, unknown>) => JSON.stringify([{ row: [{ unit: null, ...c }] }]);
+
+describe('product list query (spec §5 "Product list")', () => {
+  it('has defaults', () => {
+    expect(parse({})).toMatchObject({
+      page: 1,
+      limit: 25,
+      order: 1,
+      tab: 'all',
+      active_channel: 'free_listings',
+      sort_col: 'created_at',
+      filters: [],
+    });
+  });
+
+  it('falls back to defaults for a bad page, limit, order, tab, channel or sort', () => {
+    expect(
+      parse({ page: '0', limit: '7', order: '2', tab: 'x', active_channel: 'y', sort_col: 'price' }),
+    ).toMatchObject({
+      page: 1,
+      limit: 25,
+      order: 1,
+      tab: 'all',
+      active_channel: 'free_listings',
+      sort_col: 'created_at',
+    });
+    expect(parse({ page: '-4' }).page).toBe(1);
+    expect(parse({ page: 'abc' }).page).toBe(1);
+  });
+
+  it('keeps allowed values', () => {
+    for (const limit of [5, 10, 25, 50, 100]) expect(parse({ limit: String(limit) }).limit).toBe(limit);
+    expect(
+      parse({ page: '4000', order: '-1', tab: 'error', active_channel: 'bing_ads', sort_col: 'brand' }),
+    ).toMatchObject({
+      page: 4000,
+      order: -1,
+      tab: 'error',
+      active_channel: 'bing_ads',
+      sort_col: 'brand',
+    });
+  });
+
+  it('takes keyset cursors only as positive whole numbers', () => {
+    expect(parse({ last_internal_product_id: '42' }).last_internal_product_id).toBe(42);
+    expect(parse({ first_internal_product_id: '-1' }).first_internal_product_id).toBeUndefined();
+    expect(parse({ last_internal_product_id: '1e3' }).last_internal_product_id).toBeUndefined();
+    expect(parse({ last_internal_product_id: 'x' }).last_internal_product_id).toBeUndefined();
+  });
+
+  it('forces limit 1 for detail navigation', () => {
+    expect(parse({ use_case: 'product_detail', limit: '50' }).limit).toBe(1);
+    expect(parse({ use_case: 'other', limit: '50' }).limit).toBe(50);
+  });
+
+  it('ignores invalid filter JSON and entries without a row of complete items', () => {
+    expect(parse({ filters: '{oops' }).filters).toEqual([]);
+    expect(parse({ filters: '{"row":[]}' }).filters).toEqual([]);
+    const partial = JSON.stringify([
+      { row: [{ field_name: 'brand', operator: 'equals', value: 'a' }] },
+      { row: [{ field_name: 'brand', operator: 'equals', value: 'b', unit: null }] },
+    ]);
+    expect(parse({ filters: partial }).filters).toEqual([
+      { row: [{ field_name: 'brand', operator: 'equals', value: 'b', unit: null }] },
+    ]);
+  });
+
+  it('refuses a kept row that breaks the filter rules, with their message', () => {
+    const fail = (c: Record<string, unknown>) => {
+      const r = ZProductListQuerySchema.safeParse({ filters: row(c) });
+      expect(r.success).toBe(false);
+      return r.error?.issues[0]?.message;
+    };
+    expect(fail({ field_name: 'price', operator: 'contains', value: '1' })).toBe(
+      'Filter: This operator cannot be used with this field.',
+    );
+    expect(fail({ field_name: 'price', operator: 'greater_than', value: '1e3' })).toBe(
+      'Filter: Enter a positive number without exponent notation (for example 12.5).',
+    );
+    expect(fail({ field_name: 'brand', operator: 'equals', value: 'x'.repeat(71) })).toBe(
+      'Filter: Value cannot exceed 70 characters.',
+    );
+    expect(fail({ field_name: 'gtin', operator: 'equals', value: '123' })).toBe(
+      'Filter: GTIN must be 8, 12, 13 or 14 characters long.',
+    );
+    expect(fail({ field_name: 'product_weight', operator: 'equals', value: '2', unit: null })).toBe(
+      'Filter: Unit is required.',
+    );
+    expect(fail({ field_name: 'brand', operator: 'equals', value: '' })).toBe('Filter: Value is required.');
+    expect(
+      ZProductListQuerySchema.safeParse({
+        filters: row({ field_name: 'product_weight', operator: 'has_value', value: '' }),
+      }).success,
+    ).toBe(true);
+  });
+
+  it('refuses a search with control characters', () => {
+    expect(ZProductListQuerySchema.safeParse({ search: 'a\u0007b' }).success).toBe(false);
+  });
+});
+
+describe('product update and options', () => {
+  it('checks the edit with the spec messages', () => {
+    const r = ZProductUpdateSchema.safeParse({ shop_id: 's', product_id: 1, data: { custom_title: ' ' } });
+    expect(r.error?.issues[0]?.message).toBe('Title is required.');
+    expect(ZProductUpdateSchema.safeParse({ shop_id: 's', product_id: 0, data: {} }).success).toBe(false);
+  });
+  it('offers options only for fields that have them', () => {
+    expect(ZAvailableOptionsQuerySchema.safeParse({ field: 'brand' }).success).toBe(true);
+    expect(ZAvailableOptionsQuerySchema.safeParse({ field: 'price' }).success).toBe(false);
+  });
+});

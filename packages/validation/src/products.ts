@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { ZListQuerySchema } from './limits';
+import {
+  parseAdvanceFilter,
+  PRODUCT_TABS,
+  ZFilterSchema,
+  ZProductAttributesSchema,
+  type TFilter,
+} from './product';
+import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
+
+// The product list, detail and edit calls (spec §2 "Product list", §5 "Product list", §7 "Products"). The list
+// query follows spec §5's normalisation: a bad page, limit, order, tab, channel or sort falls back to its
+// default instead of failing; invalid advance_filter JSON is ignored; a kept filter row is checked with the
+// filter rules of spec §5 and refused with their message.
+
+/** The sidebar channels of spec §2, in the sidebar's order. */
+export const PRODUCT_CHANNELS = [
+  'free_listings',
+  'shopping_ads',
+  'display_ads',
+  'bing_ads',
+  'meta_ads',
+] as const;
+export type TProductChannel = (typeof PRODUCT_CHANNELS)[number];
+export const PRODUCT_CHANNEL_LABELS: Record<TProductChannel, string> = {
+  free_listings: 'Free listings',
+  shopping_ads: 'Shopping ads',
+  display_ads: 'Display ads',
+  bing_ads: 'Bing ads',
+  meta_ads: 'Meta ads',
+};
+/** The catalog channel whose validator judges each sidebar channel (Google serves three of them). */
+export const CATALOG_CHANNEL_OF: Record<TProductChannel, 'google' | 'microsoft' | 'meta'> = {
+  free_listings: 'google',
+  shopping_ads: 'google',
+  display_ads: 'google',
+  bing_ads: 'microsoft',
+  meta_ads: 'meta',
+};
+export const DEFAULT_PRODUCT_CHANNEL: TProductChannel = 'free_listings';
+
+export type TProductTab = (typeof PRODUCT_TABS)[number];
+export const PRODUCT_TAB_LABELS: Record<TProductTab, string> = {
+  all: 'All',
+  error: 'Error',
+  excluded: 'Excluded',
+  pending: 'Pending',
+  published: 'Published',
+  warning: 'Warning',
+  disapproved: 'Disapproved',
+  submitted: 'Submitted',
+};
+
+export const PRODUCT_SORT_COLUMNS = ['created_at', 'product_type', 'brand'] as const;
+export type TProductSortColumn = (typeof PRODUCT_SORT_COLUMNS)[number];
+/** The six sort options of spec §2, as the list's sort menu shows them. */
+export const PRODUCT_SORT_OPTIONS = [
+  { label: 'Created newest', sort_col: 'created_at', order: -1 },
+  { label: 'Created oldest', sort_col: 'created_at', order: 1 },
+  { label: 'Product Type A to Z', sort_col: 'product_type', order: 1 },
+  { label: 'Product Type Z to A', sort_col: 'product_type', order: -1 },
+  { label: 'Brand A to Z', sort_col: 'brand', order: 1 },
+  { label: 'Brand Z to A', sort_col: 'brand', order: -1 },
+] as const satisfies readonly { label: string; sort_col: TProductSortColumn; order: 1 | -1 }[];
+
+export const PRODUCT_USE_CASES = ['product_detail'] as const;
+
+export const PRODUCTS_MSG = {
+  filterInvalid: (message: string) => `Filter: ${message}`,
+} as const;
+
+/** A keyset cursor: a product's internal id written as digits; anything else means "no cursor". */
+const toCursor = (v: unknown) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v) ? Number(v) : undefined) : v);
+const ZCursorSchema = z
+  .preprocess(toCursor, z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())
+  .catch(undefined);
+
+/** Longest `filters` parameter (JSON text of the rows). */
+export const FILTERS_PARAM_MAX = 20_000;
+
+/** The `filters` parameter: JSON text of filter rows, normalised (spec §5), then checked row by row. */
+const ZFiltersParamSchema = z
+  .optional(ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }))
+  .catch(undefined)
+  .transform((json, ctx): TFilter => {
+    const rows = parseAdvanceFilter(json);
+    const parsed = ZFilterSchema.safeParse(rows);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    ctx.addIssue({ code: 'custom', message: PRODUCTS_MSG.filterInvalid(issue?.message ?? 'invalid row.') });
+    return z.NEVER;
+  });
+
+/** Spec §7 GET {shop}/products-data/. */
+export const ZProductListQuerySchema = ZListQuerySchema.extend({
+  tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
+  active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
+  sort_col: z.enum(PRODUCT_SORT_COLUMNS).catch('created_at').default('created_at'),
+  last_internal_product_id: ZCursorSchema,
+  first_internal_product_id: ZCursorSchema,
+  filters: ZFiltersParamSchema,
+  use_case: z.enum(PRODUCT_USE_CASES).optional().catch(undefined),
+}).transform((q) => (q.use_case === 'product_detail' ? { ...q, limit: 1 } : q));
+export type TProductListQuery = z.output<typeof ZProductListQuerySchema>;
+export type TProductListQueryInput = z.input<typeof ZProductListQuerySchema>;
+
+/** Spec §7 GET {shop}/count-statistics/?active_channel[&product_id]. */
+export const ZCountStatisticsQuerySchema = z.object({
+  active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
+  product_id: ZCursorSchema,
+});
+export type TCountStatisticsQuery = z.output<typeof ZCountStatisticsQuerySchema>;
+
+/** Spec §7 GET {shop}/products/{id}/variants-data/: variant search matches exactly (spec §5). */
+export const ZVariantListQuerySchema = ZListQuerySchema.pick({
+  page: true,
+  limit: true,
+  search: true,
+}).extend({
+  tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
+  active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
+});
+export type TVariantListQuery = z.output<typeof ZVariantListQuerySchema>;
+
+/** Fields whose values the filter rows offer as a pick list (`get-available-options`). */
+export const OPTION_FIELDS = [
+  'brand',
+  'product_type',
+  'google_product_category',
+  'tags',
+  'data_source_name',
+  'color',
+  'size',
+  'material',
+  'pattern',
+  'custom_label0',
+  'custom_label1',
+  'custom_label2',
+  'custom_label3',
+  'custom_label4',
+] as const;
+export type TOptionField = (typeof OPTION_FIELDS)[number];
+export const OPTIONS_LIMIT = 100;
+
+/** Spec §7 GET {shop}/get-available-options?active_channel&field[&response_type]. */
+export const ZAvailableOptionsQuerySchema = z.object({
+  active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
+  field: z.enum(OPTION_FIELDS, { message: 'Choose a field that has options.' }),
+  response_type: z.enum(['list', 'count']).catch('list').default('list'),
+  search: ZTextSchema({ label: 'Search', trim: true, max: TEXT_LIMITS.search }).optional(),
+});
+export type TAvailableOptionsQuery = z.output<typeof ZAvailableOptionsQuerySchema>;
+
+/** Spec §7 GET {shop}/product-detail/{id}?data_type. */
+export const ZProductDetailQuerySchema = z.object({
+  data_type: z.enum(['all', 'content']).catch('all').default('all'),
+});
+
+/** Spec §7 PUT product-update: the override layer of one product (or one of its variants). */
+export const ZProductUpdateSchema = z.object({
+  shop_id: ZIdSchema('Store id'),
+  product_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  variant_id: ZIdSchema('Variant id').optional(),
+  data: ZProductAttributesSchema,
+});
+export type TProductUpdate = z.output<typeof ZProductUpdateSchema>;
+export type TProductUpdateInput = z.input<typeof ZProductUpdateSchema>;
