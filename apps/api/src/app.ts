@@ -6,6 +6,7 @@ import { createAuthenticator } from './http/access';
 import { frameworkErrors, installHttp } from './http/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { channelRoutes } from './modules/channels/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
@@ -59,6 +60,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   shopRoutes(app, services.shops);
   staffRoutes(app, services.staff);
   dataSourceRoutes(app, services.dataSources);
+  channelRoutes(app, services.channels);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

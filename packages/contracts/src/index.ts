@@ -1,5 +1,6 @@
 import { accountContract } from './account';
 import { authContract } from './auth';
+import { channelsContract } from './channels';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
@@ -11,6 +12,7 @@ import { staffContract } from './staff';
 
 export * from './account';
 export * from './auth';
+export * from './channels';
 export * from './data-sources';
 export * from './endpoint';
 export * from './envelope';
@@ -34,6 +36,7 @@ export const contract = {
   staff: staffContract,
   reference: referenceContract,
   dataSources: dataSourcesContract,
+  channels: channelsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

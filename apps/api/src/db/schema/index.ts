@@ -10,3 +10,4 @@ export * from './staff';
 export * from './tenancy';
 export * from './throttles';
 export * from './data-sources';
+export * from './channels';
