@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { router } from './init';
 import { authRouter } from './routers/auth';
+import { channelsRouter } from './routers/channels';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
 import { profileRouter } from './routers/profile';
@@ -11,6 +12,7 @@ import { staffRouter } from './routers/staff';
 /** Every router of the design card lands here as its issue comes (organizations, shops, channels, products, …). */
 export const appRouter = router({
   auth: authRouter,
+  channels: channelsRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   profile: profileRouter,
