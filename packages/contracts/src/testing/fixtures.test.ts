@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ZUserProfileSchema } from '../account';
 import { ZSessionInfoSchema } from '../auth';
+import { ZChannelConnectionSchema, ZMerchantAccountSchema } from '../channels';
 import { ZOrganizationListEntrySchema } from '../organizations';
 import { ZShopSchema } from '../shops';
-import { makeOrganizationEntry, makeProfile, makeSessionInfo, makeShop } from './index';
+import {
+  makeChannelConnection,
+  makeMerchantAccount,
+  makeOrganizationEntry,
+  makeProfile,
+  makeSessionInfo,
+  makeShop,
+} from './index';
 
 // Parsed (strictly: no field the contract does not know) so the fixtures cannot drift from the contract.
 describe('shared fixtures match the contract', () => {
@@ -12,6 +20,8 @@ describe('shared fixtures match the contract', () => {
     ['profile', ZUserProfileSchema, makeProfile()],
     ['organisation list entry', ZOrganizationListEntrySchema, makeOrganizationEntry()],
     ['shop', ZShopSchema, makeShop()],
+    ['channel connection', ZChannelConnectionSchema, makeChannelConnection()],
+    ['merchant account', ZMerchantAccountSchema, makeMerchantAccount()],
   ] as const)('%s', (_name, schema, fixture) => {
     expect(schema.strict().parse(fixture)).toEqual(fixture);
   });

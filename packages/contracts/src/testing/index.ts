@@ -3,6 +3,7 @@
 // to the contract fails here once instead of drifting in three copies. Tests override what they assert on.
 import type { TUserProfile } from '../account';
 import type { TSessionInfo } from '../auth';
+import type { TChannelConnection, TMerchantAccount } from '../channels';
 import type { TOrganizationListEntry } from '../organizations';
 import type { TShop } from '../shops';
 
@@ -105,6 +106,35 @@ export function makeShop(overrides: Partial<TShop> = {}): TShop {
     status: 'active',
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A shop's Google connection, authorised and waiting for its Merchant Center account. */
+export function makeChannelConnection(overrides: Partial<TChannelConnection> = {}): TChannelConnection {
+  return {
+    shop_id: 'shop-1',
+    channel: 'google',
+    state: 'authorized',
+    account_id: null,
+    account_name: null,
+    scopes: ['https://www.googleapis.com/auth/content'],
+    integration_steps: [],
+    integration_once_completed: false,
+    target_market: null,
+    disconnected_reason: null,
+    connected_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeMerchantAccount(overrides: Partial<TMerchantAccount> = {}): TMerchantAccount {
+  return {
+    account_id: '5550001001',
+    account_name: 'Rivera Outdoor',
+    time_zone: 'America/Los_Angeles',
+    language_code: 'en',
     ...overrides,
   };
 }
