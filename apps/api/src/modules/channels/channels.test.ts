@@ -151,6 +151,8 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
     for (const body of [list.body, chosen.body, record.body]) expect(JSON.stringify(body)).not.toMatch(/eyJ|v1\./);
     // The other shop has no connection yet.
     expect((await integrated(owner.token, owner.shops[1]!.id)).body.data).toBeNull();
+    const info = await t.call<{ connected_channels: string[] }>('GET', `/shop-info/${shop.id}`, { token: owner.token });
+    expect(info.body.data.connected_channels).toEqual(['google']);
   });
 
   it("refuses an account the Google user cannot reach, and a user with none gets an empty list", async () => {
@@ -259,6 +261,8 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
     expect(res.body.data).toMatchObject({ state: 'disconnected', account_id: '5550001001', integration_steps: ['link-account'], disconnected_reason: null });
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     expect(row!.refresh_token).toBeNull();
+    const info = await t.call<{ connected_channels: string[] }>('GET', `/shop-info/${shop.id}`, { token: owner.token });
+    expect(info.body.data.connected_channels).toEqual([]);
     expect((await accounts(owner.token, shop.id)).status).toBe(409);
     expect((await t.call('POST', `/disconnect-account/${shop.id}?channel=google`, { token: owner.token })).status).toBe(409);
   });

@@ -23,6 +23,22 @@ export const connectionsRepo = (db: TDb) => ({
         )
     )[0] ?? null,
 
+  /** Channels the shop is connected to (an account chosen, tokens kept), in a stable order. */
+  connectedChannels: async (orgId: string, shopId: string): Promise<TChannelKey[]> =>
+    (
+      await db
+        .select({ channel: channel_connections.channel })
+        .from(channel_connections)
+        .where(
+          and(
+            eq(channel_connections.organization_id, orgId),
+            eq(channel_connections.shop_id, shopId),
+            eq(channel_connections.state, 'connected'),
+          ),
+        )
+        .orderBy(channel_connections.channel)
+    ).map((r) => r.channel),
+
   byId: async (id: string): Promise<TChannelConnectionRow | null> =>
     (await db.select().from(channel_connections).where(eq(channel_connections.id, id)))[0] ?? null,
 

@@ -4,6 +4,7 @@ import type { TDb } from '../../db/client';
 import type { TShopRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { connectionsRepo } from '../channels/repo';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
@@ -158,8 +159,7 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       return {
         ...toShop(shop),
         business_name: org?.business_name ?? '',
-        // Channel connections and product imports arrive in later issues: nothing is connected or imported yet.
-        connected_channels: [],
+        connected_channels: await connectionsRepo(db).connectedChannels(caller.org_id, shop.id),
         total_products: 0,
       };
     },
