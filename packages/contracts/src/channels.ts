@@ -1,4 +1,4 @@
-import { CHANNELS, ZIdSchema } from '@feedloom/validation';
+import { CHANNELS, isAbsoluteUrl, TEXT_LIMITS, ZIdSchema, ZTextSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZAuthUrlSchema, ZSocialCallbackQuerySchema } from './account';
 import { endpoint, needs } from './endpoint';
@@ -51,6 +51,26 @@ export const ZMerchantAccountSchema = z.object({
 });
 export type TMerchantAccount = z.infer<typeof ZMerchantAccountSchema>;
 
+/** The website Merchant Center knows for the account, and whether it is claimed (domain verification step). */
+export const ZWebsiteClaimSchema = z.object({ website_url: z.string().nullable(), claimed: z.boolean() });
+export type TWebsiteClaim = z.infer<typeof ZWebsiteClaimSchema>;
+
+export const ZOverrideWebsiteUrlSchema = z.object({
+  website_url: ZTextSchema({ label: 'Website URL', trim: true, min: 1, max: TEXT_LIMITS.url }).refine(
+    isAbsoluteUrl,
+    'Enter a valid website URL, for example https://www.example.com',
+  ),
+});
+
+/** The account's shipping settings as the shipping validation step reads them. */
+export const ZShippingSettingsSchema = z.object({
+  has_shipping: z.boolean(),
+  services: z.array(
+    z.object({ service_name: z.string(), active: z.boolean(), countries: z.array(z.string()), currency: z.string().nullable() }),
+  ),
+});
+export type TShippingSettings = z.infer<typeof ZShippingSettingsSchema>;
+
 /** The OAuth callback's query (code and state), the same for every provider. */
 export const ZOAuthCallbackQuerySchema = ZSocialCallbackQuerySchema;
 
@@ -100,6 +120,29 @@ export const channelsContract = {
     access: READ,
     params: ZShopIdParams,
     response: ZChannelConnectionSchema.nullable(),
+  }),
+  getWebsiteClaimedStatus: endpoint({
+    method: 'GET',
+    path: '/get-website-claimed-status/shop/:id',
+    access: READ,
+    params: ZShopIdParams,
+    response: ZWebsiteClaimSchema,
+  }),
+  /** Sets the account's website (Merchant Center homepage) and claims it again. */
+  overrideWebsiteUrl: endpoint({
+    method: 'POST',
+    path: '/override-website-url/shop/:id',
+    access: MANAGE,
+    params: ZShopIdParams,
+    body: ZOverrideWebsiteUrlSchema,
+    response: ZWebsiteClaimSchema,
+  }),
+  shippingSettings: endpoint({
+    method: 'GET',
+    path: '/shipping-settings/shop/:id',
+    access: READ,
+    params: ZShopIdParams,
+    response: ZShippingSettingsSchema,
   }),
   /** Forgets the channel's tokens; the record (steps, target market) stays for a later reconnection. */
   disconnect: endpoint({

@@ -198,6 +198,10 @@ describe('Merchant API v1', () => {
     expect(await (await api(access_token, 'GET', '/accounts/v1/accounts/5550001002/homepage')).json()).toMatchObject({ claimed: true });
     const moved = await (await api(access_token, 'PATCH', '/accounts/v1/accounts/5550001002/homepage?updateMask=uri', { uri: 'https://kitchen.example/' })).json();
     expect(moved).toMatchObject({ uri: 'https://kitchen.example/', claimed: false });
+    await api(access_token, 'PATCH', '/accounts/v1/accounts/5550001002/homepage?updateMask=uri', { uri: 'https://unverified.kitchen.example/' });
+    const refused = await api(access_token, 'POST', '/accounts/v1/accounts/5550001002/homepage:claim', {});
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { status: 'FAILED_PRECONDITION' } });
     const shipping = (await (await api(access_token, 'GET', '/accounts/v1/accounts/5550001001/shippingSettings')).json()) as { services: unknown[] };
     expect(shipping.services).toHaveLength(1);
   });

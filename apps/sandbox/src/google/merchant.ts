@@ -15,6 +15,8 @@ import { merchantAccountsOf, type TMerchantAccountSeed } from './merchant-accoun
 
 export const CONTENT_SCOPE = 'https://www.googleapis.com/auth/content';
 const LIST_MAX = 1000;
+/** A homepage on a host starting with this is never verified, so its claim fails (as an unverified site's). */
+export const UNVERIFIED_HOST_PREFIX = 'unverified.';
 const LIST_DEFAULT = 25;
 
 interface TDataSource {
@@ -278,6 +280,10 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.post('/accounts/v1/accounts/:account/homepage::claim', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
+      // Google claims a site only once its ownership is verified: a host starting with "unverified." never is.
+      if (new URL(account.homepage).hostname.startsWith(UNVERIFIED_HOST_PREFIX)) {
+        throw new GoogleApiError(400, 'FAILED_PRECONDITION', 'The website could not be verified. Add the verification meta tag or file, then claim again.');
+      }
       account.claimed = true;
       return { name: `accounts/${account.seed.accountId}/homepage`, uri: account.homepage, claimed: true };
     });

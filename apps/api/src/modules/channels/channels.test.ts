@@ -165,6 +165,34 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
     expect((await accounts(owner.token, shop.id)).body.data).toEqual([]);
   });
 
+  it("reads and overrides the account's website claim and reads its shipping settings", async () => {
+    const { owner, shop } = await connected();
+    const get = <T,>(p: string) => t.call<T>('GET', `/${p}/shop/${shop.id}`, { token: owner.token });
+    expect((await get('get-website-claimed-status')).body.message).toBe(CHANNELS_MSG.noAccount);
+    await t.call('GET', `/merchant-account-info/shop/${shop.id}/merchant/5550001002`, { token: owner.token });
+
+    const override = (website_url: string) =>
+      t.call<{ website_url: string; claimed: boolean }>('POST', `/override-website-url/shop/${shop.id}`, {
+        token: owner.token,
+        body: { website_url },
+      });
+    const claimed = await override('https://rivera-kitchen.example/');
+    expect(claimed.body).toMatchObject({ message: CHANNELS_MSG.websiteUpdated, data: { website_url: 'https://rivera-kitchen.example/', claimed: true } });
+    expect((await get('get-website-claimed-status')).body.data).toEqual({ website_url: 'https://rivera-kitchen.example/', claimed: true });
+    const refused = await override('https://unverified.rivera-kitchen.example/');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ message: CHANNELS_MSG.websiteNotClaimed, data: { claimed: false } });
+    expect((await get('get-website-claimed-status')).body.data).toEqual({ website_url: 'https://unverified.rivera-kitchen.example/', claimed: false });
+    expect((await override('not a url')).status).toBe(400);
+
+    expect((await get('shipping-settings')).body.data).toEqual({ has_shipping: false, services: [] });
+    await t.call('GET', `/merchant-account-info/shop/${shop.id}/merchant/5550001001`, { token: owner.token });
+    expect((await get('shipping-settings')).body.data).toMatchObject({
+      has_shipping: true,
+      services: [{ service_name: 'Standard shipping', active: true, currency: 'USD' }],
+    });
+  });
+
   it('takes a state once, within 10 minutes, from the user who started the connection only', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = owner.shops[0]!;

@@ -20,6 +20,9 @@ export const CHANNELS_MSG = {
     `${CHANNEL_LABEL[c]} did not answer. Please try again in a few minutes.`,
   accountNotFound: 'This Merchant Center account is not available to the connected Google account.',
   accountSelected: 'Merchant Center account selected.',
+  noAccount: 'Choose your Merchant Center account first.',
+  websiteUpdated: 'Website updated in Merchant Center.',
+  websiteNotClaimed: 'Website updated in Merchant Center, but Google could not claim it yet. Verify the domain, then try again.',
   disconnected: (c: TChannelKey) => `${CHANNEL_LABEL[c]} disconnected.`,
 } as const;
 

@@ -18,6 +18,12 @@ export const channelRoutes = (app: FastifyInstance, channels: TChannelsService) 
     withMessage(await channels.selectMerchantAccount(ctx, params.id, params.merchant_id), CHANNELS_MSG.accountSelected),
   );
   route(app, c.getIntegratedMerchantAccount, async ({ params }, ctx) => channels.connection(ctx, params.id, 'google'));
+  route(app, c.getWebsiteClaimedStatus, async ({ params }, ctx) => channels.websiteClaim(ctx, params.id));
+  route(app, c.overrideWebsiteUrl, async ({ params, body }, ctx) => {
+    const { claim, message } = await channels.overrideWebsite(ctx, params.id, body.website_url);
+    return withMessage(claim, message);
+  });
+  route(app, c.shippingSettings, async ({ params }, ctx) => channels.shippingSettings(ctx, params.id));
   route(app, c.disconnect, async ({ params, query }, ctx) =>
     withMessage(await channels.disconnect(ctx, params.id, query.channel), CHANNELS_MSG.disconnected(query.channel)),
   );

@@ -1,4 +1,4 @@
-import type { TChannelConnection, TMerchantAccount } from '@feedloom/contracts';
+import type { TChannelConnection, TMerchantAccount, TShippingSettings, TWebsiteClaim } from '@feedloom/contracts';
 import type { TChannelKey } from '@feedloom/validation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -112,6 +112,13 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     }
   };
 
+  /** The shop's Google connection with its Merchant Center account chosen. */
+  const withAccount = async (caller: TChannelCaller, shopId: string) => {
+    const row = await liveConnection(caller, shopId, 'google');
+    if (!row.account_id) throw conflict(CHANNELS_MSG.noAccount);
+    return { row, accountId: row.account_id };
+  };
+
   const merchantClient = (row: TChannelConnectionRow) =>
     createMerchantClient({ baseUrl: deps.google.merchantApiUrl, http, tokens: tokens.forConnection(row.id) });
 
@@ -211,6 +218,47 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       });
       if (!saved) throw conflict(CHANNELS_MSG.notConnected('google'));
       return { account, connection: toConnection(saved) };
+    },
+
+    websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const home = await withGoogle(() => merchantClient(row).getHomepage(accountId), CHANNELS_MSG.accountNotFound);
+      return { website_url: home.uri ?? null, claimed: home.claimed === true };
+    },
+
+    /** Sets the Merchant Center homepage and claims it; a claim Google refuses leaves it unclaimed (said so). */
+    overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const client = merchantClient(row);
+      const updated = await withGoogle(() => client.updateHomepage(accountId, websiteUrl), CHANNELS_MSG.accountNotFound);
+      let claim: TWebsiteClaim = { website_url: updated.uri ?? websiteUrl, claimed: updated.claimed === true };
+      try {
+        const claimed = await client.claimHomepage(accountId);
+        claim = { website_url: claimed.uri ?? claim.website_url, claimed: claimed.claimed === true };
+      } catch (err) {
+        // Google refuses a claim it cannot verify (4xx): the website is saved, the merchant verifies it next.
+        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
+          log.info({ status: err.status, reason: err.reason }, 'google refused the homepage claim');
+        } else {
+          // Anything else (Google down, authorisation refused) is reported as for every other call.
+          await withGoogle<never>(() => {
+            throw err;
+          });
+        }
+      }
+      return { claim, message: claim.claimed ? CHANNELS_MSG.websiteUpdated : CHANNELS_MSG.websiteNotClaimed };
+    },
+
+    shippingSettings: async (caller: TChannelCaller, shopId: string): Promise<TShippingSettings> => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const settings = await withGoogle(() => merchantClient(row).getShippingSettings(accountId), CHANNELS_MSG.accountNotFound);
+      const services = (settings.services ?? []).map((s) => ({
+        service_name: s.serviceName ?? '',
+        active: s.active !== false,
+        countries: s.deliveryCountries ?? [],
+        currency: s.currencyCode ?? null,
+      }));
+      return { has_shipping: services.some((s) => s.active), services };
     },
 
     connection: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection | null> => {

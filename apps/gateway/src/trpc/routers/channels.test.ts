@@ -89,6 +89,20 @@ describe('channels router', () => {
     expect(stub.callsTo('POST', `/disconnect-account/${SHOP}`)[0]?.query.get('channel')).toBe('google');
   });
 
+  it('reads and overrides the website claim and reads the shipping settings', async () => {
+    stub.on('GET', `/get-website-claimed-status/shop/${SHOP}`, { data: { website_url: 'https://a.example/', claimed: false } });
+    stub.on('POST', `/override-website-url/shop/${SHOP}`, { data: { website_url: 'https://b.example/', claimed: true }, message: 'Website updated in Merchant Center.' });
+    stub.on('GET', `/shipping-settings/shop/${SHOP}`, { data: { has_shipping: false, services: [] } });
+    const { caller } = createTestCaller(stub, { auth: storedAuth() });
+    expect(await caller.channels.websiteClaim({ shop_id: SHOP })).toEqual({ website_url: 'https://a.example/', claimed: false });
+    expect(await caller.channels.overrideWebsiteUrl({ shop_id: SHOP, website_url: 'https://b.example/' })).toEqual({
+      message: 'Website updated in Merchant Center.',
+      claim: { website_url: 'https://b.example/', claimed: true },
+    });
+    expect(stub.callsTo('POST', `/override-website-url/shop/${SHOP}`)[0]?.body).toEqual({ website_url: 'https://b.example/' });
+    expect(await caller.channels.shippingSettings({ shop_id: SHOP })).toEqual({ has_shipping: false, services: [] });
+  });
+
   it('refuses a merchant id that is not a number before calling the api', async () => {
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     const err = await rejection(caller.channels.selectMerchantAccount({ shop_id: SHOP, merchant_id: '../x' }));

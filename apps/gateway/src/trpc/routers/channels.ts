@@ -2,7 +2,9 @@ import {
   contract,
   ZMerchantIdSchema,
   ZOAuthCallbackQuerySchema,
+  ZOverrideWebsiteUrlSchema,
   type TChannelConnection,
+  type TWebsiteClaim,
   type TMerchantAccount,
 } from '@feedloom/contracts';
 import { CHANNELS, ZIdSchema } from '@feedloom/validation';
@@ -13,6 +15,7 @@ import { protectedProcedure } from '../init';
 
 export const ZShopInputSchema = z.object({ shop_id: ZIdSchema('Store id') });
 export const ZSelectMerchantAccountInputSchema = ZShopInputSchema.extend({ merchant_id: ZMerchantIdSchema });
+export const ZOverrideWebsiteInputSchema = ZShopInputSchema.extend(ZOverrideWebsiteUrlSchema.shape);
 export const ZDisconnectChannelInputSchema = ZShopInputSchema.extend({ channel: z.enum(CHANNELS) });
 
 /**
@@ -59,6 +62,28 @@ export const channelsRouter = {
     .input(ZShopInputSchema)
     .query(({ ctx, input }) =>
       ctx.upstream.call(contract.channels.getIntegratedMerchantAccount, { params: { id: input.shop_id } }),
+    ),
+
+  websiteClaim: protectedProcedure
+    .input(ZShopInputSchema)
+    .query(({ ctx, input }) =>
+      ctx.upstream.call(contract.channels.getWebsiteClaimedStatus, { params: { id: input.shop_id } }),
+    ),
+
+  overrideWebsiteUrl: protectedProcedure
+    .input(ZOverrideWebsiteInputSchema)
+    .mutation(async ({ ctx, input }): Promise<{ message: string; claim: TWebsiteClaim }> => {
+      const { data, message } = await ctx.upstream.send(contract.channels.overrideWebsiteUrl, {
+        params: { id: input.shop_id },
+        body: { website_url: input.website_url },
+      });
+      return { message, claim: data };
+    }),
+
+  shippingSettings: protectedProcedure
+    .input(ZShopInputSchema)
+    .query(({ ctx, input }) =>
+      ctx.upstream.call(contract.channels.shippingSettings, { params: { id: input.shop_id } }),
     ),
 
   disconnect: protectedProcedure

@@ -22,6 +22,11 @@ export interface THomepageJson {
   claimed?: boolean;
 }
 
+export interface TShippingSettingsJson {
+  name: string;
+  services?: { serviceName?: string; active?: boolean; deliveryCountries?: string[]; currencyCode?: string }[];
+}
+
 export interface TDataSourceJson {
   name: string;
   dataSourceId: string;
@@ -117,8 +122,14 @@ export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpD
       call<TMerchantAccountJson>('GET', `/accounts/v1/accounts/${seg(accountId)}`, 'accounts.get'),
     getHomepage: (accountId: string) =>
       call<THomepageJson>('GET', `/accounts/v1/accounts/${seg(accountId)}/homepage`, 'homepage.get'),
+    /** Changes the homepage (an update mask of `uri`); Google then considers it unclaimed. */
+    updateHomepage: (accountId: string, uri: string) =>
+      call<THomepageJson>('PATCH', `/accounts/v1/accounts/${seg(accountId)}/homepage${q({ updateMask: 'uri' })}`, 'homepage.update', { uri }),
+    /** Claims the homepage (taking it over from another account when `overwrite`). */
+    claimHomepage: (accountId: string, overwrite = true) =>
+      call<THomepageJson>('POST', `/accounts/v1/accounts/${seg(accountId)}/homepage:claim`, 'homepage.claim', { overwrite }),
     getShippingSettings: (accountId: string) =>
-      call<{ name: string; services?: unknown[] }>('GET', `/accounts/v1/accounts/${seg(accountId)}/shippingSettings`, 'shippingSettings.get'),
+      call<TShippingSettingsJson>('GET', `/accounts/v1/accounts/${seg(accountId)}/shippingSettings`, 'shippingSettings.get'),
     listDataSources: async (accountId: string): Promise<TDataSourceJson[]> => {
       const page = await call<{ dataSources?: TDataSourceJson[] }>(
         'GET',
