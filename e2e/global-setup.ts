@@ -65,6 +65,9 @@ export default async function globalSetup(): Promise<void> {
     // Every journey (and its seeding) comes from 127.0.0.1: the per-address limit of the sign-in endpoints
     // would count the whole suite as one client. The per-account limits stay as configured.
     AUTH_IP_MAX_REQUESTS: '100000',
+    // The data-source journey serves its CSV URL from 127.0.0.1 and waits for a scheduled fetch.
+    IMPORT_ALLOW_PRIVATE_URLS: 'true',
+    IMPORT_SCHEDULE_TICK_SECONDS: '2',
   };
   // The suite runs the embedded default on its own data; settings of the outer shell (CI's DATABASE_URL
   // for the api's integration tests, a developer's APP_URL …) must not leak into it.

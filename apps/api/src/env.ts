@@ -118,6 +118,11 @@ const ZEnvSchema = z.object({
   IMPORT_HOLD_SHARE: z.coerce.number().min(0).max(1).default(0.2),
   /** Products merged per statement (and per transaction) by the import job. */
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * How often the worker looks for URL sources whose fetch is due. pg-boss's cron ticks every minute; a
+   * shorter interval (tests, e2e) adds ticks from a timer in the worker.
+   */
+  IMPORT_SCHEDULE_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** A CSV URL download gives up after this long. */
   IMPORT_FETCH_TIMEOUT_SECONDS: seconds(60),
   /**

@@ -60,8 +60,8 @@ const run = async (mode: string | undefined, flags: string[], env: TEnv) => {
         // Embedded mode applies its migrations at start-up (production runs `migrate` as a step).
         await migrate(database);
       }
-      jobs = await startJobs(database, { log });
       const withWorker = mode === 'worker' || flags.includes('--with-worker');
+      jobs = await startJobs(database, { log, schedule: withWorker });
       const deps = { env, database, log, jobs };
       if (withWorker) {
         await startWorkers(createServices(deps), log);

@@ -167,6 +167,9 @@ export const createServices = (deps: TDeps) => {
       db: database.db,
       clock,
       jobs,
+      mailer,
+      appUrl,
+      log: deps.log,
       settings: {
         holdShare: env.IMPORT_HOLD_SHARE,
         batchSize: env.IMPORT_BATCH_SIZE,

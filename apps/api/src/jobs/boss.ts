@@ -7,6 +7,8 @@ import type { TDatabase } from '../db/client';
 export const QUEUES = {
   sendMail: 'send-mail',
   importRun: 'import-run',
+  /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
+  importSchedule: 'import-schedule',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -35,13 +37,17 @@ export interface TJobs {
 
 export const startJobs = async (
   database: TDatabase,
-  opts: { log: FastifyBaseLogger; supervise?: boolean },
+  opts: {
+    log: FastifyBaseLogger;
+    supervise?: boolean;
+    /** Run pg-boss's timekeeper (cron schedules) in this process: the processes that run workers. */
+    schedule?: boolean;
+  },
 ): Promise<TJobs> => {
   const common = {
     schema: 'pgboss',
     supervise: opts.supervise ?? true,
-    // No cron jobs yet; the timekeeper would poll for nothing.
-    schedule: false,
+    schedule: opts.schedule ?? false,
   } satisfies PgBoss.ConstructorOptions;
   const boss =
     database.driver === 'pglite'

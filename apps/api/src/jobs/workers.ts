@@ -4,6 +4,9 @@ import type { TImportRunJob } from '../modules/data-sources/service';
 import type { TSendMailJob, TServices } from '../services';
 import { QUEUES } from './boss';
 
+/** pg-boss's cron: once a minute, the finest it has (IMPORT_SCHEDULE_TICK_SECONDS below 60 adds a timer). */
+const EVERY_MINUTE = '* * * * *';
+
 /** Starts the job handlers on this process (`worker` mode, or `serve --with-worker`). */
 export const startWorkers = async (services: TServices, log: FastifyBaseLogger) => {
   const jobs = services.jobs;
@@ -24,13 +27,43 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
     },
   );
   // One import at a time per worker; a crashed run is retried by pg-boss and resumes (idempotent by run id).
+  // The last attempt's error marks the run failed (with a message and a notification) instead of leaving it
+  // `running` for ever.
   await jobs.boss.work<TImportRunJob>(
     QUEUES.importRun,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
+    { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
     async ([job]) => {
       if (!job) return;
-      await services.dataSources.job.run(job.data.run_id);
+      try {
+        await services.dataSources.job.run(job.data.run_id);
+      } catch (err) {
+        log.error({ err, job_id: job.id, run_id: job.data.run_id }, 'import run attempt failed');
+        if (job.retryCount >= job.retryLimit) {
+          await services.dataSources.job.fail(job.data.run_id);
+          return;
+        }
+        throw err;
+      }
       log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run finished');
     },
   );
+
+  // The schedule: pg-boss's cron sends a tick every minute (kept in the database, so it survives restarts
+  // and fires once however many workers run); the tick queue runs one tick at a time.
+  await jobs.boss.work(QUEUES.importSchedule, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+    const { started, skipped } = await services.dataSources.scheduleTick();
+    if (started.length || skipped.length) log.info({ started, skipped }, 'scheduled imports');
+  });
+  await jobs.boss.schedule(QUEUES.importSchedule, EVERY_MINUTE, {}, { tz: 'UTC' });
+  const tickSeconds = services.env.IMPORT_SCHEDULE_TICK_SECONDS;
+  if (tickSeconds < 60) {
+    // A finer tick (tests, e2e): a timer in this process sends extra ticks, at most one per interval.
+    const timer = setInterval(() => {
+      jobs.boss
+        .send(QUEUES.importSchedule, {}, { singletonKey: 'tick', singletonSeconds: tickSeconds })
+        .catch((err: unknown) => log.warn({ err }, 'schedule tick could not be queued'));
+    }, tickSeconds * 1000);
+    timer.unref();
+    jobs.boss.once('stopped', () => clearInterval(timer));
+  }
 };

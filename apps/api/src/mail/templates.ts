@@ -55,3 +55,75 @@ export const invitationMail = (
       `<p>If you do not have a Feedloom account yet, you can create one from the link with this email address.</p>`,
   ),
 });
+
+/** What an import notification tells (issue 10): the run's outcome, its counts and where to look. */
+export interface TImportMailRun {
+  status: 'succeeded' | 'failed' | 'held';
+  message: string | null;
+  rows_read: number;
+  rows_imported: number;
+  rows_unchanged: number;
+  rows_rejected: number;
+  rows_removed: number;
+  trigger: 'manual' | 'schedule';
+}
+
+const IMPORT_SUBJECT = {
+  succeeded: (name: string) => `Import finished: ${name}`,
+  failed: (name: string) => `Import failed: ${name}`,
+  held: (name: string) => `Import waiting for your confirmation: ${name}`,
+} as const;
+
+const IMPORT_TITLE = {
+  succeeded: 'Your import has finished',
+  failed: 'Your import failed',
+  held: 'Your import needs a confirmation',
+} as const;
+
+export const importRunMail = (
+  to: string,
+  info: { sourceName: string; shopName: string; run: TImportMailRun; link: string },
+): TMail => {
+  const { run } = info;
+  const how = run.trigger === 'schedule' ? 'scheduled import' : 'import';
+  const intro = `The ${how} of the data source "${info.sourceName}" (store ${info.shopName}) has ${
+    run.status === 'succeeded'
+      ? 'finished'
+      : run.status === 'failed'
+        ? 'failed'
+        : 'stopped before removing products'
+  }.`;
+  const counts: [string, number][] = [
+    ['Rows read', run.rows_read],
+    ['Products imported or updated', run.rows_imported],
+    ['Unchanged', run.rows_unchanged],
+    ['Rows rejected', run.rows_rejected],
+    ['Products removed', run.rows_removed],
+  ];
+  const countsText = run.status === 'failed' ? '' : counts.map(([k, v]) => `${k}: ${v}`).join('\n') + '\n\n';
+  const countsHtml =
+    run.status === 'failed'
+      ? ''
+      : `<table style="border-collapse:collapse;margin:12px 0">${counts
+          .map(
+            ([k, v]) =>
+              `<tr><td style="padding:2px 16px 2px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:2px 0"><strong>${v}</strong></td></tr>`,
+          )
+          .join('')}</table>`;
+  const message = run.message ?? '';
+  return {
+    to,
+    subject: IMPORT_SUBJECT[run.status](info.sourceName),
+    text:
+      `${intro}\n\n${message ? `${message}\n\n` : ''}${countsText}` +
+      `See the import history and its report here: ${info.link}\n`,
+    html: layout(
+      IMPORT_TITLE[run.status],
+      `<p>${escapeHtml(intro)}</p>` +
+        (message ? `<p>${escapeHtml(message)}</p>` : '') +
+        countsHtml +
+        `<p><a href="${escapeHtml(info.link)}" style="display:inline-block;background:#195279;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">View Data Source</a></p>` +
+        `<p style="word-break:break-all;color:#6b7280;font-size:13px">${escapeHtml(info.link)}</p>`,
+    ),
+  };
+};

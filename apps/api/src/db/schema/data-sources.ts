@@ -122,7 +122,14 @@ export const import_runs = pgTable(
     started_at: timestamp({ withTimezone: true }),
     finished_at: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.data_source_id, t.created_at), index().on(t.status)],
+  (t) => [
+    index().on(t.data_source_id, t.created_at),
+    index().on(t.status),
+    // One source never has two runs at once: a second queued/running run of it is refused by the database.
+    uniqueIndex('import_runs_one_active_per_source')
+      .on(t.data_source_id)
+      .where(sql`status in ('queued', 'running')`),
+  ],
 );
 
 /** The products a run has merged, by key: a retried run skips them, and what a source lacks is found here. */

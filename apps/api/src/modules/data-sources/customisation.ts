@@ -10,7 +10,7 @@ import {
   type TProduct,
 } from '@feedloom/catalog';
 import type { TCustomisationImport } from '@feedloom/contracts';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { products, type TProductRow } from '../../db/schema';
 
@@ -77,6 +77,9 @@ export const exportCsv = async (db: TDb, shopId: string, type: TCustomisationTyp
   return csv;
 };
 
+/** Rows of a customisation CSV applied per statement (one read and one write per batch). */
+const UPDATE_BATCH = 500;
+
 export const importUpdateCsv = async (
   db: TDb,
   shopId: string,
@@ -88,39 +91,70 @@ export const importUpdateCsv = async (
   let rejected = 0;
   let unknown = 0;
   let updated = 0;
-  for await (const result of run.results) {
-    if (result.kind === 'error') {
-      rejected += 1;
-      errors += errorCsvLine(result);
-      continue;
-    }
-    const [row] = await db
-      .select()
-      .from(products)
-      .where(and(eq(products.shop_id, shopId), eq(products.product_key, result.product_id)));
-    if (!row) {
-      unknown += 1;
-      continue;
-    }
-    const applied = applyCustomisationRow(productOf(row), result);
-    if (applied.issues.length > 0) {
-      rejected += 1;
-      for (const issue of applied.issues) {
-        errors += errorCsvLine({
-          kind: 'error',
-          row_number: result.row_number,
-          column: issue.attribute,
-          message: issue.message,
-        });
+  type TResult = typeof run.results extends AsyncIterable<infer R> ? R : never;
+  let pending: TResult[] = [];
+
+  // Set-based: the batch's products are read in one query and written back in one UPDATE … FROM. Rows are
+  // applied in file order, a later row of a product on top of an earlier one, and errors keep that order.
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const keys = [...new Set(pending.flatMap((r) => (r.kind === 'error' ? [] : [r.product_id])))];
+    const rows =
+      keys.length > 0
+        ? await db
+            .select()
+            .from(products)
+            .where(and(eq(products.shop_id, shopId), inArray(products.product_key, keys)))
+        : [];
+    const stored = new Map(rows.map((r) => [r.product_key, r]));
+    const current = new Map<string, TProduct>();
+    const changed = new Map<number, TStoredCustom>();
+    for (const result of pending) {
+      if (result.kind === 'error') {
+        rejected += 1;
+        errors += errorCsvLine(result);
+        continue;
       }
-      continue;
+      const rowResult = result;
+      const row = stored.get(rowResult.product_id);
+      if (!row) {
+        unknown += 1;
+        continue;
+      }
+      const applied = applyCustomisationRow(current.get(row.product_key) ?? productOf(row), rowResult);
+      if (applied.issues.length > 0) {
+        rejected += 1;
+        for (const issue of applied.issues) {
+          errors += errorCsvLine({
+            kind: 'error',
+            row_number: rowResult.row_number,
+            column: issue.attribute,
+            message: issue.message,
+          });
+        }
+        continue;
+      }
+      current.set(row.product_key, applied.product);
+      changed.set(row.id, customOf(applied.product));
+      updated += 1;
     }
-    await db
-      .update(products)
-      .set({ custom: customOf(applied.product) as Record<string, unknown>, updated_at: new Date() })
-      .where(eq(products.id, row.id));
-    updated += 1;
+    pending = [];
+    if (changed.size === 0) return;
+    const values = JSON.stringify([...changed].map(([id, custom]) => ({ id, custom }))).replace(
+      /\\u0000/g,
+      '',
+    );
+    await db.execute(sql`
+      update products p set custom = x.custom, updated_at = now()
+      from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)
+      where p.id = x.id and p.shop_id = ${shopId}::uuid`);
+  };
+
+  for await (const result of run.results) {
+    pending.push(result);
+    if (pending.length >= UPDATE_BATCH) await flush();
   }
+  await flush();
   return {
     report_type: type,
     rows_read: run.stats.rows_read,

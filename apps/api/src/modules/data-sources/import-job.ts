@@ -1,5 +1,6 @@
 // The import job (issue 10): streams a kept CSV through the catalog's import engine and merges the products
-// into the shop's catalogue set-based, one batch per transaction:
+// into the shop's catalogue set-based, one batch per transaction. A batch's rows are staged first (staging.ts:
+// COPY into a temp table on PostgreSQL, one jsonb parameter on PGlite), then:
 //   1. the batch's keys go into import_run_items (run id, key) ON CONFLICT DO NOTHING: keys a crashed attempt
 //      of the same run already merged come back as "not fresh" and are skipped, so a retry neither loses nor
 //      doubles a row, and its counts stay exact;
@@ -9,6 +10,8 @@
 //   4. the run's progress (rows read, imported, rejected) is written on the run row.
 // At the end, products of this source missing from the file are removed, unless that is more than
 // IMPORT_HOLD_SHARE of the shop's products: then the run is `held` with what would go, until confirmed.
+// A finished, failed or held run mails the data source's notification address (through the mailer, which
+// queues on `send-mail` when SMTP is down).
 import { createHash } from 'node:crypto';
 import {
   CHANNELS,
@@ -24,12 +27,16 @@ import {
 } from '@feedloom/catalog';
 import { googleTaxonomy } from '@feedloom/catalog/node';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { data_sources, import_runs, shops, type TDataSourceRow, type TImportRunRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
+import type { TMailer } from '../../mail/mailer';
+import { importRunMail } from '../../mail/templates';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
+import { openStager, jsonText as jsonParam, type TStager } from './staging';
 import { FileTooLargeError, readKeptFile } from './storage';
 
 export interface TImportSettings {
@@ -43,6 +50,11 @@ export interface TImportDeps {
   db: TDb;
   clock: TClock;
   settings: TImportSettings;
+  /** Sends the notification emails; without it (the demo seed) none is sent. */
+  mailer?: TMailer;
+  /** The web app's address, for the link in the notification emails. */
+  appUrl?: string;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Test hook: called after each merged batch (a test throws from it to play a worker killed mid-import). */
@@ -56,9 +68,6 @@ const SAMPLE_SIZE = 100;
 
 let taxonomy: TTaxonomy | undefined;
 const shippedTaxonomy = () => (taxonomy ??= googleTaxonomy());
-
-/** JSON for a jsonb parameter: PostgreSQL's jsonb refuses \u0000 (the importer should never hand one over). */
-const jsonParam = (value: unknown) => JSON.stringify(value).replace(/\\u0000/g, '');
 
 interface TStagedProduct {
   product_key: string;
@@ -134,23 +143,21 @@ export const createImportJob = (deps: TImportDeps) => {
     });
   };
 
-  /** Merges one batch (see the header): returns how many products it created or changed. */
+  /** Merges one batch (see the header) through `stager`: returns how many products it created or changed. */
   const mergeBatch = async (
+    stager: TStager,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
     batch: TStagedProduct[],
   ): Promise<number> => {
     const rows = batch.map(({ imported: _imported, ...rest }) => rest);
-    return db.transaction(async (tx) => {
+    return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
+      const incoming = await stager.products(t, rows);
       const changed = await queryRows<{ product_key: string }>(
         t,
         sql`
-          with incoming as (
-            select * from jsonb_to_recordset(${jsonParam(rows)}::jsonb) as x(
-              product_key text, offer_id text, item_group_id text, source jsonb, source_custom jsonb,
-              variants jsonb, source_hash text)
-          ),
+          with incoming as ${incoming},
           fresh as (
             insert into import_run_items (run_id, product_key)
             select ${run.id}::uuid, product_key from incoming
@@ -178,10 +185,11 @@ export const createImportJob = (deps: TImportDeps) => {
         update import_run_items set changed = true
         where run_id = ${run.id}::uuid
           and product_key in (select jsonb_array_elements_text(${jsonParam([...keys])}::jsonb))`);
+      const incomingStatuses = await stager.statuses(t, statuses);
       await t.execute(sql`
         insert into product_channel_statuses as s (product_id, channel, status, issues)
         select p.id, x.channel, x.status, x.issues
-        from jsonb_to_recordset(${jsonParam(statuses)}::jsonb) as x(product_key text, channel text, status text, issues jsonb)
+        from ${incomingStatuses} as x
         join products p on p.shop_id = ${run.shop_id}::uuid and p.product_key = x.product_key
         on conflict (product_id, channel) do update set
           status = excluded.status, issues = excluded.issues, updated_at = now()`);
@@ -209,6 +217,50 @@ export const createImportJob = (deps: TImportDeps) => {
           from import_run_items where run_id = ${runId}::uuid`,
     );
     return { imported: row?.imported ?? 0, unchanged: row?.unchanged ?? 0 };
+  };
+
+  /**
+   * Mails the run's outcome to the source's notification address. A mail that cannot go out is logged, never
+   * thrown: the run is already recorded, and retrying the job would not send it again.
+   */
+  const notify = async (runId: string) => {
+    if (!deps.mailer) return;
+    try {
+      const [row] = await queryRows<{
+        notification_email: string | null;
+        data_source_name: string;
+        shop_name: string;
+      }>(
+        db,
+        sql`select d.notification_email, d.data_source_name, s.shop_name
+            from import_runs r join data_sources d on d.id = r.data_source_id join shops s on s.id = r.shop_id
+            where r.id = ${runId}::uuid`,
+      );
+      const [run] = await db.select().from(import_runs).where(eq(import_runs.id, runId));
+      if (!row?.notification_email || !run) return;
+      if (run.status !== 'succeeded' && run.status !== 'failed' && run.status !== 'held') return;
+      const link = `${(deps.appUrl ?? '').replace(/\/$/, '')}/data-source/${encodeURIComponent(run.shop_id)}`;
+      await deps.mailer.send(
+        importRunMail(row.notification_email, {
+          sourceName: row.data_source_name,
+          shopName: row.shop_name,
+          run: { ...run, status: run.status },
+          link,
+        }),
+      );
+    } catch (err) {
+      deps.log?.warn({ err, run_id: runId }, 'import notification email could not be sent');
+    }
+  };
+
+  /** Marks a run failed with `reason` (the merchant's sentence) and tells the notification address. */
+  const fail = async (runId: string, reason: string = M.crashed) => {
+    const [row] = await db
+      .update(import_runs)
+      .set({ status: 'failed', message: M.failed(reason), finished_at: clock.now() })
+      .where(sql`${import_runs.id} = ${runId}::uuid and ${import_runs.status} in ('queued', 'running')`)
+      .returning({ id: import_runs.id });
+    if (row) await notify(runId);
   };
 
   /** The file of a URL run: downloaded once per run and kept, so a retry imports the same bytes. */
@@ -248,8 +300,7 @@ export const createImportJob = (deps: TImportDeps) => {
       fileId = await fileOf(runRow, source);
     } catch (err) {
       if (err instanceof FetchFailure || err instanceof FileTooLargeError) {
-        const reason = err instanceof FileTooLargeError ? M.fetchFailed.tooLarge : err.message;
-        await setRun(runId, { status: 'failed', message: M.failed(reason), finished_at: clock.now() });
+        await fail(runId, err instanceof FileTooLargeError ? M.fetchFailed.tooLarge : err.message);
         return;
       }
       throw err;
@@ -272,13 +323,28 @@ export const createImportJob = (deps: TImportDeps) => {
       });
 
     let batch = new Map<string, TStagedProduct>();
+    // One merge in flight while the next batch is read and staged: the database works on batch n while this
+    // process parses and validates batch n + 1. Merges still run one at a time and in file order.
+    let merging: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (batch.size === 0) return;
-      imported += await mergeBatch(runRow, shop, [...batch.values()]);
+      const products = [...batch.values()];
       batch = new Map();
-      batchNo += 1;
-      await progress();
-      opts.afterBatch?.(batchNo);
+      await merging;
+      const merge = (async () => {
+        const stager = await openStager(db);
+        try {
+          imported += await mergeBatch(stager, runRow, shop, products);
+        } finally {
+          await stager.close();
+        }
+        batchNo += 1;
+        await progress();
+        opts.afterBatch?.(batchNo);
+      })();
+      // Marked as handled now; the next flush (or the end of the file) awaits it and throws its error.
+      merge.catch(() => undefined);
+      merging = merge;
     };
 
     for await (const result of imp.results) {
@@ -299,6 +365,7 @@ export const createImportJob = (deps: TImportDeps) => {
       if (batch.size >= settings.batchSize) await flush();
     }
     await flush();
+    await merging;
 
     const counts = await itemCounts(runId);
     const unknown = imp.mapping.unknown_columns;
@@ -347,6 +414,7 @@ export const createImportJob = (deps: TImportDeps) => {
         },
         message: M.held(wouldRemove, shopProducts, settings.holdShare),
       });
+      await notify(runId);
       return;
     }
     const removed = wouldRemove > 0 ? await removeMissing(runRow) : 0;
@@ -357,6 +425,7 @@ export const createImportJob = (deps: TImportDeps) => {
       message: M.succeeded(counts.imported, counts.unchanged, rejected, removed),
       finished_at: clock.now(),
     });
+    await notify(runId);
   };
 
   /** A held run: remove what it listed (recomputed now) and finish. */
@@ -368,8 +437,9 @@ export const createImportJob = (deps: TImportDeps) => {
       message: M.succeeded(run.rows_imported, run.rows_unchanged, run.rows_rejected, removed),
       finished_at: clock.now(),
     });
+    await notify(run.id);
   };
 
-  return { run, confirm };
+  return { run, confirm, fail };
 };
 export type TImportJob = ReturnType<typeof createImportJob>;

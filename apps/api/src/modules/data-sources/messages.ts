@@ -29,6 +29,8 @@ export const DATA_SOURCE_API_MSG = {
     `This import would remove ${n} of the store's ${total} products (more than ${Math.round(threshold * 100)} %). ` +
     'Confirm to remove them, or discard to keep them.',
   failed: (reason: string) => `The import failed: ${reason}`,
+  /** A run whose every attempt crashed (the worker logs the error itself). */
+  crashed: 'An unexpected error stopped it. Try again, or contact support if it happens again.',
   fetchFailed: {
     scheme: 'Only http and https URLs can be fetched.',
     privateAddress: 'This URL points to a private or local address, which cannot be fetched.',

@@ -13,7 +13,8 @@ import type {
   TProductSettings,
   TUpdateDataSource,
 } from '@feedloom/validation';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import {
   data_sources,
@@ -27,12 +28,14 @@ import {
 import type { TJobs } from '../../jobs/boss';
 import { QUEUES } from '../../jobs/boss';
 import type { TClock } from '../../lib/clock';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
 import { createImportJob, type TImportSettings } from './import-job';
+import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
+import { nextFetchAt, type TFetchSchedule } from './schedule';
 
 export interface TDataSourceCaller {
   user_id: string;
@@ -46,6 +49,18 @@ export interface TImportRunJob {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** True when the database refused a row for a unique index (SQLSTATE 23505), wherever the driver put it. */
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** Sources whose fetch is due, looked at per tick (the rest waits for the next tick). */
+const DUE_PER_TICK = 100;
 
 export const toRun = (r: TImportRunRow): TImportRun => ({
   id: r.id,
@@ -76,9 +91,25 @@ export const createDataSourcesService = (deps: {
   clock: TClock;
   jobs: TJobs | null;
   settings: TImportSettings;
+  mailer?: TMailer;
+  appUrl?: string;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) => {
   const { db, clock, jobs } = deps;
-  const job = createImportJob({ db, clock, settings: deps.settings });
+  const job = createImportJob({
+    db,
+    clock,
+    settings: deps.settings,
+    mailer: deps.mailer,
+    appUrl: deps.appUrl,
+    log: deps.log,
+  });
+
+  /** The next fetch of a URL source after `after`, in its shop's timezone (null: not scheduled). */
+  const nextFetchOf = async (schedule: TFetchSchedule, shopId: string, after: Date) => {
+    const [shop] = await db.select({ tz: shops.shop_timezone }).from(shops).where(eq(shops.id, shopId));
+    return nextFetchAt(schedule, shop?.tz ?? 'UTC', after);
+  };
 
   /** The shop, if the caller may reach it (else 404, as if it did not exist). */
   const reachShop = async (caller: TDataSourceCaller, shopId: string) => {
@@ -183,6 +214,7 @@ export const createDataSourcesService = (deps: {
     if (active) throw conflict(M.alreadyRunning);
     const fileId = file?.id ?? (source.source_type === 'file' ? source.file_id : null);
     if (source.source_type === 'file' && !fileId) throw badRequest(M.noFile);
+    // The check above answers the usual case; the partial unique index settles a race between two starts.
     const [run] = await db
       .insert(import_runs)
       .values({
@@ -196,7 +228,11 @@ export const createDataSourcesService = (deps: {
         file_size: file?.size ?? null,
         created_at: clock.now(),
       })
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw conflict(M.alreadyRunning);
+        throw err;
+      });
     if (jobs) {
       await jobs.send(QUEUES.importRun, { run_id: run!.id } satisfies TImportRunJob, {
         singletonKey: source.id,
@@ -211,10 +247,64 @@ export const createDataSourcesService = (deps: {
     return after!;
   };
 
+  /**
+   * The worker's schedule tick: every URL source whose fetch is due gets a run (trigger 'schedule'), and its
+   * next fetch moves on. Claiming a source is a compare-and-set of its next_fetch_at, so ticks running side
+   * by side (two workers, a tick overlapping the next) start it once; a source whose previous run is still
+   * queued or running is skipped (it is fetched at its next time). Fetches missed while no worker ran are
+   * caught up once, not once per missed time. Sources without a computed time (older rows) get one.
+   */
+  const scheduleTick = async (): Promise<{ started: string[]; skipped: string[] }> => {
+    const now = clock.now();
+    const unscheduled = await db
+      .select()
+      .from(data_sources)
+      .where(
+        and(
+          eq(data_sources.source_type, 'url'),
+          isNull(data_sources.next_fetch_at),
+          isNotNull(data_sources.frequency),
+        ),
+      )
+      .limit(DUE_PER_TICK);
+    for (const source of unscheduled) {
+      await db
+        .update(data_sources)
+        .set({ next_fetch_at: await nextFetchOf(source, source.shop_id, now) })
+        .where(and(eq(data_sources.id, source.id), isNull(data_sources.next_fetch_at)));
+    }
+    const due = await db
+      .select()
+      .from(data_sources)
+      .where(and(eq(data_sources.source_type, 'url'), lte(data_sources.next_fetch_at, now)))
+      .orderBy(asc(data_sources.next_fetch_at))
+      .limit(DUE_PER_TICK);
+    const started: string[] = [];
+    const skipped: string[] = [];
+    for (const source of due) {
+      const [claimed] = await db
+        .update(data_sources)
+        .set({ next_fetch_at: await nextFetchOf(source, source.shop_id, now) })
+        .where(and(eq(data_sources.id, source.id), eq(data_sources.next_fetch_at, source.next_fetch_at!)))
+        .returning({ id: data_sources.id });
+      if (!claimed) continue;
+      try {
+        await startRun(source, 'schedule', null);
+        started.push(source.id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        skipped.push(source.id);
+        deps.log?.info({ data_source_id: source.id, reason: err.message }, 'scheduled import skipped');
+      }
+    }
+    return { started, skipped };
+  };
+
   return {
     db,
     job,
     startRun,
+    scheduleTick,
 
     list: async (caller: TDataSourceCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
       await reachShop(caller, shopId);
@@ -293,7 +383,7 @@ export const createDataSourcesService = (deps: {
     },
 
     createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
-      await reachShop(caller, input.shop_id);
+      const shop = await reachShop(caller, input.shop_id);
       const [source] = await db
         .insert(data_sources)
         .values({
@@ -308,6 +398,15 @@ export const createDataSourcesService = (deps: {
           frequency: input.frequency!,
           fetch_time: input.fetch_time ?? null,
           day: input.frequency === 'daily' ? null : (input.day ?? null),
+          next_fetch_at: nextFetchAt(
+            {
+              frequency: input.frequency ?? null,
+              fetch_time: input.fetch_time ?? null,
+              day: input.frequency === 'daily' ? null : (input.day ?? null),
+            },
+            shop.shop_timezone,
+            clock.now(),
+          ),
           created_at: clock.now(),
           updated_at: clock.now(),
         })
@@ -321,6 +420,17 @@ export const createDataSourcesService = (deps: {
       const schedule = input.url !== undefined || input.frequency !== undefined;
       if (schedule && source.source_type !== 'url') throw badRequest(M.notUrlSource);
       const frequency = input.frequency ?? source.frequency;
+      const next = input.frequency
+        ? await nextFetchOf(
+            {
+              frequency: input.frequency,
+              fetch_time: input.fetch_time ?? null,
+              day: frequency === 'daily' ? null : (input.day ?? null),
+            },
+            source.shop_id,
+            clock.now(),
+          )
+        : undefined;
       const [row] = await db
         .update(data_sources)
         .set({
@@ -336,6 +446,7 @@ export const createDataSourcesService = (deps: {
                 frequency: input.frequency,
                 fetch_time: input.fetch_time ?? null,
                 day: frequency === 'daily' ? null : (input.day ?? null),
+                next_fetch_at: next ?? null,
               }
             : {}),
           ...(input.mapping ? { mapping: input.mapping } : {}),
@@ -417,7 +528,12 @@ export const createDataSourcesService = (deps: {
         .update(import_runs)
         .set({ status: 'running' })
         .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
-        .returning();
+        .returning()
+        .catch((err: unknown) => {
+          // Another run of the source is queued or running: confirm once it is done.
+          if (isUniqueViolation(err)) throw conflict(M.alreadyRunning);
+          throw err;
+        });
       if (!claimed) throw conflict(M.notHeld);
       await job.confirm(claimed);
       return toRun((await db.select().from(import_runs).where(eq(import_runs.id, run.id)))[0]!);

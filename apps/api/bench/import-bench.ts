@@ -1,0 +1,296 @@
+// The CSV import end to end on PostgreSQL (issue 10): a generated Google-format CSV (the demo catalogue's
+// generator: apparel with variants, electronics with GTINs, ~520 bytes a row) is kept, then imported by the
+// import job exactly as a worker runs it — parse, map, validate every row, stage with COPY, merge, validate
+// every product for every channel and store its statuses. The baseline is a raw `COPY` of the same file into
+// a table of text columns, measured in the same run: ratio = our rows/s ÷ COPY's rows/s.
+//
+// Each import runs in its own child process, so its peak RSS (process.resourceUsage().maxRSS) is the
+// import's: once on the first 20,000 rows and once on all 200,000 (the peak must stay flat), then the same
+// 200,000-row file again (nothing changed) for the re-import time. The children run the TypeScript sources
+// through tsx, whose loader is part of the RSS printed.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench          200,000 rows (~100 MB)
+//   BENCH_IMPORT_ROWS=50000 …                                                a quicker run
+//
+// Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { record } from '@feedloom/bench-kit';
+import { DEMO_COLUMNS, generateDemoCatalogue } from '@feedloom/catalog';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrate, openPostgres, queryRows } from '../src/db/client';
+import { data_sources } from '../src/db/schema';
+import { seed } from '../src/db/seed';
+import { systemClock } from '../src/lib/clock';
+import { copyFrom } from '../src/modules/data-sources/copy';
+import { createDataSourcesService } from '../src/modules/data-sources/service';
+import { keepFile } from '../src/modules/data-sources/storage';
+import { shopsRepo } from '../src/modules/shops/repo';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
+const SMALL_ROWS = Math.min(20_000, ROWS);
+const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 500);
+const TARGET_RATIO = 0.33;
+const TARGET_RSS_MB = 300;
+/** "Flat": the big run's peak may exceed the small one's by this share at most. */
+const FLAT_SHARE = 0.25;
+
+interface TChildResult {
+  seconds: number;
+  rows_read: number;
+  rows_imported: number;
+  rows_unchanged: number;
+  rows_rejected: number;
+  status: string;
+  maxRssMb: number;
+}
+
+/** The CSV: header plus the first `rows` data rows of a generated demo catalogue large enough. */
+const writeCsv = (file: string, rows: number) => {
+  // The generator makes ~2.5 rows per product; ask for enough and cut at `rows`.
+  const text = generateDemoCatalogue({
+    seed: 7,
+    count: Math.ceil(rows / 2.3) + 10,
+    shopUrl: 'https://bench-store.example',
+    currency: 'USD',
+  });
+  let end = 0;
+  for (let i = 0; i <= rows; i++) {
+    const next = nextRowEnd(text, end);
+    if (next < 0) throw new Error(`the generator gave fewer than ${rows} rows`);
+    end = next;
+  }
+  writeFileSync(file, text.slice(0, end));
+};
+
+/** The index just past the row that starts at `from` (quoted newlines stay inside the row). */
+const nextRowEnd = (text: string, from: number): number => {
+  let quoted = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 10 && !quoted) return i + 1;
+  }
+  return -1;
+};
+
+// ---- child: one import, in its own process ----
+
+const child = async (args: Record<string, string>) => {
+  const database = openPostgres(args.url!, 4);
+  try {
+    const service = createDataSourcesService({
+      db: database.db,
+      clock: systemClock,
+      jobs: null,
+      settings: { holdShare: 0.2, batchSize: BATCH, fetchTimeoutMs: 60_000, allowPrivateUrls: false },
+    });
+    const file = await keepFile(
+      database.db,
+      { shop_id: args.shop!, file_name: path.basename(args.file!), content_type: 'text/csv' },
+      createReadStream(args.file!),
+      Number.MAX_SAFE_INTEGER,
+    );
+    let [source] = args.source
+      ? await database.db
+          .select()
+          .from(data_sources)
+          .where(sql`${data_sources.id} = ${args.source}::uuid`)
+      : [];
+    source ??= (
+      await database.db
+        .insert(data_sources)
+        .values({
+          organization_id: args.org!,
+          shop_id: args.shop!,
+          data_source_name: `Bench ${path.basename(args.file!)}`,
+          source_type: 'file',
+          file_id: file.id,
+          file_name: path.basename(args.file!),
+        })
+        .returning()
+    )[0]!;
+    const started = performance.now();
+    const run = await service.startRun(source, 'manual', null, {
+      id: file.id,
+      file_name: path.basename(args.file!),
+      size: file.size,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const result: TChildResult & { source: string } = {
+      seconds,
+      rows_read: run.rows_read,
+      rows_imported: run.rows_imported,
+      rows_unchanged: run.rows_unchanged,
+      rows_rejected: run.rows_rejected,
+      status: run.status,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      source: source.id,
+    };
+    process.send!(result);
+  } finally {
+    await database.close();
+  }
+};
+
+const runChild = (args: Record<string, string>) =>
+  new Promise<TChildResult & { source: string }>((resolve, reject) => {
+    const proc = fork(
+      fileURLToPath(import.meta.url),
+      ['--child', ...Object.entries(args).map(([k, v]) => `--${k}=${v}`)],
+      {
+        // BENCH_IMPORT_PROFILE=<dir>: a V8 CPU profile of each import child, for finding where time goes.
+        execArgv: [
+          '--import',
+          'tsx',
+          ...(process.env.BENCH_IMPORT_HEAP_MB
+            ? [`--max-old-space-size=${process.env.BENCH_IMPORT_HEAP_MB}`]
+            : []),
+          ...(process.env.BENCH_IMPORT_PROFILE
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`]
+            : []),
+        ],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
+    let result: (TChildResult & { source: string }) | undefined;
+    proc.on('message', (m) => {
+      result = m as TChildResult & { source: string };
+    });
+    proc.on('error', reject);
+    proc.on('exit', (code) =>
+      result && code === 0 ? resolve(result) : reject(new Error(`import child exited with ${code}`)),
+    );
+  });
+
+// ---- parent ----
+
+const main = async () => {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('import bench skipped: DATABASE_URL is not set (it needs PostgreSQL for COPY)');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'feedloom-import-bench-'));
+  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 2);
+  try {
+    const big = path.join(dir, `products-${ROWS}.csv`);
+    const small = path.join(dir, `products-${SMALL_ROWS}.csv`);
+    writeCsv(big, ROWS);
+    writeCsv(small, SMALL_ROWS);
+    const sizeMb = statSync(big).size / 1024 / 1024;
+    console.log(`import bench: ${ROWS} rows, ${sizeMb.toFixed(1)} MB; batch ${BATCH}`);
+
+    await migrate(database);
+    const ids = await seed(database.db);
+    const second = await shopsRepo(database.db).createForOrg(ids.organization_id, {
+      shop_name: 'Bench Store 2',
+      shop_url: 'https://bench-store.example',
+      shop_currency: 'USD',
+      shop_timezone: 'UTC',
+      utc_offset: '+00:00',
+      created_at: new Date(),
+    });
+
+    // Baseline: COPY of the same file into a table of its columns, as text.
+    await database.db.execute(
+      sql.raw(`create table bench_copy (${DEMO_COLUMNS.map((c) => `"${c}" text`).join(', ')})`),
+    );
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const copyStarted = performance.now();
+    const copied = await copyFrom(
+      client,
+      'copy bench_copy from stdin with (format csv, header true)',
+      createReadStream(big, { highWaterMark: 1024 * 1024 }),
+    );
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    await client.end();
+    if (copied !== ROWS) throw new Error(`COPY took ${copied} rows, not ${ROWS}`);
+    const copyRate = ROWS / copySeconds;
+
+    const base = { url: url.toString(), org: ids.organization_id };
+    const smallRun = await runChild({ ...base, shop: second.id, file: small });
+    const bigRun = await runChild({ ...base, shop: ids.shop_id, file: big });
+    const again = await runChild({ ...base, shop: ids.shop_id, file: big, source: bigRun.source });
+    for (const r of [smallRun, bigRun, again]) {
+      if (r.status !== 'succeeded') throw new Error(`an import ended ${r.status}`);
+    }
+    if (bigRun.rows_read !== ROWS) throw new Error(`the import read ${bigRun.rows_read} rows, not ${ROWS}`);
+    if (again.rows_imported !== 0) throw new Error(`the re-import changed ${again.rows_imported} products`);
+    const [stored] = await queryRows<{ products: number; statuses: number }>(
+      database.db,
+      sql`select (select count(*)::int from products where shop_id = ${ids.shop_id}::uuid) as products,
+        (select count(*)::int from product_channel_statuses s join products p on p.id = s.product_id
+          where p.shop_id = ${ids.shop_id}::uuid) as statuses`,
+    );
+    console.log(
+      `import bench: ${bigRun.rows_read} rows → ${stored!.products} products (${bigRun.rows_rejected} rows rejected), ` +
+        `${stored!.statuses} channel statuses; COPY ${copySeconds.toFixed(1)} s, import ${bigRun.seconds.toFixed(1)} s`,
+    );
+
+    const rate = bigRun.rows_read / bigRun.seconds;
+    record({
+      name: `api.import.rows_per_second_${ROWS}`,
+      value: rate,
+      unit: 'rows/s',
+      baseline: copyRate,
+      target: `ratio >= ${TARGET_RATIO}`,
+      pass: rate / copyRate >= TARGET_RATIO,
+    });
+    record({
+      name: `api.import.rows_per_second_${SMALL_ROWS}`,
+      value: smallRun.rows_read / smallRun.seconds,
+      unit: 'rows/s',
+    });
+    record({
+      name: `api.import.peak_rss_${SMALL_ROWS}`,
+      value: smallRun.maxRssMb,
+      unit: 'MB',
+      target: `< ${TARGET_RSS_MB}`,
+      pass: smallRun.maxRssMb < TARGET_RSS_MB,
+    });
+    record({
+      name: `api.import.peak_rss_${ROWS}`,
+      value: bigRun.maxRssMb,
+      unit: 'MB',
+      baseline: smallRun.maxRssMb,
+      target: `< ${TARGET_RSS_MB} and within ${FLAT_SHARE * 100} % of the ${SMALL_ROWS}-row peak`,
+      pass: bigRun.maxRssMb < TARGET_RSS_MB && bigRun.maxRssMb <= smallRun.maxRssMb * (1 + FLAT_SHARE),
+    });
+    record({
+      name: `api.import.reimport_unchanged_${ROWS}`,
+      value: again.seconds,
+      unit: 's',
+      baseline: bigRun.seconds,
+    });
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (process.argv.includes('--child')) {
+  const args = Object.fromEntries(
+    process.argv
+      .slice(2)
+      .filter((a) => a.startsWith('--') && a.includes('='))
+      .map((a) => a.slice(2).split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+  await child(args);
+} else {
+  await main();
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "import_runs_one_active_per_source" ON "import_runs" USING btree ("data_source_id") WHERE status in ('queued', 'running');
