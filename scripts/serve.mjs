@@ -37,6 +37,17 @@ const apiEnv = {
   MICROSOFT_OIDC_CLIENT_ID: env.MICROSOFT_OIDC_CLIENT_ID ?? (env.MICROSOFT_OIDC_ISSUER ? '' : 'feedloom-microsoft'),
   MICROSOFT_OIDC_CLIENT_SECRET:
     env.MICROSOFT_OIDC_CLIENT_SECRET ?? (env.MICROSOFT_OIDC_ISSUER ? '' : 'sandbox-secret'),
+  // The Google channel: the sandbox's OAuth and Merchant API, unless real Google is configured (a real
+  // client id then needs the real endpoints, which are the api's defaults: leave the URLs unset).
+  ...(env.GOOGLE_MERCHANT_CLIENT_ID
+    ? {}
+    : {
+        GOOGLE_OAUTH_AUTHORIZE_URL: env.GOOGLE_OAUTH_AUTHORIZE_URL ?? `${sandboxUrl}/google/authorize`,
+        GOOGLE_OAUTH_TOKEN_URL: env.GOOGLE_OAUTH_TOKEN_URL ?? `${sandboxUrl}/google/token`,
+        GOOGLE_MERCHANT_API_URL: env.GOOGLE_MERCHANT_API_URL ?? sandboxUrl,
+        GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
+        GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
+      }),
 };
 const gatewayEnv = {
   ...shared,

@@ -7,6 +7,7 @@ import { frameworkErrors, installHttp } from './http/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { channelRoutes } from './modules/channels/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
@@ -65,6 +66,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   auditRoutes(app, services.audit);
   dataSourceRoutes(app, services.dataSources);
   productRoutes(app, services.products);
+  channelRoutes(app, services.channels);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

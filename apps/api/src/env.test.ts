@@ -38,6 +38,23 @@ describe('loadEnv', () => {
     expect(loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY }, { API_PORT: 5000 }).API_PORT).toBe(5000);
   });
 
+  it("points the Google channel at Google's own endpoints, off until its client is configured", () => {
+    const env = loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY });
+    expect(env).toMatchObject({
+      GOOGLE_OAUTH_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+      GOOGLE_OAUTH_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+      GOOGLE_MERCHANT_API_URL: 'https://merchantapi.googleapis.com',
+      GOOGLE_API_MAX_ATTEMPTS: 6,
+    });
+    expect(env.GOOGLE_MERCHANT_CLIENT_ID).toBeUndefined();
+    expect(() => loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY, GOOGLE_MERCHANT_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_MERCHANT_CLIENT_SECRET is required with GOOGLE_MERCHANT_CLIENT_ID/,
+    );
+    expect(() => loadEnv({ JWT_SECRET: 'x', ENCRYPTION_KEY: KEY, GOOGLE_MERCHANT_API_URL: 'not a url' })).toThrow(
+      /GOOGLE_MERCHANT_API_URL/,
+    );
+  });
+
   it('asks for the client of a configured social sign-in provider', () => {
     const base = { JWT_SECRET: 'x', ENCRYPTION_KEY: KEY, GOOGLE_OIDC_ISSUER: 'https://accounts.google.com' };
     expect(() => loadEnv(base)).toThrow(

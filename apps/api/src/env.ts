@@ -70,6 +70,22 @@ const ZEnvSchema = z.object({
   MICROSOFT_OIDC_ISSUER: z.url().optional(),
   MICROSOFT_OIDC_CLIENT_ID: z.string().optional(),
   MICROSOFT_OIDC_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The Google channel (Merchant API v1): OAuth 2.0 endpoints, the Merchant API base and the OAuth client.
+   * The URLs default to Google's own; `npm start` and the tests point them at the sandbox. Without a
+   * client id and secret the channel is off (its endpoints answer 503).
+   */
+  GOOGLE_OAUTH_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_MERCHANT_API_URL: z.url().default('https://merchantapi.googleapis.com'),
+  GOOGLE_MERCHANT_CLIENT_ID: z.string().optional(),
+  GOOGLE_MERCHANT_CLIENT_SECRET: z.string().optional(),
+  /** Attempts of one Google call on 429/5xx/network errors, and the backoff between them (exponential, jittered). */
+  GOOGLE_API_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  GOOGLE_API_BACKOFF_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  GOOGLE_API_BACKOFF_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** One Google call (connect, headers, body) gives up after this long; it then counts as a failed attempt. */
+  GOOGLE_API_TIMEOUT_SECONDS: seconds(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -143,6 +159,14 @@ export const loadEnv = (
   }
   const parsed = ZEnvSchema.superRefine((env, ctx) => {
     // An issuer without its client is a half-configured provider: say so at start-up, not at first sign-in.
+    if (Boolean(env.GOOGLE_MERCHANT_CLIENT_ID) !== Boolean(env.GOOGLE_MERCHANT_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_MERCHANT_CLIENT_ID ? 'GOOGLE_MERCHANT_CLIENT_SECRET' : 'GOOGLE_MERCHANT_CLIENT_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `${missing} is required with ${missing === 'GOOGLE_MERCHANT_CLIENT_ID' ? 'GOOGLE_MERCHANT_CLIENT_SECRET' : 'GOOGLE_MERCHANT_CLIENT_ID'}`,
+      });
+    }
     for (const provider of ['GOOGLE', 'MICROSOFT'] as const) {
       if (!env[`${provider}_OIDC_ISSUER`]) continue;
       for (const name of [`${provider}_OIDC_CLIENT_ID`, `${provider}_OIDC_CLIENT_SECRET`] as const) {

@@ -9,6 +9,7 @@ import { createMailer, smtpTransport, type TMailTransport } from './mail/mailer'
 import { createAccountService } from './modules/account/service';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
+import { createChannelsService } from './modules/channels/service';
 import { createDataSourcesService } from './modules/data-sources/service';
 import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
@@ -141,6 +142,33 @@ export const createServices = (deps: TDeps) => {
       log: deps.log,
     }),
     profile: createProfileService({ db: database.db, clock }),
+    channels: createChannelsService({
+      db: database.db,
+      clock,
+      cipher,
+      log: deps.log,
+      google: {
+        oauth:
+          env.GOOGLE_MERCHANT_CLIENT_ID && env.GOOGLE_MERCHANT_CLIENT_SECRET
+            ? {
+                authorizeUrl: env.GOOGLE_OAUTH_AUTHORIZE_URL,
+                tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
+                clientId: env.GOOGLE_MERCHANT_CLIENT_ID,
+                clientSecret: env.GOOGLE_MERCHANT_CLIENT_SECRET,
+                redirectUri: `${appUrl.replace(/\/+$/, '')}/google-callback`,
+              }
+            : null,
+        merchantApiUrl: env.GOOGLE_MERCHANT_API_URL,
+      },
+      http: {
+        settings: {
+          maxAttempts: env.GOOGLE_API_MAX_ATTEMPTS,
+          baseMs: env.GOOGLE_API_BACKOFF_BASE_MS,
+          maxMs: env.GOOGLE_API_BACKOFF_MAX_MS,
+          timeoutMs: env.GOOGLE_API_TIMEOUT_SECONDS * 1000,
+        },
+      },
+    }),
     dataSources: createDataSourcesService({
       db: database.db,
       clock,

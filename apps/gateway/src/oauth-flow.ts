@@ -16,6 +16,10 @@ export const OAUTH_FLOW_MAX_AGE_SECONDS = 600;
 export const SOCIAL_FLOW_NOT_STARTED_MESSAGE =
   'This sign-in was not started in this browser. For your security it was not completed; please sign in again.';
 
+/** Said when a channel's consent (Google) comes back to a browser that did not start it. */
+export const CHANNEL_FLOW_NOT_STARTED_MESSAGE =
+  'This connection was not started in this browser. For your security it was not completed; please connect again.';
+
 /**
  * Over https the `__Host-` prefix makes the browser refuse the cookie from a sibling subdomain or with a Domain
  * attribute, so another site under the same parent domain cannot plant its own flow's hash (cookie tossing).

@@ -16,6 +16,8 @@ const ZEnvSchema = z.object({
    * `[{"client_id","client_secret","provider"?: "google"|"microsoft","redirect_uris"?: [..]}]`.
    */
   SANDBOX_OIDC_CLIENTS: z.string().optional(),
+  /** How long a product submitted to the Google stand-in stays pending before it is approved or disapproved. */
+  SANDBOX_GOOGLE_REVIEW_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -10,6 +10,7 @@ const sandbox = await startSandbox({
   smtpPort: env.SANDBOX_SMTP_PORT,
   publicUrl: env.SANDBOX_PUBLIC_URL,
   oidcClients: parseOidcClients(env.SANDBOX_OIDC_CLIENTS),
+  google: { reviewDelayMs: env.SANDBOX_GOOGLE_REVIEW_DELAY_MS },
   logLevel: env.LOG_LEVEL,
 });
 sandbox.app.log.info(

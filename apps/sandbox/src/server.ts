@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { TTaxonomy } from '@feedloom/catalog';
+import { googleTaxonomy } from '@feedloom/catalog/node';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import type { SMTPServer } from 'smtp-server';
@@ -10,6 +12,8 @@ import { MailStore } from './mail/store';
 import type { TOidcClient } from './oidc/clients';
 import { ClientRegistry, DEFAULT_OIDC_CLIENTS } from './oidc/clients';
 import { loadOrCreateSigningKey } from './oidc/keys';
+import { GoogleControl, registerGoogleControl, type TGoogleControlOptions } from './google/control';
+import { CONTENT_SCOPE, registerMerchantApi } from './google/merchant';
 import { registerOidcProvider } from './oidc/provider';
 
 export interface TSandboxOptions {
@@ -24,12 +28,16 @@ export interface TSandboxOptions {
   publicUrl?: string;
   /** Clients accepted besides the defaults (feedloom-google / feedloom-microsoft). */
   oidcClients?: TOidcClient[];
+  /** The Google stand-in's defaults (review delay of submitted products, access token lifetime). */
+  google?: TGoogleControlOptions;
   logLevel?: string;
 }
 
 export interface TSandbox {
   app: FastifyInstance;
   mails: MailStore;
+  /** The Google stand-in's switchboard (also reachable over HTTP at /__control/google). */
+  google: GoogleControl;
   /** Starts HTTP and SMTP; resolves with the addresses actually bound. */
   listen(): Promise<{ url: string; smtpPort: number }>;
   close(): Promise<void>;
@@ -71,6 +79,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
 <li><a href="/mail">Mail viewer</a> (every mail sent in development: OTPs, reset links, invitations)</li>
 <li><a href="/google/.well-known/openid-configuration">Google sign-in (OpenID Connect)</a></li>
 <li><a href="/microsoft/.well-known/openid-configuration">Microsoft sign-in (OpenID Connect)</a></li>
+<li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access) and its test switchboard <a href="/__control/google">/__control/google</a></li>
 </ul></div>`,
       }),
     ),
@@ -78,7 +87,24 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
 
   registerMailRoutes(app, mails);
   const clients = new ClientRegistry([...DEFAULT_OIDC_CLIENTS, ...(opts.oidcClients ?? [])]);
-  registerOidcProvider(app, { id: 'google', displayName: 'Google', issuer: () => `${baseUrl}/google`, key, clients });
+  const google = new GoogleControl(opts.google);
+  const googleIssuer = () => `${baseUrl}/google`;
+  registerOidcProvider(app, {
+    id: 'google',
+    displayName: 'Google',
+    issuer: googleIssuer,
+    key,
+    clients,
+    apiScopes: [CONTENT_SCOPE],
+    tokens: {
+      accessTokenTtlSeconds: () => google.accessTokenTtlSeconds,
+      refreshRevokedBefore: () => google.refreshRevokedBefore,
+      onRefresh: () => void (google.tokenRefreshes += 1),
+    },
+  });
+  let taxonomy: TTaxonomy | undefined;
+  registerMerchantApi(app, { key, issuer: googleIssuer, control: google, taxonomy: () => (taxonomy ??= googleTaxonomy()) });
+  registerGoogleControl(app, google);
   registerOidcProvider(app, { id: 'microsoft', displayName: 'Microsoft', issuer: () => `${baseUrl}/microsoft`, key, clients });
 
   const smtp = createSmtpCatcher(mails, (err) => app.log.error({ err }, 'could not store a mail'));
@@ -88,6 +114,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
   return {
     app,
     mails,
+    google,
     async listen() {
       const smtpPort = await listenSmtp(smtp, opts.smtpPort ?? 2525, host);
       smtpListening = true;

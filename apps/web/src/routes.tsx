@@ -217,7 +217,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     title: 'Channels',
-    screen: comingSoon('The channels of this shop and their integration progress will be shown here.'),
+    screen: screen(() => import('@/features/channels/sync-shop-screen'), 'SyncShopScreen'),
   },
   {
     id: 'feed-configs',
@@ -242,7 +242,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Connecting Google',
-    screen: comingSoon('Connecting your Google account will finish here.'),
+    screen: screen(() => import('@/features/channels/google-callback-screen'), 'GoogleCallbackScreen'),
   },
   {
     id: 'microsoft-callback',
@@ -473,7 +473,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Link account',
-    screen: comingSoon('You will connect this shop to the channel’s merchant account here.'),
+    screen: screen(() => import('@/features/channels/link-account-screen'), 'LinkAccountScreen'),
   },
   {
     id: 'link-account-edit',
@@ -482,7 +482,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Edit linked account',
-    screen: comingSoon('You will change the merchant account linked to this shop here.'),
+    screen: screen(() => import('@/features/channels/link-account-screen'), 'LinkAccountScreen'),
   },
   {
     id: 'sync-shop-channel',

@@ -1,6 +1,7 @@
 import { accountContract } from './account';
 import { auditContract } from './audit';
 import { authContract } from './auth';
+import { channelsContract } from './channels';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
@@ -15,6 +16,7 @@ import { staffContract } from './staff';
 export * from './account';
 export * from './audit';
 export * from './auth';
+export * from './channels';
 export * from './data-sources';
 export * from './endpoint';
 export * from './envelope';
@@ -43,6 +45,7 @@ export const contract = {
   reference: referenceContract,
   dataSources: dataSourcesContract,
   products: productsContract,
+  channels: channelsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { router } from './init';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
+import { channelsRouter } from './routers/channels';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
@@ -15,6 +16,7 @@ import { staffRouter } from './routers/staff';
 export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
+  channels: channelsRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   products: productsRouter,

@@ -90,7 +90,9 @@ describe('OIDC providers', () => {
       code_challenge_methods_supported: ['S256', 'plain'],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
       id_token_signing_alg_values_supported: ['RS256'],
-      scopes_supported: ['openid', 'email', 'profile'],
+      // Google also grants the Merchant API's scope (offline access, refresh tokens: google/merchant.test.ts).
+      scopes_supported: ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/content'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
     });
     expect(meta.supportsPKCE()).toBe(true);
     expect((await discover('microsoft', 'feedloom-microsoft')).serverMetadata().issuer).toBe(`${sandbox.url}/microsoft`);
@@ -311,7 +313,8 @@ describe('OIDC providers', () => {
     const refresh = await post({ grant_type: 'refresh_token', refresh_token: 'x' }, {
       authorization: `Basic ${Buffer.from('feedloom-google:sandbox-secret').toString('base64')}`,
     });
-    expect(await refresh.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    // Google takes refresh tokens (of the content scope); an unknown one is an invalid grant.
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('refuses userinfo without a valid token', async () => {

@@ -16,6 +16,18 @@ export interface TConsentView {
   directoryIds?: { tid?: string; oid?: string };
 }
 
+/** What a grant lets the application do, in words. */
+const API_SCOPE_WORDS: Record<string, string> = {
+  'https://www.googleapis.com/auth/content': 'manage your Merchant Center accounts and product listings',
+};
+
+const describeScopes = (scopes: string[]): string => {
+  const api = scopes.filter((s) => s in API_SCOPE_WORDS).map((s) => API_SCOPE_WORDS[s] ?? s);
+  const claims = scopes.filter((s) => s !== 'openid' && !(s in API_SCOPE_WORDS));
+  const signIn = scopes.includes('openid') ? `sign you in and read your ${claims.join(', ') || 'account id'}` : '';
+  return [signIn, ...api].filter(Boolean).join(', and ') || 'read your account id';
+};
+
 export const consentPage = (v: TConsentView): string => {
   const title = `Sign in with ${v.providerName} (sandbox)`;
   const selected = v.selected ?? v.accounts[0]?.email;
@@ -30,9 +42,7 @@ export const consentPage = (v: TConsentView): string => {
     title,
     body: `<h1>${escapeHtml(title)}</h1>
 <div class="card">
-  <p><strong>${escapeHtml(v.clientId)}</strong> wants to sign you in and read your ${escapeHtml(
-    v.scopes.filter((s) => s !== 'openid').join(', ') || 'account id',
-  )}.<br><span class="muted">You will be sent back to ${escapeHtml(v.redirectOrigin)}. This is a local stand-in for ${escapeHtml(
+  <p><strong>${escapeHtml(v.clientId)}</strong> wants to ${escapeHtml(describeScopes(v.scopes))}.<br><span class="muted">You will be sent back to ${escapeHtml(v.redirectOrigin)}. This is a local stand-in for ${escapeHtml(
     v.providerName,
   )}: no password is asked.</span></p>
   ${v.error ? `<p class="error" role="alert">${escapeHtml(v.error)}</p>` : ''}

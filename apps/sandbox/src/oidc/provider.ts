@@ -15,14 +15,33 @@ export interface TOidcProviderOptions {
   issuer: () => string;
   key: TSigningKey;
   clients: ClientRegistry;
+  /**
+   * API scopes the provider grants besides OpenID's (Google: the Merchant API's content scope). A request
+   * for one of them needs no `openid`; `access_type=offline` then also returns a refresh token.
+   */
+  apiScopes?: string[];
+  /** Token lifetimes and revocation, set through the sandbox's control endpoint. */
+  tokens?: TTokenPolicy;
 }
+
+export interface TTokenPolicy {
+  accessTokenTtlSeconds(): number;
+  /** Refresh tokens issued at or before this instant (ms since the epoch) are refused. */
+  refreshRevokedBefore(): number;
+  onRefresh?(): void;
+}
+
+const DEFAULT_TOKEN_POLICY: TTokenPolicy = {
+  accessTokenTtlSeconds: () => 3600,
+  refreshRevokedBefore: () => 0,
+};
 
 /** Authorization codes are single-use and short-lived. */
 const CODE_TTL_MS = 60_000;
 /** How long a consent page may stay open before its decision is refused. */
 const PENDING_TTL_MS = 10 * 60_000;
 const TOKEN_TTL_SECONDS = 3600;
-const SUPPORTED_SCOPES = ['openid', 'email', 'profile'];
+const OIDC_SCOPES = ['openid', 'email', 'profile'];
 /** RFC 7636 §4.1: code verifier (and plain challenge) alphabet and length. */
 const PKCE_RE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
@@ -35,6 +54,8 @@ interface TAuthorizationRequest {
   codeChallenge: string;
   codeChallengeMethod: 'S256' | 'plain';
   loginHint?: string;
+  /** `access_type=offline` (Google): a refresh token comes with the access token. */
+  offline: boolean;
 }
 
 interface TPending {
@@ -119,6 +140,9 @@ const CLAIMS_SUPPORTED: Record<TProviderId, string[]> = {
  */
 export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOptions): void => {
   const { id, displayName, key, clients } = opts;
+  const apiScopes = opts.apiScopes ?? [];
+  const SUPPORTED_SCOPES = [...OIDC_SCOPES, ...apiScopes];
+  const policy = opts.tokens ?? DEFAULT_TOKEN_POLICY;
   const pending = new Map<string, TPending>();
   const codes = new Map<string, TCode>();
   const endpoint = (path: string) => `${opts.issuer()}${path}`;
@@ -135,7 +159,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
         jwks_uri: endpoint('/jwks'),
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
-        grant_types_supported: ['authorization_code'],
+        grant_types_supported: apiScopes.length ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: [SIGNING_ALG],
         scopes_supported: SUPPORTED_SCOPES,
@@ -173,7 +197,15 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
             throw new OAuthError('invalid_request', 'Only response_mode=query is supported.');
           }
           const scopes = (single(q, 'scope') ?? '').split(' ').filter(Boolean);
-          if (!scopes.includes('openid')) throw new OAuthError('invalid_scope', 'scope must include "openid".');
+          if (!scopes.includes('openid') && !scopes.some((s) => apiScopes.includes(s))) {
+            throw new OAuthError('invalid_scope', `scope must include "openid"${apiScopes.length ? ` or one of ${apiScopes.join(', ')}` : ''}.`);
+          }
+          const unknown = scopes.filter((s) => !SUPPORTED_SCOPES.includes(s));
+          if (unknown.length > 0) throw new OAuthError('invalid_scope', `Unknown scope: ${unknown.join(' ')}.`);
+          const accessType = single(q, 'access_type') ?? 'online';
+          if (accessType !== 'online' && accessType !== 'offline') {
+            throw new OAuthError('invalid_request', 'access_type must be online or offline.');
+          }
           const codeChallenge = single(q, 'code_challenge');
           const method = single(q, 'code_challenge_method') ?? 'plain';
           if (!codeChallenge) throw new OAuthError('invalid_request', 'code_challenge is required (PKCE).');
@@ -197,6 +229,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
             codeChallenge,
             codeChallengeMethod: method,
             loginHint: single(q, 'login_hint'),
+            offline: accessType === 'offline' && scopes.some((s) => apiScopes.includes(s)),
           };
           sweep(pending);
           const requestId = token();
@@ -359,6 +392,7 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
     }
     const params = body as Record<string, string | undefined>;
     const client = authenticateClient(req, params);
+    if (params.grant_type === 'refresh_token' && apiScopes.length > 0) return refresh(client.client_id, params);
     if (params.grant_type !== 'authorization_code') {
       throw new OAuthError('unsupported_grant_type', 'Only the authorization_code grant is supported.');
     }
@@ -378,8 +412,14 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
       request.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
     if (!safeEqual(expected, request.codeChallenge)) throw new OAuthError('invalid_grant', 'PKCE verification failed.');
 
-    const issuer = opts.issuer();
     const scope = request.scopes.filter((s) => SUPPORTED_SCOPES.includes(s)).join(' ');
+    const accessToken = await signAccessToken(client.client_id, identity, scope);
+    const expiresIn = policy.accessTokenTtlSeconds();
+    const refreshToken = request.offline ? await signRefreshToken(client.client_id, identity, scope) : undefined;
+    if (!request.scopes.includes('openid')) {
+      return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, scope, ...(refreshToken ? { refresh_token: refreshToken } : {}) };
+    }
+    const issuer = opts.issuer();
     const idToken = await new SignJWT({
       ...releasedClaims(id, identity, request.scopes),
       azp: client.client_id,
@@ -393,21 +433,74 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
       .setIssuedAt()
       .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
       .sign(key.privateKey);
-    // A signed access token: /userinfo needs no server-side state and survives a restart.
-    const accessToken = await new SignJWT({
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
       scope,
-      client_id: client.client_id,
+      id_token: idToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    };
+  };
+
+  // A signed access token: /userinfo and the Merchant API need no server-side state, and it survives a
+  // restart. `iat_ms` lets the control endpoint expire every token issued up to an instant.
+  const signAccessToken = (clientId: string, identity: TIdentity, scope: string): Promise<string> =>
+    new SignJWT({
+      scope,
+      client_id: clientId,
       email_address: identity.email,
+      iat_ms: Date.now(),
       ...(identity.tid ? { tid: identity.tid, oid: identity.oid } : {}),
     })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
-      .setIssuer(issuer)
+      .setIssuer(opts.issuer())
       .setAudience(endpoint('/userinfo'))
       .setSubject(identity.sub)
       .setIssuedAt()
       .setJti(token(16))
-      .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+      .setExpirationTime(`${policy.accessTokenTtlSeconds()}s`)
       .sign(key.privateKey);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope, id_token: idToken };
+
+  /** Offline access: a refresh token that does not expire by itself (as Google's), signed like the others. */
+  const signRefreshToken = (clientId: string, identity: TIdentity, scope: string): Promise<string> =>
+    new SignJWT({ scope, client_id: clientId, email_address: identity.email, iat_ms: Date.now() })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'rt+jwt' })
+      .setIssuer(opts.issuer())
+      .setAudience(endpoint('/token'))
+      .setSubject(identity.sub)
+      .setIssuedAt()
+      .setJti(token(16))
+      .sign(key.privateKey);
+
+  /** The refresh_token grant (RFC 6749 §6): a new access token with the same (or a narrower) scope. */
+  const refresh = async (clientId: string, params: Record<string, string | undefined>) => {
+    const invalidGrant = new OAuthError('invalid_grant', 'Token has been expired or revoked.');
+    if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(params.refresh_token, key.publicKey, {
+        issuer: opts.issuer(),
+        audience: endpoint('/token'),
+        typ: 'rt+jwt',
+        algorithms: [SIGNING_ALG],
+      }));
+    } catch {
+      throw invalidGrant;
+    }
+    if (payload.client_id !== clientId) throw invalidGrant;
+    if (typeof payload.iat_ms !== 'number' || payload.iat_ms <= policy.refreshRevokedBefore()) throw invalidGrant;
+    const granted = String(payload.scope ?? '').split(' ').filter(Boolean);
+    const asked = params.scope ? params.scope.split(' ').filter(Boolean) : granted;
+    if (asked.some((s) => !granted.includes(s))) throw new OAuthError('invalid_scope', 'The requested scope exceeds the granted scope.');
+    policy.onRefresh?.();
+    const identity = identityFor(id, String(payload.email_address));
+    const scope = asked.join(' ');
+    return {
+      access_token: await signAccessToken(clientId, identity, scope),
+      token_type: 'Bearer',
+      expires_in: policy.accessTokenTtlSeconds(),
+      scope,
+    };
   };
 };

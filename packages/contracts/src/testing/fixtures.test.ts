@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZUserProfileSchema } from '../account';
 import { ZSessionInfoSchema } from '../auth';
+import { ZChannelConnectionSchema, ZMerchantAccountSchema } from '../channels';
 import { ZOrganizationListEntrySchema } from '../organizations';
 import { ZAuditEntrySchema } from '../audit';
 import { ZRoleSchema } from '../roles';
@@ -8,6 +9,8 @@ import { ZShopSchema } from '../shops';
 import { ZStaffSchema } from '../staff';
 import {
   makeAuditEntry,
+  makeChannelConnection,
+  makeMerchantAccount,
   makeOrganizationEntry,
   makeProfile,
   makeRole,
@@ -26,6 +29,8 @@ describe('shared fixtures match the contract', () => {
     ['staff', ZStaffSchema, makeStaff()],
     ['role', ZRoleSchema, makeRole()],
     ['activity entry', ZAuditEntrySchema, makeAuditEntry()],
+    ['channel connection', ZChannelConnectionSchema, makeChannelConnection()],
+    ['merchant account', ZMerchantAccountSchema, makeMerchantAccount()],
   ] as const)('%s', (_name, schema, fixture) => {
     expect(schema.strict().parse(fixture)).toEqual(fixture);
   });

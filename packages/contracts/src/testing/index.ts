@@ -4,6 +4,7 @@
 import type { TUserProfile } from '../account';
 import type { TSessionInfo } from '../auth';
 import type { TAuditEntry } from '../audit';
+import type { TChannelConnection, TMerchantAccount } from '../channels';
 import type { TOrganizationListEntry } from '../organizations';
 import type { TRole } from '../roles';
 import type { TShop } from '../shops';
@@ -149,6 +150,25 @@ export function makeRole(overrides: Partial<TRole> = {}): TRole {
   };
 }
 
+/** A shop's Google connection, authorised and waiting for its Merchant Center account. */
+export function makeChannelConnection(overrides: Partial<TChannelConnection> = {}): TChannelConnection {
+  return {
+    shop_id: 'shop-1',
+    channel: 'google',
+    state: 'authorized',
+    account_id: null,
+    account_name: null,
+    scopes: ['https://www.googleapis.com/auth/content'],
+    integration_steps: [],
+    integration_once_completed: false,
+    target_market: null,
+    disconnected_reason: null,
+    connected_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 /** The owner changing a store's name. */
 export function makeAuditEntry(overrides: Partial<TAuditEntry> = {}): TAuditEntry {
   return {
@@ -161,6 +181,16 @@ export function makeAuditEntry(overrides: Partial<TAuditEntry> = {}): TAuditEntr
     summary: 'Acme Store',
     before: { shop_name: 'Acme Shop' },
     after: { shop_name: 'Acme Store' },
+    ...overrides,
+  };
+}
+
+export function makeMerchantAccount(overrides: Partial<TMerchantAccount> = {}): TMerchantAccount {
+  return {
+    account_id: '5550001001',
+    account_name: 'Rivera Outdoor',
+    time_zone: 'America/Los_Angeles',
+    language_code: 'en',
     ...overrides,
   };
 }

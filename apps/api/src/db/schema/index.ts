@@ -13,3 +13,4 @@ export * from './data-sources';
 export * from './roles';
 export * from './audit';
 export * from './products';
+export * from './channels';

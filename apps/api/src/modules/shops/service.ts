@@ -5,6 +5,7 @@ import type { TShopRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
+import { connectionsRepo } from '../channels/repo';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
@@ -198,8 +199,7 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       return {
         ...toShop(shop),
         business_name: org?.business_name ?? '',
-        // Channel connections and product imports arrive in later issues: nothing is connected or imported yet.
-        connected_channels: [],
+        connected_channels: await connectionsRepo(db).connectedChannels(caller.org_id, shop.id),
         total_products: 0,
       };
     },

@@ -1,0 +1,286 @@
+import type { TChannelConnection, TMerchantAccount, TShippingSettings, TWebsiteClaim } from '@feedloom/contracts';
+import type { TChannelKey } from '@feedloom/validation';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client';
+import { shops, type TChannelConnectionRow, type TShopRow } from '../../db/schema';
+import { addSeconds, type TClock } from '../../lib/clock';
+import { randomToken, sha256, type TCipher } from '../../lib/crypto';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { canReachShop, type TShopScope } from '../tenancy/access';
+import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
+import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
+import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
+import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
+import { channelStatesRepo, connectionsRepo } from './repo';
+import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
+
+export interface TChannelCaller {
+  user_id: string;
+  org_id: string;
+  shop_ids: TShopScope;
+}
+
+export interface TGoogleChannelSettings {
+  /** null when no OAuth client is configured: the channel is off (503). */
+  oauth: TGoogleOAuthSettings | null;
+  merchantApiUrl: string;
+}
+
+export interface TChannelsServiceDeps {
+  db: TDb;
+  clock: TClock;
+  cipher: TCipher;
+  log: FastifyBaseLogger;
+  google: TGoogleChannelSettings;
+  /** Retry, backoff and timeout of Google calls (the logger and clock are filled in). */
+  http: Omit<TGoogleHttpDeps, 'log' | 'clock'>;
+}
+
+export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
+  shop_id: row.shop_id,
+  channel: row.channel,
+  state: row.state,
+  account_id: row.account_id,
+  account_name: row.account_name,
+  scopes: row.scopes.split(' ').filter(Boolean),
+  integration_steps: row.integration_steps,
+  integration_once_completed: row.integration_once_completed,
+  target_market: row.target_market ?? null,
+  disconnected_reason: row.disconnected_reason,
+  connected_at: row.connected_at?.toISOString() ?? null,
+  updated_at: row.updated_at.toISOString(),
+});
+
+const toAccount = (a: TMerchantAccountJson): TMerchantAccount => ({
+  account_id: a.accountId,
+  account_name: a.accountName,
+  time_zone: a.timeZone?.id ?? null,
+  language_code: a.languageCode ?? null,
+});
+
+/**
+ * Connecting a shop to a channel (spec §2 wizard, §7 Google): the consent URL, the callback that turns the
+ * code into stored (sealed) tokens, the Merchant Center account list and choice, the record, disconnect.
+ */
+export const createChannelsService = (deps: TChannelsServiceDeps) => {
+  const { db, clock, cipher, log } = deps;
+  const connections = connectionsRepo(db);
+  const states = channelStatesRepo(db);
+  const http: TGoogleHttpDeps = { ...deps.http, log, clock };
+  const oauthSettings = deps.google.oauth;
+  const oauth = oauthSettings ? createGoogleOAuth(oauthSettings, http) : null;
+  const googleOAuth = () => {
+    if (!oauth) throw new AppError(503, CHANNELS_MSG.unavailable('google'));
+    return oauth;
+  };
+  const tokens = createConnectionTokens({ db, cipher, clock, log, oauth: googleOAuth });
+
+  const reachShop = async (caller: TChannelCaller, shopId: string): Promise<TShopRow> => {
+    const [shop] =
+      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
+        ? await db
+            .select()
+            .from(shops)
+            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
+        : [];
+    if (!shop) throw notFound(CHANNELS_MSG.storeNotFound);
+    return shop;
+  };
+
+  /** The shop's live connection to `channel`, or 409 when it has none. */
+  const liveConnection = async (caller: TChannelCaller, shopId: string, channel: TChannelKey) => {
+    await reachShop(caller, shopId);
+    const row = await connections.find(caller.org_id, shopId, channel);
+    if (!row || row.state === 'disconnected') throw conflict(CHANNELS_MSG.notConnected(channel));
+    return row;
+  };
+
+  /** Runs Google calls of a connection; Google's failures become the caller's messages. */
+  const withGoogle = async <T>(fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ChannelDisconnectedError) throw conflict(CHANNELS_MSG.authorisationRefused('google'));
+      if (err instanceof GoogleHttpError) {
+        if (notFoundMessage && (err.status === 403 || err.status === 404)) throw notFound(notFoundMessage);
+        log.error({ err, status: err.status, reason: err.reason }, 'google call failed');
+        throw new AppError(502, CHANNELS_MSG.channelFailed('google'));
+      }
+      throw err;
+    }
+  };
+
+  /** The shop's Google connection with its Merchant Center account chosen. */
+  const withAccount = async (caller: TChannelCaller, shopId: string) => {
+    const row = await liveConnection(caller, shopId, 'google');
+    if (!row.account_id) throw conflict(CHANNELS_MSG.noAccount);
+    return { row, accountId: row.account_id };
+  };
+
+  const merchantClient = (row: TChannelConnectionRow) =>
+    createMerchantClient({ baseUrl: deps.google.merchantApiUrl, http, tokens: tokens.forConnection(row.id) });
+
+  return {
+    /** A Merchant API client for a connection (the sync engine's way in). */
+    merchantClient,
+
+    googleAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
+      const shop = await reachShop(caller, shopId);
+      if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
+      const client = googleOAuth();
+      const state = randomToken();
+      const verifier = newPkceVerifier();
+      const now = clock.now();
+      await states.insert(
+        {
+          state_hash: sha256(state),
+          channel: 'google',
+          organization_id: caller.org_id,
+          shop_id: shop.id,
+          user_id: caller.user_id,
+          code_verifier: cipher.encrypt(verifier),
+          expires_at: addSeconds(now, CHANNEL_STATE_TTL_SECONDS),
+          created_at: now,
+        },
+        now,
+      );
+      return { auth_url: client.authorizeUrl(state, verifier) };
+    },
+
+    /**
+     * The code of /google-callback becomes tokens. The state is good once, for 10 minutes, for the user (and
+     * organisation) who asked for the consent URL and a shop they can still reach.
+     */
+    googleCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
+      const row = await states.take('google', sha256(input.state));
+      const now = clock.now();
+      if (
+        !row ||
+        row.expires_at.getTime() <= now.getTime() ||
+        row.user_id !== caller.user_id ||
+        row.organization_id !== caller.org_id ||
+        !canReachShop(caller.shop_ids, row.shop_id)
+      ) {
+        throw badRequest(CHANNELS_MSG.stateInvalid);
+      }
+      await reachShop(caller, row.shop_id);
+      const client = googleOAuth();
+      let granted;
+      try {
+        granted = await client.exchangeCode(input.code, cipher.decrypt(row.code_verifier));
+      } catch (err) {
+        if (err instanceof GoogleGrantRefusedError) throw badRequest(CHANNELS_MSG.consentFailed);
+        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
+          log.warn({ err, status: err.status, reason: err.reason }, 'google refused the code exchange');
+          throw badRequest(CHANNELS_MSG.consentFailed);
+        }
+        if (err instanceof GoogleHttpError) throw new AppError(502, CHANNELS_MSG.channelFailed('google'));
+        throw err;
+      }
+      if (!granted.scope.split(' ').includes(GOOGLE_CONTENT_SCOPE)) throw badRequest(CHANNELS_MSG.scopeMissing);
+      if (!granted.refresh_token) throw badRequest(CHANNELS_MSG.noRefreshToken);
+      const saved = await connections.authorize({
+        organization_id: caller.org_id,
+        shop_id: row.shop_id,
+        channel: 'google',
+        refresh_token: cipher.encrypt(granted.refresh_token),
+        access_token: cipher.encrypt(granted.access_token),
+        access_token_expires_at: addSeconds(clock.now(), granted.expires_in),
+        scopes: granted.scope,
+        connected_by: caller.user_id,
+        now: clock.now(),
+      });
+      return toConnection(saved);
+    },
+
+    merchantAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMerchantAccount[]> => {
+      const row = await liveConnection(caller, shopId, 'google');
+      return (await withGoogle(() => merchantClient(row).listAccounts())).map(toAccount);
+    },
+
+    /** Chooses the Merchant Center account: one the connected Google user can reach. */
+    selectMerchantAccount: async (caller: TChannelCaller, shopId: string, merchantId: string) => {
+      const row = await liveConnection(caller, shopId, 'google');
+      const account = toAccount(
+        await withGoogle(() => merchantClient(row).getAccount(merchantId), CHANNELS_MSG.accountNotFound),
+      );
+      const steps = row.integration_steps.includes('link-account')
+        ? row.integration_steps
+        : [...row.integration_steps, 'link-account'];
+      const saved = await connections.update(row.id, {
+        state: 'connected',
+        account_id: account.account_id,
+        account_name: account.account_name,
+        integration_steps: steps,
+        updated_at: clock.now(),
+      });
+      if (!saved) throw conflict(CHANNELS_MSG.notConnected('google'));
+      return { account, connection: toConnection(saved) };
+    },
+
+    websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const home = await withGoogle(() => merchantClient(row).getHomepage(accountId), CHANNELS_MSG.accountNotFound);
+      return { website_url: home.uri ?? null, claimed: home.claimed === true };
+    },
+
+    /** Sets the Merchant Center homepage and claims it; a claim Google refuses leaves it unclaimed (said so). */
+    overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const client = merchantClient(row);
+      const updated = await withGoogle(() => client.updateHomepage(accountId, websiteUrl), CHANNELS_MSG.accountNotFound);
+      let claim: TWebsiteClaim = { website_url: updated.uri ?? websiteUrl, claimed: updated.claimed === true };
+      try {
+        const claimed = await client.claimHomepage(accountId);
+        claim = { website_url: claimed.uri ?? claim.website_url, claimed: claimed.claimed === true };
+      } catch (err) {
+        // Google refuses a claim it cannot verify (4xx): the website is saved, the merchant verifies it next.
+        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
+          log.info({ status: err.status, reason: err.reason }, 'google refused the homepage claim');
+        } else {
+          // Anything else (Google down, authorisation refused) is reported as for every other call.
+          await withGoogle<never>(() => {
+            throw err;
+          });
+        }
+      }
+      return { claim, message: claim.claimed ? CHANNELS_MSG.websiteUpdated : CHANNELS_MSG.websiteNotClaimed };
+    },
+
+    shippingSettings: async (caller: TChannelCaller, shopId: string): Promise<TShippingSettings> => {
+      const { row, accountId } = await withAccount(caller, shopId);
+      const settings = await withGoogle(() => merchantClient(row).getShippingSettings(accountId), CHANNELS_MSG.accountNotFound);
+      const services = (settings.services ?? []).map((s) => ({
+        service_name: s.serviceName ?? '',
+        active: s.active !== false,
+        countries: s.deliveryCountries ?? [],
+        currency: s.currencyCode ?? null,
+      }));
+      return { has_shipping: services.some((s) => s.active), services };
+    },
+
+    connection: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection | null> => {
+      await reachShop(caller, shopId);
+      const row = await connections.find(caller.org_id, shopId, channel);
+      return row ? toConnection(row) : null;
+    },
+
+    /** Forgets the tokens; the record (account, steps, target market) stays for a reconnection. */
+    disconnect: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection> => {
+      const row = await liveConnection(caller, shopId, channel);
+      const saved = await connections.update(row.id, {
+        state: 'disconnected',
+        refresh_token: null,
+        access_token: null,
+        access_token_expires_at: null,
+        disconnected_reason: null,
+        updated_at: clock.now(),
+      });
+      if (!saved) throw conflict(CHANNELS_MSG.notConnected(channel));
+      return toConnection(saved);
+    },
+  };
+};
+export type TChannelsService = ReturnType<typeof createChannelsService>;

@@ -1,0 +1,401 @@
+import type { TTaxonomy } from '@feedloom/catalog';
+import { productIdSegment } from '@feedloom/catalog';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import type { TSigningKey } from '../oidc/keys';
+import { SIGNING_ALG } from '../oidc/keys';
+import type { GoogleControl } from './control';
+import { judgeProductInput, REPORTING_CONTEXTS, type TProductInputBody, type TReview } from './judge';
+import { merchantAccountsOf, type TMerchantAccountSeed } from './merchant-accounts';
+
+// Google's Merchant API v1 on its real paths (reference §3): accounts, homepage (website claim), shipping
+// settings, data sources, product inputs and processed products with their status. Every call needs a
+// Bearer access token with the content scope from the sandbox's Google OAuth; a user reaches only their own
+// accounts. State is kept in memory for the life of the process.
+
+export const CONTENT_SCOPE = 'https://www.googleapis.com/auth/content';
+const LIST_MAX = 1000;
+/** A homepage on a host starting with this is never verified, so its claim fails (as an unverified site's). */
+export const UNVERIFIED_HOST_PREFIX = 'unverified.';
+const LIST_DEFAULT = 25;
+
+interface TDataSource {
+  name: string;
+  dataSourceId: string;
+  displayName: string;
+  input: 'API';
+  primaryProductDataSource: { contentLanguage?: string; feedLabel?: string; countries?: string[] };
+}
+
+interface TStoredProduct {
+  input: TProductInputBody & { versionNumber?: string };
+  dataSource: string;
+  /** `contentLanguage~feedLabel~offerId`. */
+  key: string;
+  createdAt: Date;
+  updatedAt: Date;
+  reviewAt: number;
+  review?: TReview;
+}
+
+interface TAccountState {
+  seed: TMerchantAccountSeed;
+  homepage: string;
+  claimed: boolean;
+  dataSources: Map<string, TDataSource>;
+  products: Map<string, TStoredProduct>;
+  nextDataSourceId: number;
+}
+
+class GoogleApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly status: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (message: string) => new GoogleApiError(400, 'INVALID_ARGUMENT', message);
+const notFound = (message: string) => new GoogleApiError(404, 'NOT_FOUND', message);
+
+const STATUS_NAMES: Record<number, string> = {
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  502: 'UNAVAILABLE',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+const sendError = (reply: FastifyReply, err: GoogleApiError) =>
+  reply.code(err.code).send({ error: { code: err.code, message: err.message, status: err.status } });
+
+/** `en~US~sku` as given, or its unpadded base64url form; both name the same product. */
+const keyOfSegment = (segment: string): string => {
+  if (segment.split('~').length >= 3) return segment;
+  const decoded = Buffer.from(segment, 'base64url').toString('utf8');
+  return decoded.split('~').length >= 3 ? decoded : segment;
+};
+
+const keyOf = (input: TProductInputBody) => `${input.contentLanguage}~${input.feedLabel}~${input.offerId}`;
+
+const LANGUAGE_RE = /^[a-z]{2}$/;
+const FEED_LABEL_RE = /^[A-Z0-9_-]{1,20}$/;
+
+export interface TMerchantApiOptions {
+  key: TSigningKey;
+  /** The Google issuer (its tokens are the ones accepted) and the audience its access tokens carry. */
+  issuer: () => string;
+  control: GoogleControl;
+  taxonomy: () => TTaxonomy;
+}
+
+export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOptions): void => {
+  const { control } = opts;
+  const accounts = new Map<string, TAccountState>();
+
+  const stateOf = (seed: TMerchantAccountSeed): TAccountState => {
+    let state = accounts.get(seed.accountId);
+    if (!state) {
+      state = {
+        seed,
+        homepage: seed.homepage,
+        claimed: seed.claimed,
+        dataSources: new Map(),
+        products: new Map(),
+        nextDataSourceId: 1,
+      };
+      accounts.set(seed.accountId, state);
+    }
+    return state;
+  };
+
+  /** The caller's address, from a valid, unexpired access token with the content scope. */
+  const authenticate = async (req: FastifyRequest): Promise<string> => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!match) throw new GoogleApiError(401, 'UNAUTHENTICATED', 'Request is missing required authentication credential.');
+    try {
+      const { payload } = await jwtVerify(match[1]!, opts.key.publicKey, {
+        issuer: opts.issuer(),
+        audience: `${opts.issuer()}/userinfo`,
+        typ: 'at+jwt',
+        algorithms: [SIGNING_ALG],
+      });
+      const issuedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+      if (issuedAt <= control.accessExpiredBefore) throw new Error('expired by the control endpoint');
+      if (!String(payload.scope ?? '').split(' ').includes(CONTENT_SCOPE)) {
+        throw new GoogleApiError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+      }
+      return String(payload.email_address);
+    } catch (err) {
+      if (err instanceof GoogleApiError) throw err;
+      throw new GoogleApiError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token.');
+    }
+  };
+
+  const accountFor = (email: string, accountId: string): TAccountState => {
+    const seed = merchantAccountsOf(email).find((a) => a.accountId === accountId);
+    if (!seed) throw new GoogleApiError(403, 'PERMISSION_DENIED', `The caller does not have access to the accounts: [${accountId}]`);
+    return stateOf(seed);
+  };
+
+  const accountJson = (seed: TMerchantAccountSeed) => ({
+    name: `accounts/${seed.accountId}`,
+    accountId: seed.accountId,
+    accountName: seed.accountName,
+    adultContent: false,
+    testAccount: false,
+    timeZone: { id: seed.timeZone },
+    languageCode: seed.languageCode,
+  });
+
+  const reviewOf = (account: TAccountState, stored: TStoredProduct): TReview | undefined => {
+    if (stored.review) return stored.review;
+    if (Date.now() < stored.reviewAt) return undefined;
+    stored.review = judgeProductInput(stored.input, {
+      taxonomy: opts.taxonomy(),
+      accountShipping: account.seed.shipping,
+      now: new Date(),
+    });
+    return stored.review;
+  };
+
+  const productJson = (account: TAccountState, stored: TStoredProduct) => {
+    const accountId = account.seed.accountId;
+    const { input } = stored;
+    const segment = productIdSegment(input.contentLanguage, input.feedLabel, input.offerId);
+    const review = reviewOf(account, stored);
+    const country = input.feedLabel;
+    const disapproved = (context: string) =>
+      review?.issues.some((i) => i.severity === 'DISAPPROVED' && i.reportingContext === context) ?? false;
+    const expiry = new Date(stored.updatedAt.getTime() + 30 * 86_400_000);
+    return {
+      name: `accounts/${accountId}/products/${segment}`,
+      offerId: input.offerId,
+      contentLanguage: input.contentLanguage,
+      feedLabel: input.feedLabel,
+      dataSource: stored.dataSource,
+      productAttributes: input.productAttributes ?? {},
+      customAttributes: input.customAttributes ?? [],
+      ...(input.versionNumber !== undefined ? { versionNumber: input.versionNumber } : {}),
+      productStatus: {
+        destinationStatuses: REPORTING_CONTEXTS.map((reportingContext) => ({
+          reportingContext,
+          ...(review === undefined
+            ? { pendingCountries: [country] }
+            : disapproved(reportingContext)
+              ? { disapprovedCountries: [country] }
+              : { approvedCountries: [country] }),
+        })),
+        itemLevelIssues: review?.issues ?? [],
+        creationDate: stored.createdAt.toISOString(),
+        lastUpdateDate: stored.updatedAt.toISOString(),
+        googleExpirationDate: expiry.toISOString(),
+      },
+    };
+  };
+
+  const shippingJson = (account: TAccountState) => ({
+    name: `accounts/${account.seed.accountId}/shippingSettings`,
+    services: account.seed.shipping
+      ? [
+          {
+            serviceName: 'Standard shipping',
+            active: true,
+            deliveryCountries: ['US', 'GB', 'IN'],
+            currencyCode: 'USD',
+            deliveryTime: { minHandlingDays: 0, maxHandlingDays: 1, minTransitDays: 2, maxTransitDays: 5 },
+            rateGroups: [{ name: 'Flat rate', singleValue: { flatRate: { amountMicros: '4990000', currencyCode: 'USD' } } }],
+          },
+        ]
+      : [],
+    etag: `${account.seed.accountId}-${account.seed.shipping ? 1 : 0}`,
+  });
+
+  const pageOf = <T>(items: T[], query: Record<string, unknown>, max: number, fallback: number) => {
+    const size = Math.min(Math.max(Number(query.pageSize) || fallback, 1), max);
+    let offset = 0;
+    if (typeof query.pageToken === 'string' && query.pageToken !== '') {
+      offset = Number(Buffer.from(query.pageToken, 'base64url').toString('utf8'));
+      if (!Number.isInteger(offset) || offset < 0) throw invalid('The page token is invalid.');
+    }
+    const page = items.slice(offset, offset + size);
+    const next = offset + size < items.length ? Buffer.from(String(offset + size)).toString('base64url') : undefined;
+    return { page, nextPageToken: next };
+  };
+
+  app.register(async (r) => {
+    // Every Merchant API call: optionally slow, optionally failing (control), then authenticated.
+    r.addHook('onRequest', async (req, reply) => {
+      if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+      const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
+      const failure = control.takeFailure();
+      if (failure) {
+        control.record(route, true);
+        if (failure.status === 429 && failure.retryAfterSeconds !== undefined) {
+          reply.header('retry-after', String(failure.retryAfterSeconds));
+        }
+        const message = failure.status === 429 ? 'Quota exceeded for quota metric (quota/request_rate_too_high).' : 'The service is currently unavailable.';
+        return sendError(reply, new GoogleApiError(failure.status, STATUS_NAMES[failure.status] ?? 'INTERNAL', message));
+      }
+      control.record(route, false);
+    });
+    r.setErrorHandler((err, _req, reply) => {
+      if (err instanceof GoogleApiError) return sendError(reply, err);
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status && status < 500) return sendError(reply, invalid((err as Error).message));
+      r.log.error({ err }, 'merchant api failure');
+      return sendError(reply, new GoogleApiError(500, 'INTERNAL', 'Internal error encountered.'));
+    });
+
+    type P = Record<string, string>;
+    const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+
+    r.get('/accounts/v1/accounts', async (req) => {
+      const email = await authenticate(req);
+      const { page, nextPageToken } = pageOf(merchantAccountsOf(email), q(req), 500, 250);
+      return { accounts: page.map(accountJson), ...(nextPageToken ? { nextPageToken } : {}) };
+    });
+
+    r.get('/accounts/v1/accounts/:account', async (req) => {
+      const email = await authenticate(req);
+      return accountJson(accountFor(email, (req.params as P).account!).seed);
+    });
+
+    r.get('/accounts/v1/accounts/:account/homepage', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      return { name: `accounts/${account.seed.accountId}/homepage`, uri: account.homepage, claimed: account.claimed };
+    });
+
+    // Override the website: a new URI is unclaimed until claimed again.
+    r.patch('/accounts/v1/accounts/:account/homepage', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      const body = (req.body ?? {}) as { uri?: unknown };
+      if (typeof body.uri !== 'string' || !/^https?:\/\/[^\s/]+/.test(body.uri)) throw invalid('homepage.uri must be an http(s) URL.');
+      if (body.uri !== account.homepage) account.claimed = false;
+      account.homepage = body.uri;
+      return { name: `accounts/${account.seed.accountId}/homepage`, uri: account.homepage, claimed: account.claimed };
+    });
+
+    r.post('/accounts/v1/accounts/:account/homepage::claim', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      // Google claims a site only once its ownership is verified: a host starting with "unverified." never is.
+      if (new URL(account.homepage).hostname.startsWith(UNVERIFIED_HOST_PREFIX)) {
+        throw new GoogleApiError(400, 'FAILED_PRECONDITION', 'The website could not be verified. Add the verification meta tag or file, then claim again.');
+      }
+      account.claimed = true;
+      return { name: `accounts/${account.seed.accountId}/homepage`, uri: account.homepage, claimed: true };
+    });
+
+    r.get('/accounts/v1/accounts/:account/shippingSettings', async (req) =>
+      shippingJson(accountFor(await authenticate(req), (req.params as P).account!)),
+    );
+
+    r.get('/datasources/v1/accounts/:account/dataSources', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      const { page, nextPageToken } = pageOf([...account.dataSources.values()], q(req), 1000, 1000);
+      return { dataSources: page, ...(nextPageToken ? { nextPageToken } : {}) };
+    });
+
+    r.post('/datasources/v1/accounts/:account/dataSources', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      const body = (req.body ?? {}) as Partial<TDataSource>;
+      if (typeof body.displayName !== 'string' || body.displayName.trim() === '') throw invalid('displayName is required.');
+      const primary = body.primaryProductDataSource;
+      if (!primary || typeof primary !== 'object') throw invalid('Only primaryProductDataSource is supported by the sandbox.');
+      if ((primary.contentLanguage === undefined) !== (primary.feedLabel === undefined)) {
+        throw invalid('feedLabel and contentLanguage must be set together or left unset together.');
+      }
+      if (primary.contentLanguage !== undefined && !LANGUAGE_RE.test(primary.contentLanguage)) throw invalid('contentLanguage must be an ISO 639-1 code.');
+      if (primary.feedLabel !== undefined && !FEED_LABEL_RE.test(primary.feedLabel)) throw invalid('feedLabel must be 1 to 20 characters of A-Z, 0-9, - and _.');
+      const id = String(10_000_000 + account.nextDataSourceId++);
+      const dataSource: TDataSource = {
+        name: `accounts/${account.seed.accountId}/dataSources/${id}`,
+        dataSourceId: id,
+        displayName: body.displayName.trim(),
+        input: 'API',
+        primaryProductDataSource: {
+          ...(primary.contentLanguage ? { contentLanguage: primary.contentLanguage, feedLabel: primary.feedLabel } : {}),
+          ...(Array.isArray(primary.countries) ? { countries: primary.countries.map(String) } : {}),
+        },
+      };
+      account.dataSources.set(dataSource.name, dataSource);
+      return dataSource;
+    });
+
+    r.post('/products/v1/accounts/:account/productInputs::insert', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      const dataSourceName = q(req).dataSource;
+      if (typeof dataSourceName !== 'string' || !dataSourceName) throw invalid('dataSource is required.');
+      const dataSource = account.dataSources.get(dataSourceName);
+      if (!dataSource) throw invalid(`The data source ${dataSourceName} does not exist or is not an API data source of this account.`);
+      const input = (req.body ?? {}) as Partial<TProductInputBody> & { versionNumber?: string };
+      if (typeof input.offerId !== 'string' || input.offerId.trim() === '' || input.offerId.length > 50) {
+        throw invalid('offerId is required and at most 50 characters.');
+      }
+      if (typeof input.contentLanguage !== 'string' || !LANGUAGE_RE.test(input.contentLanguage)) throw invalid('contentLanguage must be an ISO 639-1 code.');
+      if (typeof input.feedLabel !== 'string' || !FEED_LABEL_RE.test(input.feedLabel)) throw invalid('feedLabel must be 1 to 20 characters of A-Z, 0-9, - and _.');
+      const { primaryProductDataSource: p } = dataSource;
+      if (p.contentLanguage && (p.contentLanguage !== input.contentLanguage || p.feedLabel !== input.feedLabel)) {
+        throw invalid(`The data source accepts contentLanguage ${p.contentLanguage} and feedLabel ${p.feedLabel} only.`);
+      }
+      const body: TProductInputBody & { versionNumber?: string } = {
+        offerId: input.offerId.trim().replace(/\s+/g, ' '),
+        contentLanguage: input.contentLanguage,
+        feedLabel: input.feedLabel,
+        productAttributes: input.productAttributes ?? {},
+        customAttributes: input.customAttributes ?? [],
+        ...(input.versionNumber !== undefined ? { versionNumber: String(input.versionNumber) } : {}),
+      };
+      const key = keyOf(body);
+      const existing = account.products.get(key);
+      if (existing?.input.versionNumber && body.versionNumber && Number(body.versionNumber) < Number(existing.input.versionNumber)) {
+        throw new GoogleApiError(409, 'ABORTED', 'The versionNumber is lower than the current one.');
+      }
+      const now = new Date();
+      // Insert replaces the input with the same language, label and offer id (and may move it between sources).
+      account.products.set(key, {
+        input: body,
+        dataSource: dataSourceName,
+        key,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+        reviewAt: now.getTime() + control.reviewDelayMs,
+      });
+      const segment = productIdSegment(body.contentLanguage, body.feedLabel, body.offerId);
+      return {
+        name: `accounts/${account.seed.accountId}/productInputs/${segment}`,
+        product: `accounts/${account.seed.accountId}/products/${segment}`,
+        ...body,
+      };
+    });
+
+    r.delete('/products/v1/accounts/:account/productInputs/:productInput', async (req, reply) => {
+      const params = req.params as P;
+      const account = accountFor(await authenticate(req), params.account!);
+      const dataSourceName = q(req).dataSource;
+      if (typeof dataSourceName !== 'string' || !dataSourceName) throw invalid('dataSource is required.');
+      const key = keyOfSegment(params.productInput!);
+      const stored = account.products.get(key);
+      if (!stored || stored.dataSource !== dataSourceName) throw notFound(`Product input ${params.productInput} not found.`);
+      account.products.delete(key);
+      return reply.send({});
+    });
+
+    r.get('/products/v1/accounts/:account/products/:product', async (req) => {
+      const params = req.params as P;
+      const account = accountFor(await authenticate(req), params.account!);
+      const stored = account.products.get(keyOfSegment(params.product!));
+      if (!stored) throw notFound(`Product ${params.product} not found.`);
+      return productJson(account, stored);
+    });
+
+    r.get('/products/v1/accounts/:account/products', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      const all = [...account.products.values()];
+      const { page, nextPageToken } = pageOf(all, q(req), LIST_MAX, LIST_DEFAULT);
+      return { products: page.map((p) => productJson(account, p)), ...(nextPageToken ? { nextPageToken } : {}) };
+    });
+  });
+};

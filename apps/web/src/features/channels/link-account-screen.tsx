@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
+import { trpc } from '@/lib/trpc';
+import { useConnectGoogle, useRefreshConnection } from './use-channels';
+
+/**
+ * /link-account/google/{shop_id} (and /edit/): the Merchant Center accounts the connected Google user can
+ * reach; choosing one records the wizard's link-account step.
+ */
+export function LinkGoogleAccountScreen() {
+  const { shop_id: shopId = '' } = useParams();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshConnection();
+  const connection = trpc.channels.googleConnection.useQuery({ shop_id: shopId });
+  const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
+  const accounts = trpc.channels.merchantAccounts.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
+  const connect = useConnectGoogle();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const select = trpc.channels.selectMerchantAccount.useMutation({
+    onSuccess: ({ message }) => {
+      snackbar.show(message, 'success');
+      refresh(shopId);
+      void navigate(paths.syncShop(shopId));
+    },
+  });
+  const selected = chosen ?? connection.data?.account_id ?? null;
+
+  let body;
+  if (connection.isPending || (live && accounts.isPending)) {
+    body = (
+      <div className="grid gap-2" aria-busy="true">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    );
+  } else if (connection.isError || accounts.isError) {
+    body = (
+      <div className="grid justify-items-start gap-3">
+        <FormAlert>{(connection.error ?? accounts.error)?.message}</FormAlert>
+        <Button variant="outline" onClick={() => void (connection.isError ? connection.refetch() : accounts.refetch())}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!live) {
+    body = (
+      <div className="grid justify-items-start gap-3">
+        <p className="text-sm text-muted-foreground">Google is not connected to this store yet.</p>
+        <Button isLoading={connect.isPending} onClick={() => connect.mutate({ shop_id: shopId })}>
+          Connect Google
+        </Button>
+      </div>
+    );
+  } else if (!accounts.data || accounts.data.length === 0) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        This Google account has no Merchant Center account. Create one at merchants.google.com, then come back
+        to this page, or connect another Google account.
+      </p>
+    );
+  } else {
+    body = (
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (selected) select.mutate({ shop_id: shopId, merchant_id: selected });
+        }}
+      >
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Merchant Center account</legend>
+          {accounts.data.map((a) => (
+            <label
+              key={a.account_id}
+              className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
+            >
+              <input
+                type="radio"
+                name="merchant_id"
+                value={a.account_id}
+                checked={selected === a.account_id}
+                onChange={() => setChosen(a.account_id)}
+              />
+              <span>
+                <span className="font-medium">{a.account_name}</span>{' '}
+                <span className="text-muted-foreground">({a.account_id})</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={!selected} isLoading={select.isPending}>
+            Use this account
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.syncShop(shopId)}>Cancel</Link>
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-content">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Choose your Merchant Center account</CardTitle>
+        </CardHeader>
+        <CardContent>{body}</CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** /link-account/{channel}/{shop_id}: Google's account choice; Microsoft and Meta come with their issue. */
+export function LinkAccountScreen() {
+  const { channel } = useParams();
+  if (channel === 'google') return <LinkGoogleAccountScreen />;
+  return <ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />;
+}

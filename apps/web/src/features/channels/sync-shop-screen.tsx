@@ -1,0 +1,44 @@
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCanManageShops } from '@/features/shops/use-shops';
+import { trpc } from '@/lib/trpc';
+import { GoogleConnectionCard } from './google-connection-card';
+
+/** /sync-shop/{shop_id}: the store's channels and the state of each connection (spec §2 integration wizard). */
+export function SyncShopScreen() {
+  const { shop_id: shopId = '' } = useParams();
+  const canManage = useCanManageShops();
+  const info = trpc.shops.info.useQuery({ id: shopId }, { enabled: Boolean(shopId) });
+
+  if (info.isPending) {
+    return (
+      <section className="mx-auto grid w-full max-w-content gap-4" aria-busy="true">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-40" />
+      </section>
+    );
+  }
+  if (info.isError) {
+    return (
+      <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Store not found</h1>
+        <p className="text-sm text-muted-foreground">{info.error.message}</p>
+        <Button asChild variant="outline">
+          <Link to={paths.storeList}>Back to stores</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-content flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Channels of {info.data.shop_name}</h1>
+        <p className="text-sm text-muted-foreground">Connect a channel to keep this store’s products live on it.</p>
+      </div>
+      <GoogleConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
+    </section>
+  );
+}
