@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { classifyApiError, fieldErrorsOf } from './api-errors';
 import type { ApiCallMeta } from './query-client';
@@ -75,4 +75,20 @@ export function useServerErrors<T extends FieldValues>(
     [form, report, show],
   );
   return useMemo(() => ({ meta: { silentError: true } satisfies ApiCallMeta, onError }), [onError]);
+}
+
+/**
+ * `useServerErrors` for a form owned by a child component: the child hands its form to `setForm` (as its
+ * `onReady`/ref callback) and the screen spreads `serverErrors` into its mutations.
+ */
+export function useChildFormServerErrors<T extends FieldValues>(options: UseServerErrorsOptions = {}) {
+  const formRef = useRef<ServerErrorForm<T> | null>(null);
+  const setForm = useCallback((form: ServerErrorForm<T>) => {
+    formRef.current = form;
+  }, []);
+  const serverErrors = useServerErrors(
+    useCallback(() => formRef.current, []),
+    options,
+  );
+  return { setForm, serverErrors };
 }

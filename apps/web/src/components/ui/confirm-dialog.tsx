@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 
 /**
  * Asks before something that loses data or cannot be undone: a title naming the thing, what happens, Cancel
@@ -33,25 +26,22 @@ export function ConfirmDialog<T>({
   onCancel: () => void;
 }) {
   return (
-    <Dialog open={subject !== null} onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent>
-        {subject !== null ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{title(subject)}</DialogTitle>
-              <DialogDescription>{description(subject)}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button variant={variant} isLoading={isPending} onClick={() => onConfirm(subject)}>
-                {confirmLabel}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={subject !== null}
+      onOpenChange={(open) => (open ? null : onCancel())}
+      title={subject !== null ? title(subject) : null}
+      description={subject !== null ? description(subject) : null}
+    >
+      {subject !== null ? (
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant={variant} isLoading={isPending} onClick={() => onConfirm(subject)}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      ) : null}
+    </DialogShell>
   );
 }

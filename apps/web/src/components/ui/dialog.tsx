@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -62,5 +62,40 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/**
+ * The frame every popup uses: a title, an optional description, then its body (forms put their own
+ * `DialogFooter` inside). While `busy` (a save or download under way) Escape and the close button are
+ * ignored, so the work is not abandoned half done.
+ */
+export function DialogShell({
+  open,
+  onOpenChange,
+  busy = false,
+  title,
+  description,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy?: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (busy ? null : onOpenChange(next))}>
+      <DialogContent className={className} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
 import { ListSearch } from '@/components/data-table/list-search';
 import { Pagination } from '@/components/data-table/pagination';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -88,32 +89,32 @@ function DataSourcesPage({
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Data sources</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-        </div>
-        {shopId ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setExporting(true)}>
-              <Download aria-hidden="true" />
-              Export CSV
-            </Button>
-            {canManage ? (
-              <>
-                <Button variant="outline" onClick={() => setUpdating(true)}>
-                  <FileUp aria-hidden="true" />
-                  Import update CSV
-                </Button>
-                <Button onClick={openImport}>
-                  <Upload aria-hidden="true" />
-                  Import CSV
-                </Button>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Data sources"
+        description={description}
+        actions={
+          shopId ? (
+            <>
+              <Button variant="outline" onClick={() => setExporting(true)}>
+                <Download aria-hidden="true" />
+                Export CSV
+              </Button>
+              {canManage ? (
+                <>
+                  <Button variant="outline" onClick={() => setUpdating(true)}>
+                    <FileUp aria-hidden="true" />
+                    Import update CSV
+                  </Button>
+                  <Button onClick={openImport}>
+                    <Upload aria-hidden="true" />
+                    Import CSV
+                  </Button>
+                </>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
 
       {shopId ? (
         <DataSourceList

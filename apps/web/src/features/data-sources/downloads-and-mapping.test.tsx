@@ -63,7 +63,9 @@ describe('export field customise popup', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Choose at least one field to export.');
     expect(calls.some((c) => c.path === 'download.export-csv')).toBe(false);
 
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Product highlights and detail attributes' }));
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: 'Product highlights and detail attributes' }),
+    );
     expect(within(dialog).queryByRole('checkbox', { name: 'Title' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     await waitFor(() =>
@@ -136,7 +138,10 @@ describe('column mapping review', () => {
     const { dialog, calls } = await open({
       'dataSources.saveMapping': (input) => ({
         message: 'Column mapping saved. It applies from the next import.',
-        data: { ...MAPPING, columns: MAPPING.columns.map((c) => ({ ...c, next: input.mapping[c.header] ?? c.next })) },
+        data: {
+          ...MAPPING,
+          columns: MAPPING.columns.map((c) => ({ ...c, next: input.mapping[c.header] ?? c.next })),
+        },
       }),
     });
     expect(within(dialog).getByText('Recognised as: Google product feed')).toBeTruthy();
@@ -144,7 +149,10 @@ describe('column mapping review', () => {
     expect(fabric.value).toBe('custom:fabric');
     expect(within(dialog).getAllByText('Last import: Custom attribute')).toHaveLength(1);
     await userEvent.selectOptions(fabric, 'Material');
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'title' }), 'Ignore this column');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'title' }),
+      'Ignore this column',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save mapping' }));
     expect(await screen.findByText('Column mapping saved. It applies from the next import.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'dataSources.saveMapping')?.input).toEqual({
@@ -197,9 +205,13 @@ describe('import update CSV', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Import update CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import update CSV' });
     const input = within(dialog).getByLabelText('CSV file');
-    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
     expect(within(dialog).getByRole('alert').textContent).toBe('Only CSV files are allowed.');
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Product highlights and detail attributes' }));
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: 'Product highlights and detail attributes' }),
+    );
     await userEvent.upload(input, new File(['id,highlight_1\r\n'], 'custom.csv', { type: 'text/csv' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     const outcome = await within(dialog).findByLabelText('Import update outcome');

@@ -2,14 +2,7 @@ import { EXPORT_FIELDS, ZExportCsvSchema, type TExportField } from '@feedloom/va
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useDownload } from './use-data-sources';
@@ -71,81 +64,79 @@ export function ExportCsvDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (download.isPending ? null : onOpenChange(next))}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Export CSV</DialogTitle>
-          <DialogDescription>
-            Download this store’s products to edit in a spreadsheet, then bring the file back with Import update
-            CSV. Values you leave as they are stay unchanged.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-5">
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">What to export</legend>
-            {EXPORT_TYPES.map((type) => (
-              <label key={type.value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-report-type`}
-                  value={type.value}
-                  checked={reportType === type.value}
-                  onChange={() => {
-                    setReportType(type.value);
-                    setError(null);
-                  }}
-                  className="size-4 accent-primary"
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={download.isPending}
+      title="Export CSV"
+      description="Download this store’s products to edit in a spreadsheet, then bring the file back with Import update CSV. Values you leave as they are stay unchanged."
+      className="sm:max-w-lg"
+    >
+      <div className="grid gap-5">
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">What to export</legend>
+          {EXPORT_TYPES.map((type) => (
+            <label key={type.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-report-type`}
+                value={type.value}
+                checked={reportType === type.value}
+                onChange={() => {
+                  setReportType(type.value);
+                  setError(null);
+                }}
+                className="size-4 accent-primary"
+              />
+              {type.label}
+            </label>
+          ))}
+        </fieldset>
+        {reportType === 1 ? (
+          <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+            <legend className="mb-2 text-sm font-medium">Fields</legend>
+            {EXPORT_FIELDS.map((field) => (
+              <div key={field} className="flex items-center gap-2">
+                <Checkbox
+                  id={`${id}-${field}`}
+                  checked={fields.includes(field)}
+                  aria-invalid={error ? true : undefined}
+                  onCheckedChange={(checked) => toggle(field, checked === true)}
                 />
-                {type.label}
-              </label>
+                <Label htmlFor={`${id}-${field}`} className="font-normal">
+                  {EXPORT_FIELD_LABELS[field]}
+                </Label>
+              </div>
             ))}
-          </fieldset>
-          {reportType === 1 ? (
-            <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-              <legend className="mb-2 text-sm font-medium">Fields</legend>
-              {EXPORT_FIELDS.map((field) => (
-                <div key={field} className="flex items-center gap-2">
-                  <Checkbox
-                    id={`${id}-${field}`}
-                    checked={fields.includes(field)}
-                    aria-invalid={error ? true : undefined}
-                    onCheckedChange={(checked) => toggle(field, checked === true)}
-                  />
-                  <Label htmlFor={`${id}-${field}`} className="font-normal">
-                    {EXPORT_FIELD_LABELS[field]}
-                  </Label>
-                </div>
-              ))}
-              <p className="text-xs text-muted-foreground">
-                Every row also has the product id and, for a variant with its own values, the variant id.
-              </p>
-              {error ? (
-                <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </fieldset>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              One column per highlight and three per detail attribute (section, name, value), as many as your
-              products need and at least 10 of each.
+            <p className="text-xs text-muted-foreground">
+              Every row also has the product id and, for a variant with its own values, the variant id.
             </p>
-          )}
-        </div>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={download.isPending}
-            onClick={() => onOpenChange(false)}
-          >
-            Cancel
-          </Button>
-          <Button type="button" isLoading={download.isPending} onClick={onExport}>
-            Export
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            One column per highlight and three per detail attribute (section, name, value), as many as your
+            products need and at least 10 of each.
+          </p>
+        )}
+      </div>
+      <DialogFooter>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={download.isPending}
+          onClick={() => onOpenChange(false)}
+        >
+          Cancel
+        </Button>
+        <Button type="button" isLoading={download.isPending} onClick={onExport}>
+          Export
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -1,14 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
 import { formatCount, useRefreshDataSources, type ImportRun } from './use-data-sources';
@@ -78,50 +71,20 @@ export function HeldImport({ run, canManage }: { run: ImportRun; canManage: bool
         </div>
       ) : null}
 
-      <Dialog open={choice !== null} onOpenChange={(open) => (open ? null : setChoice(null))}>
-        <DialogContent>
-          {choice === 'confirm' ? (
-            <>
-              <DialogHeader>
-                <DialogTitle>Remove {count} products?</DialogTitle>
-                <DialogDescription>
-                  The products missing from the file are removed from the store and its channel feeds. This
-                  cannot be undone, but importing a file that lists them brings them back.
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button variant="outline" onClick={() => setChoice(null)}>
-                  Cancel
-                </Button>
-                <Button
-                  variant="destructive"
-                  isLoading={confirm.isPending}
-                  onClick={() => confirm.mutate(ref)}
-                >
-                  Remove products
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <DialogHeader>
-                <DialogTitle>Keep the {count} products?</DialogTitle>
-                <DialogDescription>
-                  Nothing is removed. The rows this import added or updated stay in your catalogue.
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button variant="outline" onClick={() => setChoice(null)}>
-                  Cancel
-                </Button>
-                <Button isLoading={discard.isPending} onClick={() => discard.mutate(ref)}>
-                  Keep products
-                </Button>
-              </DialogFooter>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        subject={choice}
+        title={(c) => (c === 'confirm' ? `Remove ${count} products?` : `Keep the ${count} products?`)}
+        description={(c) =>
+          c === 'confirm'
+            ? 'The products missing from the file are removed from the store and its channel feeds. This cannot be undone, but importing a file that lists them brings them back.'
+            : 'Nothing is removed. The rows this import added or updated stay in your catalogue.'
+        }
+        confirmLabel={choice === 'confirm' ? 'Remove products' : 'Keep products'}
+        variant={choice === 'confirm' ? 'destructive' : 'default'}
+        isPending={confirm.isPending || discard.isPending}
+        onConfirm={(c) => (c === 'confirm' ? confirm.mutate(ref) : discard.mutate(ref))}
+        onCancel={() => setChoice(null)}
+      />
     </section>
   );
 }

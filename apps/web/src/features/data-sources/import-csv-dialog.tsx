@@ -3,14 +3,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { fieldErrorsOf } from '@/lib/api-errors';
@@ -164,40 +157,38 @@ export function ImportCsvDialog({
   const sample = useDownload();
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (isSaving ? null : onOpenChange(next))}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{source ? `Edit ${source.data_source_name}` : 'Import CSV'}</DialogTitle>
-          <DialogDescription>
-            Bring products in from a CSV file, or from a CSV file URL fetched on a schedule. Google product
-            feed, Shopify and WooCommerce exports are recognised as they are.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
-            <SourceFields form={form} source={source ?? null} />
-            <ProductSettingsFields form={form} />
-            <Button
-              type="button"
-              variant="link"
-              className="h-auto justify-start p-0"
-              isLoading={sample.isPending}
-              onClick={() => sample.mutate({ name: 'sample-csv', fallbackName: 'feedloom-sample.csv' })}
-            >
-              <Download aria-hidden="true" />
-              Download sample CSV
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={isSaving}
+      title={source ? `Edit ${source.data_source_name}` : 'Import CSV'}
+      description="Bring products in from a CSV file, or from a CSV file URL fetched on a schedule. Google product feed, Shopify and WooCommerce exports are recognised as they are."
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+          <SourceFields form={form} source={source ?? null} />
+          <ProductSettingsFields form={form} />
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto justify-start p-0"
+            isLoading={sample.isPending}
+            onClick={() => sample.mutate({ name: 'sample-csv', fallbackName: 'feedloom-sample.csv' })}
+          >
+            <Download aria-hidden="true" />
+            Download sample CSV
+          </Button>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={isSaving} onClick={() => onOpenChange(false)}>
+              Cancel
             </Button>
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={isSaving} onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" isLoading={isSaving}>
-                {source ? 'Save' : 'Import'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            <Button type="submit" isLoading={isSaving}>
+              {source ? 'Save' : 'Import'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DialogShell>
   );
 }

@@ -2,14 +2,7 @@ import { DATA_SOURCE_MSG } from '@feedloom/validation';
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -80,101 +73,99 @@ export function ImportUpdateCsvDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Import update CSV</DialogTitle>
-          <DialogDescription>
-            Bring back a file from Export CSV after editing it: its values become this store’s customisations.
-          </DialogDescription>
-        </DialogHeader>
-        {outcome ? (
-          <div className="grid gap-4">
-            <dl className="grid grid-cols-2 gap-2 text-sm" aria-label="Import update outcome">
-              <dt className="text-muted-foreground">Rows read</dt>
-              <dd className="tabular-nums">{formatCount(outcome.rows_read)}</dd>
-              <dt className="text-muted-foreground">Products updated</dt>
-              <dd className="tabular-nums">{formatCount(outcome.rows_updated)}</dd>
-              <dt className="text-muted-foreground">Rows rejected</dt>
-              <dd className="tabular-nums">{formatCount(outcome.rows_rejected)}</dd>
-              <dt className="text-muted-foreground">Unknown products</dt>
-              <dd className="tabular-nums">{formatCount(outcome.rows_unknown)}</dd>
-            </dl>
-            {outcome.errors_csv ? (
-              <Button
-                type="button"
-                variant="link"
-                className="h-auto justify-start p-0"
-                onClick={() =>
-                  saveBlob(
-                    new Blob([outcome.errors_csv], { type: 'text/csv;charset=utf-8' }),
-                    'import-update-errors.csv',
-                  )
-                }
-              >
-                <Download aria-hidden="true" />
-                Download the rejected rows
-              </Button>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" onClick={() => close(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-            <fieldset className="grid gap-2" disabled={isSending}>
-              <legend className="mb-2 text-sm font-medium">What the file holds</legend>
-              {EXPORT_TYPES.map((type) => (
-                <label key={type.value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${id}-report-type`}
-                    value={type.value}
-                    checked={reportType === type.value}
-                    onChange={() => setReportType(type.value)}
-                    className="size-4 accent-primary"
-                  />
-                  {type.label}
-                </label>
-              ))}
-            </fieldset>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-file`}>CSV file</Label>
-              <Input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,text/csv"
-                disabled={isSending}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-                onChange={(event) => {
-                  const chosen = event.target.files?.[0] ?? null;
-                  setFile(chosen);
-                  setError(chosen ? csvFileIssue(chosen) : null);
-                }}
-              />
-              <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                A .csv file of at most 20 MB, as Export CSV wrote it.
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      title="Import update CSV"
+      description="Bring back a file from Export CSV after editing it: its values become this store’s customisations."
+      className="sm:max-w-lg"
+    >
+      {outcome ? (
+        <div className="grid gap-4">
+          <dl className="grid grid-cols-2 gap-2 text-sm" aria-label="Import update outcome">
+            <dt className="text-muted-foreground">Rows read</dt>
+            <dd className="tabular-nums">{formatCount(outcome.rows_read)}</dd>
+            <dt className="text-muted-foreground">Products updated</dt>
+            <dd className="tabular-nums">{formatCount(outcome.rows_updated)}</dd>
+            <dt className="text-muted-foreground">Rows rejected</dt>
+            <dd className="tabular-nums">{formatCount(outcome.rows_rejected)}</dd>
+            <dt className="text-muted-foreground">Unknown products</dt>
+            <dd className="tabular-nums">{formatCount(outcome.rows_unknown)}</dd>
+          </dl>
+          {outcome.errors_csv ? (
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto justify-start p-0"
+              onClick={() =>
+                saveBlob(
+                  new Blob([outcome.errors_csv], { type: 'text/csv;charset=utf-8' }),
+                  'import-update-errors.csv',
+                )
+              }
+            >
+              <Download aria-hidden="true" />
+              Download the rejected rows
+            </Button>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" onClick={() => close(false)}>
+              Done
+            </Button>
+          </DialogFooter>
+        </div>
+      ) : (
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          <fieldset className="grid gap-2" disabled={isSending}>
+            <legend className="mb-2 text-sm font-medium">What the file holds</legend>
+            {EXPORT_TYPES.map((type) => (
+              <label key={type.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-report-type`}
+                  value={type.value}
+                  checked={reportType === type.value}
+                  onChange={() => setReportType(type.value)}
+                  className="size-4 accent-primary"
+                />
+                {type.label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-file`}>CSV file</Label>
+            <Input
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={isSending}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setError(chosen ? csvFileIssue(chosen) : null);
+              }}
+            />
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              A .csv file of at most 20 MB, as Export CSV wrote it.
+            </p>
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
               </p>
-              {error ? (
-                <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={isSending} onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" isLoading={isSending}>
-                Import
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={isSending} onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={isSending}>
+              Import
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </DialogShell>
   );
 }

@@ -5,14 +5,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField, type SelectOption } from '@/components/form-fields/select-field';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -74,7 +67,10 @@ export function MappingReviewDialog({
   const utils = trpc.useUtils();
   const ref = { shop_id: source.shop_id, id: source.id };
   const mapping = trpc.dataSources.mapping.useQuery(ref, { enabled: open });
-  const form = useForm<MappingForm>({ resolver: zodResolver(mappingFormSchema), defaultValues: { columns: [] } });
+  const form = useForm<MappingForm>({
+    resolver: zodResolver(mappingFormSchema),
+    defaultValues: { columns: [] },
+  });
 
   const data = mapping.data;
   useEffect(() => {
@@ -123,73 +119,74 @@ export function MappingReviewDialog({
     });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (save.isPending ? null : onOpenChange(next))}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Column mapping of {source.data_source_name}</DialogTitle>
-          <DialogDescription>
-            Each column of the last import and the product field it goes to. Changes apply from the next
-            import.
-          </DialogDescription>
-        </DialogHeader>
-        {mapping.isError ? (
-          <p role="alert">The column mapping could not be loaded.</p>
-        ) : !data ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading the column mapping">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : data.columns.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No import has finished yet. The columns show here after the first one.
-          </p>
-        ) : (
-          <Form {...form}>
-            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
-              <p className="text-sm text-muted-foreground">
-                Recognised as: {FORMAT_LABELS[data.format] ?? data.format}
-              </p>
-              <fieldset className="grid items-start gap-4 sm:grid-cols-2" disabled={!canManage || save.isPending}>
-                <legend className="sr-only">Where each column goes</legend>
-                {data.columns.map((column, index) => (
-                  <SelectField
-                    key={column.header}
-                    control={form.control}
-                    name={`columns.${index}.target`}
-                    label={column.header}
-                    placeholder="Choose where it goes"
-                    options={optionsFor(column.header, data)}
-                    keepsUnknownValue
-                  >
-                    <p className="text-xs text-muted-foreground">
-                      Last import: {targetText(column.target, labels)}
-                      {column.suggested !== column.target
-                        ? ` (suggested: ${targetText(column.suggested, labels)})`
-                        : ''}
-                    </p>
-                  </SelectField>
-                ))}
-              </fieldset>
-              <DialogFooter>
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={save.isPending}
-                  onClick={() => onOpenChange(false)}
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={save.isPending}
+      title={`Column mapping of ${source.data_source_name}`}
+      description="Each column of the last import and the product field it goes to. Changes apply from the next import."
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      {mapping.isError ? (
+        <p role="alert">The column mapping could not be loaded.</p>
+      ) : !data ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading the column mapping">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : data.columns.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No import has finished yet. The columns show here after the first one.
+        </p>
+      ) : (
+        <Form {...form}>
+          <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+            <p className="text-sm text-muted-foreground">
+              Recognised as: {FORMAT_LABELS[data.format] ?? data.format}
+            </p>
+            <fieldset
+              className="grid items-start gap-4 sm:grid-cols-2"
+              disabled={!canManage || save.isPending}
+            >
+              <legend className="sr-only">Where each column goes</legend>
+              {data.columns.map((column, index) => (
+                <SelectField
+                  key={column.header}
+                  control={form.control}
+                  name={`columns.${index}.target`}
+                  label={column.header}
+                  placeholder="Choose where it goes"
+                  options={optionsFor(column.header, data)}
+                  keepsUnknownValue
                 >
-                  {canManage ? 'Cancel' : 'Done'}
+                  <p className="text-xs text-muted-foreground">
+                    Last import: {targetText(column.target, labels)}
+                    {column.suggested !== column.target
+                      ? ` (suggested: ${targetText(column.suggested, labels)})`
+                      : ''}
+                  </p>
+                </SelectField>
+              ))}
+            </fieldset>
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={save.isPending}
+                onClick={() => onOpenChange(false)}
+              >
+                {canManage ? 'Cancel' : 'Done'}
+              </Button>
+              {canManage ? (
+                <Button type="submit" isLoading={save.isPending}>
+                  Save mapping
                 </Button>
-                {canManage ? (
-                  <Button type="submit" isLoading={save.isPending}>
-                    Save mapping
-                  </Button>
-                ) : null}
-              </DialogFooter>
-            </form>
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
+              ) : null}
+            </DialogFooter>
+          </form>
+        </Form>
+      )}
+    </DialogShell>
   );
 }

@@ -5,14 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PasswordField } from '@/components/form-fields/password-field';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -37,16 +30,15 @@ const ZCreatePasswordDialogSchema = ZPasswordPairSchema.and(z.object({ current_p
 /** Spec §2 popups: "create or update password", with the password rules of spec §5. */
 export function PasswordDialog({ mode, open, onOpenChange }: PasswordDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TITLES[mode]}</DialogTitle>
-          <DialogDescription>{PASSWORD_RULES_TEXT}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: every opening starts from empty fields. */}
-        {open ? <PasswordForm mode={mode} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TITLES[mode]}
+      description={PASSWORD_RULES_TEXT}
+    >
+      {/* Mounted only while open: every opening starts from empty fields. */}
+      {open ? <PasswordForm mode={mode} onDone={() => onOpenChange(false)} /> : null}
+    </DialogShell>
   );
 }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form-fields/text-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Form, FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
@@ -49,53 +49,47 @@ export function RoleDialog({
     role ? update.mutate({ id: role.id, data: values }) : create.mutate(values);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{role ? `Edit ${role.role_name}` : 'New custom role'}</DialogTitle>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
-            <TextField
-              control={form.control}
-              name="role_name"
-              label="Role name"
-              autoComplete="off"
-              required
-            />
-            <FormField
-              control={form.control}
-              name="permissions"
-              render={({ field, fieldState }) => (
-                <FormItem>
-                  <p className="text-sm font-medium">Permissions</p>
-                  <PermissionMatrix
-                    idPrefix="role"
-                    value={field.value}
-                    invalid={Boolean(fieldState.error)}
-                    onChange={(next) => field.onChange(next)}
-                  />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            {role && role.used_by.length > 0 ? (
-              <p className="text-sm text-muted-foreground">
-                {role.used_by.length === 1 ? '1 person holds' : `${role.used_by.length} people hold`} this
-                role; the change applies to them on their next action, without signing in again.
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" isLoading={create.isPending || update.isPending}>
-                {role ? 'Save Role' : 'Create Role'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => (next ? null : onClose())}
+      title={role ? `Edit ${role.role_name}` : 'New custom role'}
+      className="sm:max-w-xl"
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+          <TextField control={form.control} name="role_name" label="Role name" autoComplete="off" required />
+          <FormField
+            control={form.control}
+            name="permissions"
+            render={({ field, fieldState }) => (
+              <FormItem>
+                <p className="text-sm font-medium">Permissions</p>
+                <PermissionMatrix
+                  idPrefix="role"
+                  value={field.value}
+                  invalid={Boolean(fieldState.error)}
+                  onChange={(next) => field.onChange(next)}
+                />
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {role && role.used_by.length > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {role.used_by.length === 1 ? '1 person holds' : `${role.used_by.length} people hold`} this role;
+              the change applies to them on their next action, without signing in again.
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={create.isPending || update.isPending}>
+              {role ? 'Save Role' : 'Create Role'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DialogShell>
   );
 }

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumns } from '@/components/data-table/data-t
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
 import { Pagination } from '@/components/data-table/pagination';
 import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -122,21 +123,18 @@ export function RolesListScreen() {
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Roles</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            What each role may read or manage. Predefined roles are the same in every organisation; custom
-            roles are yours.
-          </p>
-        </div>
-        {canManage ? (
-          <Button onClick={() => setEditing({ role: null })}>
-            <Plus aria-hidden="true" />
-            New Role
-          </Button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Roles"
+        description="What each role may read or manage. Predefined roles are the same in every organisation; custom roles are yours."
+        actions={
+          canManage ? (
+            <Button onClick={() => setEditing({ role: null })}>
+              <Plus aria-hidden="true" />
+              New Role
+            </Button>
+          ) : null
+        }
+      />
 
       <Card className="overflow-hidden">
         <DataTable

@@ -1,44 +1,14 @@
-import { useCallback, useRef, type ReactNode } from 'react';
+import type { TShopFormInput } from '@feedloom/validation';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { FormPage } from '@/components/layout/form-page';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useSessionActions } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
-import { useServerErrors } from '@/lib/use-server-errors';
-import { ShopForm, ShopFormSkeleton, type ShopFormHandle } from './shop-form';
+import { useChildFormServerErrors } from '@/lib/use-server-errors';
+import { ShopForm, ShopFormSkeleton } from './shop-form';
 import { useRefreshShops } from './use-shops';
-
-function ShopFormPage({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="mx-auto w-full max-w-content">
-      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-2 text-sm text-muted-foreground">{description}</p>
-      <Card className="mt-6">
-        <CardContent className="pt-6">{children}</CardContent>
-      </Card>
-    </section>
-  );
-}
-
-/** The shop form's server errors: a duplicate URL under the URL input, the rest in the snackbar. */
-function useShopServerErrors() {
-  const formRef = useRef<ShopFormHandle | null>(null);
-  const setForm = useCallback((form: ShopFormHandle) => {
-    formRef.current = form;
-  }, []);
-  const serverErrors = useServerErrors(useCallback(() => formRef.current, []));
-  return { setForm, serverErrors };
-}
 
 /** /add-store: a new shop of the active organisation; the first one becomes the active shop. */
 export function AddShopScreen() {
@@ -46,7 +16,7 @@ export function AddShopScreen() {
   const snackbar = useSnackbar();
   const { update } = useSessionActions();
   const refreshShops = useRefreshShops();
-  const { setForm, serverErrors } = useShopServerErrors();
+  const { setForm, serverErrors } = useChildFormServerErrors<TShopFormInput>();
   const create = trpc.shops.create.useMutation({
     ...serverErrors,
     onSuccess: ({ message, session }) => {
@@ -57,7 +27,7 @@ export function AddShopScreen() {
     },
   });
   return (
-    <ShopFormPage
+    <FormPage
       title="Add Store"
       description="Tell us about your online shop. You connect it to channels next."
     >
@@ -67,7 +37,7 @@ export function AddShopScreen() {
         formRef={setForm}
         onCancel={() => void navigate(-1)}
       />
-    </ShopFormPage>
+    </FormPage>
   );
 }
 
@@ -78,7 +48,7 @@ export function EditShopScreen() {
   const snackbar = useSnackbar();
   const refreshShops = useRefreshShops();
   const shop = trpc.shops.get.useQuery({ id: shopId }, { enabled: Boolean(shopId) });
-  const { setForm, serverErrors } = useShopServerErrors();
+  const { setForm, serverErrors } = useChildFormServerErrors<TShopFormInput>();
   const save = trpc.shops.update.useMutation({
     ...serverErrors,
     onSuccess: ({ message, shop: saved }) => {
@@ -122,8 +92,8 @@ export function EditShopScreen() {
     );
   }
   return (
-    <ShopFormPage title="Edit Store" description="Change your store’s name, address, currency or timezone.">
+    <FormPage title="Edit Store" description="Change your store’s name, address, currency or timezone.">
       {body}
-    </ShopFormPage>
+    </FormPage>
   );
 }

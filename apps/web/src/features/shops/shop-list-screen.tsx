@@ -6,6 +6,7 @@ import { paths } from '@/app/paths';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
 import { ListCard, ListEmpty } from '@/components/data-table/list-card';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useSessionActions } from '@/features/auth/use-session';
@@ -69,22 +70,20 @@ export function ShopListScreen() {
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Stores</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            The shops of your organisation and their settings.
-          </p>
-        </div>
-        {canManage ? (
-          <Button asChild>
-            <Link to={paths.addStore}>
-              <Plus aria-hidden="true" />
-              Add Store
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Stores"
+        description="The shops of your organisation and their settings."
+        actions={
+          canManage ? (
+            <Button asChild>
+              <Link to={paths.addStore}>
+                <Plus aria-hidden="true" />
+                Add Store
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
 
       <ShopStatistics />
 

@@ -1,45 +1,15 @@
-import type { TStaffInvitation } from '@feedloom/validation';
-import { useCallback, useRef, type ReactNode } from 'react';
+import type { TStaffInvitation, TStaffInvitationInput } from '@feedloom/validation';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
+import { FormPage } from '@/components/layout/form-page';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { FieldSkeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useAllRoles } from '@/features/roles/use-roles';
 import { trpc } from '@/lib/trpc';
-import { useServerErrors } from '@/lib/use-server-errors';
-import { StaffForm, type StaffFormHandle } from './staff-form';
+import { useChildFormServerErrors } from '@/lib/use-server-errors';
+import { StaffForm } from './staff-form';
 import { useRefreshStaff } from './use-staff';
-
-function StaffFormPage({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="mx-auto w-full max-w-content">
-      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-2 text-sm text-muted-foreground">{description}</p>
-      <Card className="mt-6">
-        <CardContent className="pt-6">{children}</CardContent>
-      </Card>
-    </section>
-  );
-}
-
-/** Server errors naming a field (email taken, role name taken, …) go under it; the rest to the snackbar. */
-function useStaffServerErrors() {
-  const formRef = useRef<StaffFormHandle | null>(null);
-  const setForm = useCallback((form: StaffFormHandle) => {
-    formRef.current = form;
-  }, []);
-  return { setForm, serverErrors: useServerErrors(useCallback(() => formRef.current, [])) };
-}
 
 /** /users-list/invite: mails an invitation with a role over the organisation or selected stores. */
 export function InviteUserScreen() {
@@ -47,7 +17,7 @@ export function InviteUserScreen() {
   const snackbar = useSnackbar();
   const refresh = useRefreshStaff();
   const roles = useAllRoles();
-  const { setForm, serverErrors } = useStaffServerErrors();
+  const { setForm, serverErrors } = useChildFormServerErrors<TStaffInvitationInput>();
   const invite = trpc.staff.invite.useMutation({
     ...serverErrors,
     onSuccess: ({ message }) => {
@@ -57,7 +27,7 @@ export function InviteUserScreen() {
     },
   });
   return (
-    <StaffFormPage
+    <FormPage
       title="Invite User"
       description="We email them a link to join your organisation. If it expires before they join, resend it from the users list."
     >
@@ -69,7 +39,7 @@ export function InviteUserScreen() {
         onCancel={() => void navigate(paths.usersList)}
         formRef={setForm}
       />
-    </StaffFormPage>
+    </FormPage>
   );
 }
 
@@ -81,7 +51,7 @@ export function EditInviteScreen() {
   const refresh = useRefreshStaff();
   const roles = useAllRoles();
   const staff = trpc.staff.get.useQuery({ id: staffId }, { enabled: Boolean(staffId) });
-  const { setForm, serverErrors } = useStaffServerErrors();
+  const { setForm, serverErrors } = useChildFormServerErrors<TStaffInvitationInput>();
   const update = trpc.staff.update.useMutation({
     ...serverErrors,
     onSuccess: ({ message }) => {
@@ -93,7 +63,7 @@ export function EditInviteScreen() {
   const onSubmit = ({ email: _email, ...data }: TStaffInvitation) => update.mutate({ id: staffId, data });
 
   return (
-    <StaffFormPage
+    <FormPage
       title="Edit User"
       description="Changes apply to their next action; they do not need to sign in again."
     >
@@ -122,6 +92,6 @@ export function EditInviteScreen() {
           formRef={setForm}
         />
       )}
-    </StaffFormPage>
+    </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { DataTableEmpty } from '@/components/data-table/data-table-states';
 import { ListSearch } from '@/components/data-table/list-search';
 import { Pagination } from '@/components/data-table/pagination';
 import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -141,22 +142,20 @@ export function UsersListScreen() {
   const isOwner = useIsOwner();
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Your team, their roles and the stores they work on.
-          </p>
-        </div>
-        {canManage ? (
-          <Button asChild>
-            <Link to={paths.usersInvite}>
-              <Plus aria-hidden="true" />
-              Invite User
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Users"
+        description="Your team, their roles and the stores they work on."
+        actions={
+          canManage ? (
+            <Button asChild>
+              <Link to={paths.usersInvite}>
+                <Plus aria-hidden="true" />
+                Invite User
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
       {/* One tree whether or not the tabs show, so the list is not rebuilt once ownership is known. */}
       <Tabs defaultValue="users">
         {isOwner ? (
