@@ -4,8 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
-import { ListSearch } from '@/components/data-table/list-search';
-import { Pagination } from '@/components/data-table/pagination';
+import { ListCard, ListEmpty } from '@/components/data-table/list-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -225,56 +224,48 @@ function DataSourceList({
   );
 
   return (
-    <Card className="overflow-hidden">
-      <div className="flex flex-wrap items-center gap-3 border-b border-border p-4">
-        <ListSearch
-          label="Search data sources"
-          placeholder="Search by name"
-          value={list.searchText}
-          onChange={list.setSearchText}
+    <>
+      <ListCard
+        list={list}
+        search={{ label: 'Search data sources', placeholder: 'Search by name' }}
+        total={sources.data?.total_records ?? 0}
+      >
+        <DataTable
+          caption="Data sources"
+          columns={columns}
+          data={sources.data?.data}
+          getRowId={(source) => source.id}
+          status={sources}
+          rowTestId="data-source-row"
+          errorMessage="Your data sources could not be loaded."
+          empty={
+            <ListEmpty
+              list={list}
+              noun="data sources"
+              whenEmpty={
+                <DataTableEmpty
+                  icon={FileSpreadsheet}
+                  title="No data sources yet"
+                  description="Import a CSV file or add a CSV URL to bring your products in."
+                  action={
+                    canManage ? (
+                      <Button size="sm" onClick={onImport}>
+                        Import CSV
+                      </Button>
+                    ) : null
+                  }
+                />
+              }
+            />
+          }
         />
-      </div>
-      <DataTable
-        caption="Data sources"
-        columns={columns}
-        data={sources.data?.data}
-        getRowId={(source) => source.id}
-        status={sources}
-        rowTestId="data-source-row"
-        errorMessage="Your data sources could not be loaded."
-        empty={
-          list.query.search ? (
-            <DataTableEmpty
-              title={<>No data sources match “{list.query.search}”.</>}
-              action={
-                <Button variant="outline" size="sm" onClick={list.clearSearch}>
-                  Clear search
-                </Button>
-              }
-            />
-          ) : (
-            <DataTableEmpty
-              icon={FileSpreadsheet}
-              title="No data sources yet"
-              description="Import a CSV file or add a CSV URL to bring your products in."
-              action={
-                canManage ? (
-                  <Button size="sm" onClick={onImport}>
-                    Import CSV
-                  </Button>
-                ) : null
-              }
-            />
-          )
-        }
-      />
-      <Pagination {...list.paging} total={sources.data?.total_records ?? 0} />
+      </ListCard>
       <DeleteDataSourceDialog
         source={toDelete}
         isDeleting={remove.isPending}
         onConfirm={(source) => remove.mutate({ shop_id: source.shop_id, id: source.id })}
         onCancel={() => setToDelete(null)}
       />
-    </Card>
+    </>
   );
 }

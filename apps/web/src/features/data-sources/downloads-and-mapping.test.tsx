@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgShopHandlers } from '@/test/org-handlers';
 import type { RouterOutputs } from '@/lib/trpc';
 import { makeSession, renderApp, TrpcTestError } from '@/test/render';
@@ -10,6 +10,10 @@ const session = makeSession({ active_shop_id: 's1', shops_count: 1 });
 const page =
   <T,>(data: T[]) =>
   () => ({ data, total_records: data.length });
+
+// The screen is a lazy route: load its module once up front, so the first test's waits measure the screen,
+// not the cold transform of the module graph on a busy machine.
+beforeAll(() => import('./data-sources-screen'), 60_000);
 
 let click: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

@@ -5,12 +5,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { DataTable } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
-import { ListSearch } from '@/components/data-table/list-search';
-import { Pagination } from '@/components/data-table/pagination';
+import { ListCard, ListEmpty } from '@/components/data-table/list-card';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCanManageUsers } from '@/features/roles/use-roles';
@@ -74,57 +72,51 @@ function StaffList() {
   );
 
   return (
-    <Card className="overflow-hidden">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
-        <ListSearch
-          label="Search users"
-          placeholder="Search by email or role"
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        {staff.data ? (
-          <span className="text-sm text-muted-foreground">
-            {staff.data.total_staffs} {staff.data.total_staffs === 1 ? 'person' : 'people'} invited
-          </span>
-        ) : null}
-      </div>
-      {staff.data?.owner ? <OwnerRow owner={staff.data.owner} /> : null}
-      <DataTable
-        caption="Users"
-        columns={columns}
-        data={staff.data?.data}
-        getRowId={(s) => s.id}
-        status={staff}
-        sorting={list.sorting}
-        rowTestId="staff-row"
-        errorMessage="The users could not be loaded."
-        empty={
-          list.query.search ? (
-            <DataTableEmpty
-              title={<>No users match “{list.query.search}”.</>}
-              action={
-                <Button variant="outline" size="sm" onClick={list.clearSearch}>
-                  Clear search
-                </Button>
-              }
-            />
-          ) : (
-            <DataTableEmpty
-              icon={Users}
-              title="Nobody invited yet"
-              description="Invite your team with a role for the whole organisation or for selected stores."
-              action={
-                canManage ? (
-                  <Button asChild size="sm">
-                    <Link to={paths.usersInvite}>Invite User</Link>
-                  </Button>
-                ) : null
-              }
-            />
-          )
+    <>
+      <ListCard
+        list={list}
+        search={{ label: 'Search users', placeholder: 'Search by email or role' }}
+        total={staff.data?.total_records ?? 0}
+        toolbar={
+          staff.data ? (
+            <span className="ml-auto text-sm text-muted-foreground">
+              {staff.data.total_staffs} {staff.data.total_staffs === 1 ? 'person' : 'people'} invited
+            </span>
+          ) : null
         }
-      />
-      <Pagination {...list.paging} total={staff.data?.total_records ?? 0} />
+      >
+        {staff.data?.owner ? <OwnerRow owner={staff.data.owner} /> : null}
+        <DataTable
+          caption="Users"
+          columns={columns}
+          data={staff.data?.data}
+          getRowId={(s) => s.id}
+          status={staff}
+          sorting={list.sorting}
+          rowTestId="staff-row"
+          errorMessage="The users could not be loaded."
+          empty={
+            <ListEmpty
+              list={list}
+              noun="users"
+              whenEmpty={
+                <DataTableEmpty
+                  icon={Users}
+                  title="Nobody invited yet"
+                  description="Invite your team with a role for the whole organisation or for selected stores."
+                  action={
+                    canManage ? (
+                      <Button asChild size="sm">
+                        <Link to={paths.usersInvite}>Invite User</Link>
+                      </Button>
+                    ) : null
+                  }
+                />
+              }
+            />
+          }
+        />
+      </ListCard>
       <DeleteStaffDialog
         staff={toDelete}
         shopNames={shopNames}
@@ -132,7 +124,7 @@ function StaffList() {
         onConfirm={(s) => remove.mutate({ id: s.id })}
         onCancel={() => setToDelete(null)}
       />
-    </Card>
+    </>
   );
 }
 
