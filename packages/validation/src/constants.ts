@@ -17,6 +17,18 @@ export const OTP_RESEND_SECONDS = 30;
 export const CHANNELS = ['google', 'bing', 'facebook'] as const;
 export type TChannelKey = (typeof CHANNELS)[number];
 
+/** How often a shop's feed is sent to a channel (spec §4 feed schedule options), with the label shown. */
+export const FEED_SCHEDULES = ['every_6_hours', 'every_12_hours', 'daily', 'weekly', 'monthly'] as const;
+export type TFeedSchedule = (typeof FEED_SCHEDULES)[number];
+export const FEED_SCHEDULE_LABELS: Record<TFeedSchedule, string> = {
+  every_6_hours: 'Every 6 Hours',
+  every_12_hours: 'Every 12 Hours',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+export const DEFAULT_FEED_SCHEDULE: TFeedSchedule = 'daily';
+
 /** Spec §8: what a failure without a server message says, wherever it is shown. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error!';
 

@@ -1,7 +1,7 @@
 // Channel connections (issue 13): a shop linked to a sales channel's account through OAuth, and the
 // authorisations in progress. Channel-neutral: Google first, Microsoft and Meta on the same tables.
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TChannelKey } from '@feedloom/validation';
+import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
 import { createdAt, updatedAt } from './columns';
 import { organizations, shops, users } from './core';
 
@@ -41,6 +41,11 @@ export const channel_connections = pgTable(
     integration_steps: jsonb().$type<string[]>().notNull().default([]),
     integration_once_completed: boolean().notNull().default(false),
     target_market: jsonb().$type<TTargetMarket | null>(),
+    /** Feed settings (spec §4): how often the sync runs, and whether submissions are on (feed-status). */
+    feed_schedule: text().$type<TFeedSchedule>().notNull().default('daily'),
+    feed_enabled: boolean().notNull().default(true),
+    /** Channel-specific feed settings (google-feed-settings, microsoft-feed-setting, facebook-feed-setting). */
+    feed_settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Why the connection ended when the channel refused it (null when the merchant disconnected). */
     disconnected_reason: text(),
     connected_by: uuid().references(() => users.id, { onDelete: 'set null' }),
