@@ -311,12 +311,14 @@ export const createProductsService = (deps: { db: TDb }) => {
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
       const counted = q.search !== undefined || q.filters.length > 0;
-      const [plan, counts, refreshed] = await Promise.all([
+      // The page, the kept counts and (with a search or filters) the view's own count, side by side.
+      const [plan, counts, refreshed, matching] = await Promise.all([
         repo.list(shopId, q, cursor),
         countsOf(shopId, CATALOG_CHANNEL_OF[q.active_channel]),
         repo.lastRefreshed(shopId),
+        counted ? repo.count(shopId, q) : undefined,
       ]);
-      const total = counted ? await repo.count(shopId, q) : counts[q.tab];
+      const total = matching ?? counts[q.tab];
       const forward = !plan.backwards;
       return {
         data: plan.rows.map(toListItem),
