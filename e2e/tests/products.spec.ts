@@ -80,4 +80,53 @@ test.describe('products', () => {
       page.getByRole('table', { name: 'Products on Free listings, All tab' }).getByRole('link'),
     ).toHaveCount(1);
   });
+
+  test('a wrong GTIN sends a product to the error tab; fixing it on the detail page takes it out', async ({
+    page,
+  }) => {
+    await signIn(page);
+    // A product without issues (pending: no channel connected yet, nothing to fix).
+    await page.goto('/manage-products?tab=pending');
+    const pending = page.getByRole('table', { name: 'Products on Free listings, Pending tab' });
+    await pending.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/manage-products\/detail\/\d+/);
+    const offerId = (await page.getByText(/^Offer id /).textContent())!.replace(/^Offer id (\S+).*$/, '$1');
+    const gtin = page.getByLabel('GTIN', { exact: true });
+    const good = (await gtin.inputValue()) || '4006381333931';
+    // The last digit is a check digit: change it and the GTIN is wrong.
+    const wrong = `${good.slice(0, -1)}${(Number(good.slice(-1)) + 1) % 10}`;
+    await gtin.fill(wrong);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(snackbar(page, 'Product updated.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Google issues' })).toContainText('gtin');
+
+    // The error tab, searched for the product: it is there; open it and fix its GTIN.
+    await page.goto(`/manage-products?tab=error&search=${encodeURIComponent(offerId)}`);
+    const errors = page.getByRole('table', { name: 'Products on Free listings, Error tab' });
+    await expect(errors.getByRole('link')).toHaveCount(1);
+    const before = await errorCount(page);
+    await errors.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/manage-products\/detail\/\d+\?.*tab=error/);
+    await expect(page.getByLabel('GTIN', { exact: true })).toHaveValue(wrong);
+
+    // The debug view shows the GTIN Google would receive, from the override layer, with its issue.
+    await page.getByText('Debug view').click();
+    // One table per channel item: the product, or each of its variants.
+    const debug = page.getByRole('table', { name: /^Google attributes of / }).first();
+    const gtinRow = debug.getByRole('row').filter({ has: page.getByRole('cell', { name: /^gtin/ }) });
+    await expect(gtinRow).toContainText(wrong);
+    await expect(gtinRow).toContainText('Override');
+    await shot(page, 'product-debug-view');
+
+    await page.getByLabel('GTIN', { exact: true }).fill(good);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(snackbar(page, 'Product updated.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Google issues' })).toHaveCount(0);
+    await shot(page, 'product-detail-fixed');
+
+    await page.getByRole('button', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/\/manage-products\?.*tab=error/);
+    await expect(page.getByText('No product matches this view')).toBeVisible();
+    await expect.poll(() => errorCount(page)).toBe(before - 1);
+  });
 });

@@ -4,6 +4,8 @@ import {
   ZAvailableOptionsQuerySchema,
   ZCountStatisticsQuerySchema,
   ZIdSchema,
+  ZElkSearchQuerySchema,
+  ZProductDebugQuerySchema,
   ZProductDetailQuerySchema,
   ZProductListQuerySchema,
   ZProductUpdateSchema,
@@ -162,10 +164,58 @@ export const ZProductDetailSchema = z.object({
     z.object({ id: z.string(), offer_id: z.string(), fields: z.record(z.string(), ZProductFieldSchema) }),
   ),
   channels: z.array(ZProductChannelStateSchema),
+  /** The last resubmission asked for (spec §3 `resubmit`): the fields to send again and when it was asked. */
+  resubmission: z.object({ fields: z.array(z.string()), requested_at: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type TProductDetail = z.infer<typeof ZProductDetailSchema>;
+
+/** One channel attribute of an item as the debug view shows it: what is sent, from which layer, what is wrong. */
+export const ZDebugAttributeSchema = z.object({
+  /** The channel's attribute name (`gtin`, `shipping`, `product_highlight` …). */
+  attribute: z.string(),
+  /** The value the channel would receive (after the cleaning the feeds apply); null when absent. */
+  value: z.unknown(),
+  /** The product fields the value is read from. */
+  fields: z.array(z.string()),
+  layer: z.enum(VALUE_LAYERS),
+  required: z.boolean(),
+  issues: z.array(ZProductIssueSchema),
+});
+export type TDebugAttribute = z.infer<typeof ZDebugAttributeSchema>;
+
+/** Spec §7 product-debug-view: per channel item, each attribute's effective value, its layer and its issues. */
+export const ZProductDebugViewSchema = z.object({
+  channel: z.enum(CATALOG_CHANNELS),
+  status: z.enum(CHANNEL_STATUSES).nullable(),
+  items: z.array(
+    z.object({
+      offer_id: z.string(),
+      variant_id: z.string().nullable(),
+      attributes: z.array(ZDebugAttributeSchema),
+      /** Issues about the item as a whole (not one attribute), e.g. a duplicate id. */
+      issues: z.array(ZProductIssueSchema),
+    }),
+  ),
+});
+export type TProductDebugView = z.infer<typeof ZProductDebugViewSchema>;
+
+/** Spec §7 search/elk-search: products whose title, SKU, brand or GTIN matches (variant fields exactly). */
+export const ZElkSearchResultSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      offer_id: z.string(),
+      title: z.string().nullable(),
+      brand: z.string().nullable(),
+      sku: z.string().nullable(),
+      gtin: z.string().nullable(),
+      image_link: z.string().nullable(),
+    }),
+  ),
+});
+export type TElkSearchResult = z.infer<typeof ZElkSearchResultSchema>;
 
 export const ZAvailableOptionsSchema = z.object({
   field: z.string(),
@@ -242,6 +292,23 @@ export const productsContract = {
     access: MANAGE,
     body: ZProductUpdateSchema,
     response: ZProductDetailSchema,
+  }),
+  /** Spec §7 GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
+  debugView: endpoint({
+    method: 'GET',
+    path: '/product-debug-view/:shop_id/:id',
+    access: READ,
+    params: ZShopProductParams,
+    query: ZProductDebugQuerySchema,
+    response: ZProductDebugViewSchema,
+  }),
+  /** Spec §7 GET search/elk-search?shop_id&search_value[&tag]: index-backed, the list's search. */
+  elkSearch: endpoint({
+    method: 'GET',
+    path: '/search/elk-search',
+    access: READ,
+    query: ZElkSearchQuerySchema,
+    response: ZElkSearchResultSchema,
   }),
   availableOptions: endpoint({
     method: 'GET',

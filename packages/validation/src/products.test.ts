@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ZAvailableOptionsQuerySchema, ZProductListQuerySchema, ZProductUpdateSchema } from './products';
+import {
+  excludedFromChannel,
+  listCallFiltersOf,
+  ZAvailableOptionsQuerySchema,
+  ZElkSearchQuerySchema,
+  ZProductDebugQuerySchema,
+  ZProductListQuerySchema,
+  ZProductUpdateSchema,
+} from './products';
 
 const parse = (q: Record<string, unknown>) => ZProductListQuerySchema.parse(q);
 const row = (c: Record<string, unknown>) => JSON.stringify([{ row: [{ unit: null, ...c }] }]);
@@ -112,5 +120,32 @@ describe('product update and options', () => {
   it('offers options only for fields that have them', () => {
     expect(ZAvailableOptionsQuerySchema.safeParse({ field: 'brand' }).success).toBe(true);
     expect(ZAvailableOptionsQuerySchema.safeParse({ field: 'price' }).success).toBe(false);
+  });
+});
+
+describe('submission controls, the filter parameter, debug view and search', () => {
+  it('excludes a catalog channel only when every destination it serves is excluded', () => {
+    expect(excludedFromChannel('meta', { control5: true })).toBe(true);
+    expect(excludedFromChannel('microsoft', { control5: true })).toBe(false);
+    expect(excludedFromChannel('google', { control1: true, control2: true })).toBe(false);
+    expect(excludedFromChannel('google', { control1: true, control2: true, control3: true })).toBe(true);
+    expect(excludedFromChannel('google', undefined)).toBe(false);
+  });
+
+  it("maps the address's advance_filter to the list call's filters", () => {
+    expect(listCallFiltersOf({ advance_filter: '[]' })).toEqual({ filters: '[]' });
+    expect(listCallFiltersOf({})).toEqual({});
+  });
+
+  it('defaults the debug channel and refuses a blank or dirty search', () => {
+    expect(ZProductDebugQuerySchema.parse({})).toEqual({ channel: 'google' });
+    expect(ZProductDebugQuerySchema.parse({ channel: 'bing' })).toEqual({ channel: 'google' });
+    const shop_id = '9b2f7a1e-0000-4000-8000-000000000001';
+    expect(ZElkSearchQuerySchema.parse({ shop_id, search_value: ' shirt ' })).toEqual({
+      shop_id,
+      search_value: 'shirt',
+    });
+    expect(ZElkSearchQuerySchema.safeParse({ shop_id, search_value: ' ' }).success).toBe(false);
+    expect(ZElkSearchQuerySchema.safeParse({ shop_id, search_value: 'a\u0000b' }).success).toBe(false);
   });
 });

@@ -166,3 +166,50 @@ export const ZProductUpdateSchema = z.object({
 });
 export type TProductUpdate = z.output<typeof ZProductUpdateSchema>;
 export type TProductUpdateInput = z.input<typeof ZProductUpdateSchema>;
+
+/**
+ * Submission controls (spec §3 `product_submission_control`, control1 to control5): one per destination of the
+ * sidebar, in its order; a control set to true excludes the product from that destination. A catalog channel
+ * is excluded when every destination it serves is (Google serves free listings, shopping ads and display ads).
+ */
+export const SUBMISSION_CONTROLS = {
+  control1: 'free_listings',
+  control2: 'shopping_ads',
+  control3: 'display_ads',
+  control4: 'bing_ads',
+  control5: 'meta_ads',
+} as const satisfies Record<string, TProductChannel>;
+export type TSubmissionControlKey = keyof typeof SUBMISSION_CONTROLS;
+export const SUBMISSION_CONTROL_KEYS = Object.keys(SUBMISSION_CONTROLS) as TSubmissionControlKey[];
+
+/** True when the controls exclude the product from every destination of a catalog channel. */
+export const excludedFromChannel = (
+  channel: 'google' | 'microsoft' | 'meta',
+  controls: Partial<Record<string, boolean | undefined>> | null | undefined,
+): boolean => {
+  const keys = SUBMISSION_CONTROL_KEYS.filter((k) => CATALOG_CHANNEL_OF[SUBMISSION_CONTROLS[k]] === channel);
+  return keys.every((k) => controls?.[k] === true);
+};
+
+/**
+ * The list address names its filter `advance_filter` (spec §2, §5); the list call names it `filters` (spec §7
+ * products-data). This is the one place the two meet: the address parameters in, the list call's out.
+ */
+export const listCallFiltersOf = (addressParams: { advance_filter?: string | undefined }) =>
+  addressParams.advance_filter ? { filters: addressParams.advance_filter } : {};
+
+/** Spec §7 GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
+export const ZProductDebugQuerySchema = z.object({
+  channel: z.enum(['google', 'microsoft', 'meta']).catch('google').default('google'),
+  variant_id: ZIdSchema('Variant id').optional(),
+});
+export type TProductDebugQuery = z.output<typeof ZProductDebugQuerySchema>;
+
+/** Spec §7 GET search/elk-search: shop_id, search_value, tag. */
+export const ELK_SEARCH_LIMIT = 20;
+export const ZElkSearchQuerySchema = z.object({
+  shop_id: ZIdSchema('Store id'),
+  search_value: ZTextSchema({ label: 'Search', trim: true, min: 1, max: TEXT_LIMITS.search }),
+  tag: ZTextSchema({ label: 'Tag', trim: true, max: TEXT_LIMITS.search }).optional(),
+});
+export type TElkSearchQuery = z.output<typeof ZElkSearchQuerySchema>;

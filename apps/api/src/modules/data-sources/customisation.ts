@@ -40,15 +40,16 @@ export const productOf = (row: TProductRow): TProduct => {
   });
   return {
     ...base,
-    overrides: (custom.overrides ?? {}),
+    overrides: custom.overrides ?? {},
     variants: base.variants.map((v) => ({
       ...v,
-      overrides: (custom.variants?.[v.id] ?? {}),
+      overrides: custom.variants?.[v.id] ?? {},
     })),
   };
 };
 
-const customOf = (p: TProduct): TStoredCustom => ({
+/** The override layer of a product as `products.custom` stores it (the one writer of that shape). */
+export const customOf = (p: TProduct): TStoredCustom => ({
   overrides: p.overrides,
   variants: Object.fromEntries(
     p.variants

@@ -6,4 +6,5 @@ export const PRODUCTS_API_MSG = {
   updated: 'Product updated.',
   reset: 'Product reset to its source values.',
   fieldsReset: 'Fields reset to their source values.',
+  resubmitted: 'Resubmission requested.',
 } as const;

@@ -1,5 +1,11 @@
-import type { TProductDetail, TProductPage, TStatusCounts } from '@feedloom/contracts';
-import { ZImportCsvFieldsSchema } from '@feedloom/validation';
+import type {
+  TElkSearchResult,
+  TProductDebugView,
+  TProductDetail,
+  TProductPage,
+  TStatusCounts,
+} from '@feedloom/contracts';
+import { PAUSE_VALUES, PRODUCT_MSG, ZImportCsvFieldsSchema } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -447,5 +453,175 @@ describe.each(DRIVERS)('products on %s', (driver) => {
       { value: 'Acme', count: 4 },
       { value: 'Orbit', count: 1 },
     ]);
+  });
+
+  it('edits every field group of spec §3 with the spec §5 messages, per field and per variant', async () => {
+    const { shop, token } = await setup();
+    const p1 = (await list(token, shop.id, { search: 'shirt 1' })).data.find((p) => p.offer_id === 'P1')!;
+    const put = (data: Record<string, unknown>, variant_id?: string) =>
+      t.call<TProductDetail>('PUT', '/product-update', {
+        token,
+        body: { shop_id: shop.id, product_id: p1.id, data, ...(variant_id ? { variant_id } : {}) },
+      });
+    const refused = async (data: Record<string, unknown>, message: string) => {
+      const res = await put(data);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    };
+    await refused({ highlights: ['Only one'] }, 'At least 2 highlights are required (combined).');
+    await refused({ highlights: ['x'.repeat(151), 'Fine'] }, PRODUCT_MSG.highlightMax);
+    await refused(
+      { detail: [{ section_name: 'Fabric', attribute_name: 'Cotton', attribute_value: '' }] },
+      PRODUCT_MSG.attributeValueRequired,
+    );
+    await refused({ certifications: [{ certification_code: 'A1' }] }, PRODUCT_MSG.certificationNameRequired);
+    await refused(
+      { product_weight: { value: 1500, unit: 'kg' } },
+      PRODUCT_MSG.range('Product weight', 0, 1000, 'kg'),
+    );
+    await refused({ shipping_length: { value: 12 } }, PRODUCT_MSG.valueAndUnit);
+    await refused({ custom_description: ' ' }, 'Description is required.');
+    await refused({ custom_label0: ' padded' }, PRODUCT_MSG.labelSpaces);
+    await refused({ pause: 'sometimes' }, PRODUCT_MSG.enumValue('Pause', PAUSE_VALUES));
+
+    const edited = await put({
+      custom_title: 'Red shirt deluxe',
+      custom_description: 'A deluxe red shirt.',
+      highlights: ['Soft cotton', 'Machine washable'],
+      detail: [{ section_name: 'Fabric', attribute_name: 'Material', attribute_value: 'Cotton' }],
+      certifications: [
+        {
+          certification_authority: 'European_Commission',
+          certification_name: 'EPREL',
+          certification_code: '123456',
+        },
+      ],
+      product_length: { value: 30, unit: 'cm' },
+      product_weight: { value: 0.4, unit: 'kg' },
+      shipping_weight: { value: 1, unit: 'lb' },
+      product_submission_control: { control5: true },
+      pause: 'ads',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const f = edited.body.data.fields;
+    expect(f.highlights).toEqual({
+      value: ['Soft cotton', 'Machine washable'],
+      layer: 'override',
+      source_value: null,
+    });
+    expect(f.detail!.value).toEqual([
+      { section_name: 'Fabric', attribute_name: 'Material', attribute_value: 'Cotton' },
+    ]);
+    expect(f.certifications!.layer).toBe('override');
+    expect(f.product_weight!.value).toEqual({ value: 0.4, unit: 'kg' });
+    expect(f.pause!.value).toBe('ads');
+    // control5 (Meta ads) excludes the product from Meta only.
+    const byChannel = Object.fromEntries(edited.body.data.channels.map((c) => [c.channel, c.status]));
+    expect(byChannel.meta).toBe('excluded');
+    expect(byChannel.google).not.toBe('excluded');
+    expect((await counts(token, shop.id, 'meta_ads')).excluded).toBe(1);
+
+    const resubmitted = await put({ resubmit: ['title', 'highlights'] });
+    expect(resubmitted.body.message).toBe('Resubmission requested.');
+    expect(resubmitted.body.data.resubmission?.fields).toEqual(['title', 'highlights']);
+
+    const oneReset = await put({ reset_to_source: ['highlights'] });
+    expect(oneReset.body.message).toBe('Fields reset to their source values.');
+    expect(oneReset.body.data.fields.highlights).toBeUndefined();
+    expect(oneReset.body.data.fields.title!.layer).toBe('override');
+
+    // A variant is edited on its own layer; the product's other variants keep the source value.
+    const g1 = (await list(token, shop.id, { search: 'Grouped' })).data[0]!;
+    const detail = await t.call<TProductDetail>('GET', `/product-detail/${shop.id}/${g1.id}`, { token });
+    const variant = detail.body.data.variants[1]!;
+    const v = await t.call<TProductDetail>('PUT', '/product-update', {
+      token,
+      body: {
+        shop_id: shop.id,
+        product_id: g1.id,
+        variant_id: variant.id,
+        data: { color: 'Navy', size: 'XL' },
+      },
+    });
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
+    const [s, m] = v.body.data.variants;
+    expect(m!.fields.size).toEqual({ value: 'XL', layer: 'override', source_value: 'M' });
+    expect(s!.fields.size!.layer).toBe('source');
+    const missing = await t.call('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, variant_id: 'nope', data: { color: 'Navy' } },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('shows the debug view per channel: each attribute with its value, layer and issues', async () => {
+    const { shop, token, owner } = await setup();
+    const p2 = (await list(token, shop.id, { search: 'shirt 2' })).data.find((p) => p.offer_id === 'P2')!;
+    await t.call('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: p2.id, data: { brand: 'Polar' } },
+    });
+    const view = await t.call<TProductDebugView>(
+      'GET',
+      `/product-debug-view/${shop.id}/${p2.id}?channel=microsoft`,
+      {
+        token,
+      },
+    );
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.data.channel).toBe('microsoft');
+    expect(view.body.data.status).toBe('error');
+    const [item] = view.body.data.items;
+    const attr = (name: string) => item!.attributes.find((a) => a.attribute === name);
+    expect(attr('brand')).toMatchObject({ value: 'Polar', layer: 'override', issues: [] });
+    expect(attr('title')).toMatchObject({ value: 'Blue shirt 2', layer: 'source' });
+    // P2 has no description: Microsoft requires one.
+    expect(attr('description')!.issues.map((i) => i.severity)).toContain('error');
+    expect(attr('description')!.value).toBeNull();
+
+    const g1 = (await list(token, shop.id, { search: 'Grouped' })).data[0]!;
+    const detail = await t.call<TProductDetail>('GET', `/product-detail/${shop.id}/${g1.id}`, { token });
+    const one = await t.call<TProductDebugView>(
+      'GET',
+      `/product-debug-view/${shop.id}/${g1.id}?channel=google&variant_id=${detail.body.data.variants[2]!.id}`,
+      { token },
+    );
+    expect(one.body.data.items.map((i) => i.offer_id)).toEqual(['G1-L']);
+    expect(
+      (await t.call('GET', `/product-debug-view/${shop.id}/${g1.id}?variant_id=nope`, { token })).status,
+    ).toBe(404);
+
+    const other = await ownerWithOrg(t, 'other@example.com', 'Other Org');
+    expect(
+      (await t.call('GET', `/product-debug-view/${other.shops[0]!.id}/${p2.id}`, { token: other.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.call('GET', `/product-debug-view/${shop.id}/${p2.id}`, { token: other.token })).status,
+    ).toBe(404);
+    expect(owner.org.id).toBeTruthy();
+  });
+
+  it('serves search/elk-search over title, SKU, brand and GTIN, variants exactly, in the shop only', async () => {
+    const { shop, token } = await setup();
+    const search = (q: string) =>
+      t.call<TElkSearchResult>('GET', `/search/elk-search?shop_id=${shop.id}&${q}`, { token });
+    const shirts = await search('search_value=shirt');
+    expect(shirts.status, JSON.stringify(shirts.body)).toBe(200);
+    expect(shirts.body.data.data).toHaveLength(10);
+    expect((await search('search_value=zeta')).body.data.data).toHaveLength(6);
+    expect((await search('search_value=G1-M')).body.data.data.map((p) => p.offer_id)).toEqual(['G1']);
+    expect((await search('search_value=G1-')).body.data.data.map((p) => p.offer_id)).toEqual([]);
+    const blank = await search('search_value=');
+    expect(blank.status).toBe(400);
+    expect((await search(`search_value=a%00b`)).status).toBe(400);
+    const other = await ownerWithOrg(t, 'other@example.com', 'Other Org');
+    expect(
+      (
+        await t.call('GET', `/search/elk-search?shop_id=${shop.id}&search_value=shirt`, {
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -178,6 +178,42 @@ export const productsRepo = (db: TDb) => {
       return rows[0];
     },
 
+    /** Products matching a search (and a tag), newest first: the list's search and its indexes. */
+    async search(shopId: string, search: string, tag: string | undefined, limit: number) {
+      const conds = [sql`p.shop_id = ${shopId}::uuid`, searchCondition(search)];
+      if (tag) {
+        const filter = compileFilter([
+          { row: [{ field_name: 'tags', operator: 'equals_any_of', value: [tag], unit: null }] },
+        ]);
+        if (filter) conds.push(filter);
+      }
+      return queryRows<TProductListRow>(
+        db,
+        sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+              p.custom, p.variants, p.created_at, p.updated_at, null as status, null as issues, null as data_source_name
+            from products p where ${sql.join(conds, sql` and `)} order by p.id desc limit ${limit}`,
+      );
+    },
+
+    async resubmission(productId: number) {
+      const rows = await queryRows<{ fields: string[]; requested_at: string | Date }>(
+        db,
+        sql`select fields, requested_at from product_resubmissions where product_id = ${productId}`,
+      );
+      return rows[0];
+    },
+
+    /** Asks the channel sync to send these fields again (replacing an earlier request). */
+    async requestResubmission(productId: number, shopId: string, fields: readonly string[]) {
+      await db.execute(sql`
+        insert into product_resubmissions (product_id, shop_id, fields, requested_at)
+        values (${productId}, ${shopId}::uuid, ${sql`array[${sql.join(
+          fields.map((f) => sql`${f}::text`),
+          sql`, `,
+        )}]`}, now())
+        on conflict (product_id) do update set fields = excluded.fields, requested_at = excluded.requested_at`);
+    },
+
     async statuses(productId: number) {
       return queryRows<{ channel: string; status: string; issues: unknown[] }>(
         db,

@@ -19,13 +19,20 @@ export const productRoutes = (app: FastifyInstance, service: TProductsService) =
   );
   route(app, c.update, async ({ body }, ctx) => {
     const detail = await service.update(callerOf(ctx), body);
+    const only = (key: string) => Object.keys(body.data).every((k) => k === key);
     const message = body.data.reset
       ? M.reset
-      : body.data.reset_to_source?.length && Object.keys(body.data).length === 1
+      : body.data.reset_to_source?.length && only('reset_to_source')
         ? M.fieldsReset
-        : M.updated;
+        : body.data.resubmit?.length && only('resubmit')
+          ? M.resubmitted
+          : M.updated;
     return withMessage(detail, message);
   });
+  route(app, c.debugView, async ({ params, query }, ctx) =>
+    service.debugView(callerOf(ctx), params.shop_id, params.id, query),
+  );
+  route(app, c.elkSearch, async ({ query }, ctx) => service.elkSearch(callerOf(ctx), query));
   route(app, c.availableOptions, async ({ params, query }, ctx) =>
     service.availableOptions(callerOf(ctx), params.shop_id, query),
   );

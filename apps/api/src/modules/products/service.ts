@@ -11,6 +11,8 @@ import {
 } from '@feedloom/catalog';
 import type {
   TAvailableOptions,
+  TElkSearchResult,
+  TProductDebugView,
   TChannelStatusName,
   TFilterOptionData,
   TProductDetail,
@@ -29,6 +31,7 @@ import {
   CATALOG_CHANNEL_OF,
   CONDITIONS,
   DIMENSION_UNITS,
+  ELK_SEARCH_LIMIT,
   FILTER_FIELDS,
   FILTER_OPERATORS,
   GENDERS,
@@ -42,6 +45,8 @@ import {
   WEIGHT_UNITS,
   type TAvailableOptionsQuery,
   type TCountStatisticsQuery,
+  type TElkSearchQuery,
+  type TProductDebugQuery,
   type TProductListQuery,
   type TProductUpdate,
   type TVariantListQuery,
@@ -52,11 +57,12 @@ import { queryRows } from '../../db/client';
 import { shops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { productOf } from '../data-sources/customisation';
+import { customOf, productOf } from '../data-sources/customisation';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
-import { judgeProduct, shippedTaxonomy } from './validate';
+import { debugView } from './debug';
+import { judgeProduct, judgingContext, shippedTaxonomy } from './validate';
 
 export interface TProductsCaller {
   org_id: string;
@@ -100,14 +106,6 @@ const productOfRow = (row: TProductListRow): TProduct =>
     updated_at: new Date(row.updated_at),
     shop_id: '',
   });
-
-/** The override layer as stored in `products.custom` (the shape the customisation CSV import writes too). */
-const storedCustomOf = (p: TProduct) => ({
-  overrides: p.overrides,
-  variants: Object.fromEntries(
-    p.variants.filter((v) => Object.keys(v.overrides).length > 0).map((v) => [v.id, v.overrides]),
-  ),
-});
 
 const issuesOf = (raw: unknown[] | null | undefined): TProductIssue[] =>
   (raw ?? []).map((i) => {
@@ -270,7 +268,10 @@ export const createProductsService = (deps: { db: TDb }) => {
   const detailOf = async (row: TProductListRow): Promise<TProductDetail> => {
     const product = productOfRow(row);
     const keys = new Set([...Object.keys(product.source), ...Object.keys(product.overrides)]);
-    const statuses = await repo.statuses(Number(row.id));
+    const [statuses, resubmission] = await Promise.all([
+      repo.statuses(Number(row.id)),
+      repo.resubmission(Number(row.id)),
+    ]);
     return {
       id: Number(row.id),
       offer_id: row.offer_id,
@@ -291,6 +292,9 @@ export const createProductsService = (deps: { db: TDb }) => {
         status: s.status as TChannelStatusName,
         issues: issuesOf(s.issues),
       })),
+      resubmission: resubmission
+        ? { fields: resubmission.fields, requested_at: iso(resubmission.requested_at) }
+        : null,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
@@ -307,12 +311,14 @@ export const createProductsService = (deps: { db: TDb }) => {
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
       const counted = q.search !== undefined || q.filters.length > 0;
-      const [plan, counts, refreshed] = await Promise.all([
+      // The page, the kept counts and (with a search or filters) the view's own count, side by side.
+      const [plan, counts, refreshed, matching] = await Promise.all([
         repo.list(shopId, q, cursor),
         countsOf(shopId, CATALOG_CHANNEL_OF[q.active_channel]),
         repo.lastRefreshed(shopId),
+        counted ? repo.count(shopId, q) : undefined,
       ]);
-      const total = counted ? await repo.count(shopId, q) : counts[q.tab];
+      const total = matching ?? counts[q.tab];
       const forward = !plan.backwards;
       return {
         data: plan.rows.map(toListItem),
@@ -432,7 +438,7 @@ export const createProductsService = (deps: { db: TDb }) => {
         }
         const judged = judgeProduct(result.product, shop);
         await t.execute(sql`
-          update products set custom = ${JSON.stringify(storedCustomOf(result.product))}::jsonb, updated_at = now()
+          update products set custom = ${JSON.stringify(customOf(result.product))}::jsonb, updated_at = now()
           where id = ${row.id}`);
         await t.execute(sql`
           insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
@@ -440,8 +446,53 @@ export const createProductsService = (deps: { db: TDb }) => {
           from jsonb_to_recordset(${JSON.stringify(judged)}::jsonb) as x(channel text, status text, issues jsonb)
           on conflict (product_id, channel) do update set
             status = excluded.status, issues = excluded.issues, updated_at = now()`);
+        if (result.resubmit.length > 0)
+          await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });
       return detailOf(await loadProduct(body.shop_id, body.product_id));
+    },
+
+    /** Spec §7 product-debug-view: judged now, with every layer, so it shows what an edit just changed. */
+    async debugView(
+      caller: TProductsCaller,
+      shopId: string,
+      id: number,
+      q: TProductDebugQuery,
+    ): Promise<TProductDebugView> {
+      const shop = await reachShop(caller, shopId);
+      const row = await loadProduct(shopId, id);
+      const product = productOfRow(row);
+      if (q.variant_id !== undefined && !product.variants.some((v) => v.id === q.variant_id)) {
+        throw notFound(M.variantNotFound);
+      }
+      const stored = (await repo.statuses(Number(row.id))).find((s) => s.channel === q.channel);
+      return debugView(
+        product,
+        q.channel,
+        judgingContext(product, shop),
+        (stored?.status ?? null) as TChannelStatusName | null,
+        q.variant_id,
+      );
+    },
+
+    /** Spec §7 search/elk-search: the list's index-backed search (title, SKU, brand, GTIN; variants exactly). */
+    async elkSearch(caller: TProductsCaller, q: TElkSearchQuery): Promise<TElkSearchResult> {
+      await reachShop(caller, q.shop_id);
+      const rows = await repo.search(q.shop_id, q.search_value, q.tag, ELK_SEARCH_LIMIT);
+      return {
+        data: rows.map((row) => {
+          const v = effective(productOfRow(row)).values;
+          return {
+            id: Number(row.id),
+            offer_id: row.offer_id,
+            title: textOf(v.title),
+            brand: textOf(v.brand),
+            sku: textOf(v.sku),
+            gtin: textOf(v.gtin),
+            image_link: textOf(v.image_link),
+          };
+        }),
+      };
     },
 
     async availableOptions(

@@ -12,6 +12,7 @@ import {
   validateProduct,
 } from '@feedloom/catalog';
 import { googleTaxonomy } from '@feedloom/catalog/node';
+import { excludedFromChannel } from '@feedloom/validation';
 
 const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
 let taxonomy: TTaxonomy | undefined;
@@ -34,22 +35,30 @@ const domainOf = (link: string | undefined, shopUrl: string): string | undefined
   }
 };
 
+/** What a product is judged against: the shipped taxonomy, the shop's currency and its domain. */
+export const judgingContext = (product: TProduct, shop: { shop_currency: string; shop_url: string }) => {
+  const link = product.overrides.link ?? product.source.link ?? undefined;
+  return {
+    taxonomy: shippedTaxonomy(),
+    currency: shop.shop_currency,
+    shopDomain: domainOf(link, shop.shop_url),
+  };
+};
+
 export const judgeProduct = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
 ): TJudged[] => {
-  const link = product.overrides.link ?? product.source.link ?? undefined;
-  const shopDomain = domainOf(link, shop.shop_url);
+  const ctx = judgingContext(product, shop);
+  // Submission controls (spec §3) exclude the product from a channel whose every destination they name.
+  const own = product.overrides.product_submission_control;
+  const controls = own !== undefined ? own : product.source.product_submission_control;
   return CHANNEL_KEYS.map((channel) => {
-    const items = validateProduct(CHANNELS[channel], product, {
-      taxonomy: shippedTaxonomy(),
-      currency: shop.shop_currency,
-      shopDomain,
-    });
+    const items = validateProduct(CHANNELS[channel], product, ctx);
     const issues = items.flatMap((r) => r.issues.map((i) => ({ item_id: r.item.offerId, ...i })));
     return {
       channel,
-      status: channelStatus(issues, { integrated: true }),
+      status: channelStatus(issues, { integrated: true, excluded: excludedFromChannel(channel, controls) }),
       issues: issues.slice(0, MAX_ISSUES_KEPT),
     };
   });

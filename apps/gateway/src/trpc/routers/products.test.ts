@@ -31,6 +31,7 @@ const DETAIL = {
   fields: { brand: { value: 'Acme', layer: 'override', source_value: 'Old' } },
   variants: [],
   channels: [{ channel: 'google', status: 'pending', issues: [] }],
+  resubmission: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
@@ -99,5 +100,23 @@ describe('products router', () => {
     expect(Object.fromEntries(stub.callsTo('GET', `/variants-data/${SHOP}/7`)[0]!.query)).toEqual({
       search: 'SKU-1',
     });
+  });
+
+  it('debugView and search call product-debug-view and search/elk-search with their query', async () => {
+    stub.on('GET', `/product-debug-view/${SHOP}/7`, { data: { channel: 'meta', status: null, items: [] } });
+    stub.on('GET', '/search/elk-search', { data: { data: [] } });
+    const { caller } = createTestCaller(stub, { auth: storedAuth() });
+    await caller.products.debugView({ shop_id: SHOP, id: 7, channel: 'meta' });
+    await caller.products.search({ shop_id: SHOP, search_value: ' shirt ', tag: 'summer' });
+    expect(Object.fromEntries(stub.callsTo('GET', `/product-debug-view/${SHOP}/7`)[0]!.query)).toEqual({
+      channel: 'meta',
+    });
+    expect(Object.fromEntries(stub.callsTo('GET', '/search/elk-search')[0]!.query)).toEqual({
+      shop_id: SHOP,
+      search_value: 'shirt',
+      tag: 'summer',
+    });
+    const blank = await rejection(caller.products.search({ shop_id: SHOP, search_value: '  ' }));
+    expect(firstIssue(blank)).toBe('Search is required.');
   });
 });

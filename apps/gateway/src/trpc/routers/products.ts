@@ -7,6 +7,7 @@ import {
   PRODUCT_TABS,
   PRODUCT_USE_CASES,
   TEXT_LIMITS,
+  ZElkSearchQuerySchema,
   ZIdSchema,
   ZProductUpdateSchema,
   ZTextSchema,
@@ -52,6 +53,12 @@ export const ZProductVariantsInputSchema = z.object({
   tab,
   active_channel,
 });
+export const ZProductDebugInputSchema = z.object({
+  shop_id,
+  id,
+  channel: z.enum(['google', 'microsoft', 'meta']).optional(),
+  variant_id: ZIdSchema('Variant id').optional(),
+});
 export const ZProductOptionsInputSchema = z.object({
   shop_id,
   field: z.enum(OPTION_FIELDS),
@@ -76,14 +83,12 @@ export const productsRouter = {
     return ctx.upstream.call(contract.products.counts, { params: { shop_id: shop }, query });
   }),
 
-  get: protectedProcedure
-    .input(ZProductRefInputSchema)
-    .query(({ ctx, input }) =>
-      ctx.upstream.call(contract.products.get, {
-        params: { shop_id: input.shop_id, id: String(input.id) },
-        query: {},
-      }),
-    ),
+  get: protectedProcedure.input(ZProductRefInputSchema).query(({ ctx, input }) =>
+    ctx.upstream.call(contract.products.get, {
+      params: { shop_id: input.shop_id, id: String(input.id) },
+      query: {},
+    }),
+  ),
 
   variants: protectedProcedure.input(ZProductVariantsInputSchema).query(({ ctx, input }) => {
     const { shop_id: shop, id: productId, ...query } = input;
@@ -100,6 +105,20 @@ export const productsRouter = {
       const { data, message } = await ctx.upstream.send(contract.products.update, { body: input });
       return { message, data };
     }),
+
+  /** Spec §7 product-debug-view: per channel item, each attribute's value, layer and issues. */
+  debugView: protectedProcedure.input(ZProductDebugInputSchema).query(({ ctx, input }) => {
+    const { shop_id: shop, id: productId, ...query } = input;
+    return ctx.upstream.call(contract.products.debugView, {
+      params: { shop_id: shop, id: String(productId) },
+      query,
+    });
+  }),
+
+  /** Spec §7 search/elk-search. */
+  search: protectedProcedure
+    .input(ZElkSearchQuerySchema)
+    .query(({ ctx, input }) => ctx.upstream.call(contract.products.elkSearch, { query: input })),
 
   availableOptions: protectedProcedure.input(ZProductOptionsInputSchema).query(({ ctx, input }) => {
     const { shop_id: shop, ...query } = input;

@@ -1,6 +1,6 @@
 import { PRODUCT_CHANNEL_LABELS, ZProductAttributesSchema } from '@feedloom/validation';
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,9 +11,23 @@ import { useRequiredSession } from '@/features/auth/use-session';
 import { fieldErrorsOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { IssueItem } from './product-errors-dialog';
-import { ALL_FIELDS, FIELD_GROUPS, inputValueOf, ProductField } from './product-fields';
+import { ProductDebugView } from './product-debug-view';
+import {
+  ALL_FIELDS,
+  FIELD_GROUPS,
+  formValueOf,
+  inputValueOf,
+  isWide,
+  payloadOf,
+  ProductField,
+  sameValue,
+  VARIANT_FIELDS,
+  type FieldSpec,
+  type FormValue,
+} from './product-fields';
 import { ProductStatusIcon } from './product-status';
 import {
+  CHANNEL_NAMES,
   findInputOf,
   productDetailHref,
   STATUS_LABELS,
@@ -21,12 +35,6 @@ import {
   ZProductListParamsSchema,
   type ProductDetail,
 } from './use-products';
-
-const CHANNEL_NAMES: Record<string, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft (Bing)',
-  meta: 'Meta',
-};
 
 /** Spec §2 /manage-products/detail/{product_id}. */
 export function ProductDetailScreen() {
@@ -102,8 +110,85 @@ function Neighbours({ shopId, productId }: { shopId: string; productId: number }
   );
 }
 
-const initialValues = (detail: ProductDetail) =>
-  Object.fromEntries(ALL_FIELDS.map((f) => [f.field, inputValueOf(detail.fields[f.field]?.value)]));
+type FieldsOf = ProductDetail['fields'];
+
+const initialValues = (specs: readonly FieldSpec[], fields: FieldsOf) =>
+  Object.fromEntries(specs.map((f) => [f.field, formValueOf(f, fields[f.field]?.value)])) as Record<
+    string,
+    FormValue
+  >;
+
+/** Error messages by the form key they concern (`data.highlights.1` and `highlights` both name highlights). */
+const errorsByField = (errors: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [
+      path.replace(/^data\./, '').split('.')[0] ?? path,
+      message,
+    ]),
+  );
+
+/**
+ * The edit form of a product or one variant: the values as typed, what changed, and the payload of the
+ * changes checked with the spec §5 rules before anything is sent.
+ */
+function useFieldsForm(specs: readonly FieldSpec[], fields: FieldsOf) {
+  const [values, setValues] = useState(() => initialValues(specs, fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => setValues(initialValues(specs, fields)), [specs, fields]);
+  const initial = initialValues(specs, fields);
+  const changed = specs.filter((f) => !sameValue(values[f.field], initial[f.field]));
+  return {
+    values,
+    errors,
+    changed,
+    setErrors: (e: Record<string, string>) => setErrors(errorsByField(e)),
+    set: (field: string, v: FormValue) => setValues((prev) => ({ ...prev, [field]: v })),
+    discard: () => setValues(initial),
+    /** The changes as an edit payload, or undefined (with the errors shown) when a spec §5 rule refuses one. */
+    payload: (): Record<string, unknown> | undefined => {
+      const data: Record<string, unknown> = {};
+      for (const f of changed) data[f.formKey] = payloadOf(f, values[f.field] ?? '');
+      const parsed = ZProductAttributesSchema.safeParse(data);
+      if (!parsed.success) {
+        setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+        return undefined;
+      }
+      return data;
+    },
+  };
+}
+
+function FieldsGrid({
+  specs,
+  fields,
+  form,
+  canEdit,
+  onReset,
+}: {
+  specs: readonly FieldSpec[];
+  fields: FieldsOf;
+  form: ReturnType<typeof useFieldsForm>;
+  canEdit: boolean;
+  onReset: (field: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {specs.map((spec) => (
+        <div key={spec.field} className={isWide(spec) ? 'md:col-span-2' : undefined}>
+          <ProductField
+            spec={spec}
+            stored={fields[spec.field]}
+            value={form.values[spec.field] ?? ''}
+            error={form.errors[spec.formKey]}
+            canEdit={canEdit}
+            onChange={(v) => form.set(spec.field, v)}
+            onReset={() => onReset(spec.field)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function ProductDetailView({
   shopId,
@@ -118,10 +203,8 @@ function ProductDetailView({
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [values, setValues] = useState<Record<string, string>>(() => initialValues(detail));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFieldsForm(ALL_FIELDS, detail.fields);
   const [confirmReset, setConfirmReset] = useState<ProductDetail | null>(null);
-  useEffect(() => setValues(initialValues(detail)), [detail]);
 
   const update = trpc.products.update.useMutation({
     onSuccess: ({ message, data }) => {
@@ -129,28 +212,22 @@ function ProductDetailView({
       utils.products.get.setData({ shop_id: shopId, id: data.id }, data);
       void utils.products.find.invalidate();
       void utils.products.counts.invalidate();
-      setErrors({});
+      void utils.products.debugView.invalidate();
+      form.setErrors({});
       setConfirmReset(null);
     },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });
-  const send = (data: Record<string, unknown>) =>
-    update.mutate({ shop_id: shopId, product_id: detail.id, data });
-
-  const initial = initialValues(detail);
-  const changed = ALL_FIELDS.filter((f) => values[f.field] !== initial[f.field]);
+  const send = (data: Record<string, unknown>, variantId?: string) =>
+    update.mutate({
+      shop_id: shopId,
+      product_id: detail.id,
+      data,
+      ...(variantId ? { variant_id: variantId } : {}),
+    });
   const save = () => {
-    const data: Record<string, unknown> = {};
-    for (const f of changed) {
-      const v = values[f.field] ?? '';
-      data[f.formKey] = f.kind === 'money' || f.kind === 'number' ? (v.trim() === '' ? null : Number(v)) : v;
-    }
-    const parsed = ZProductAttributesSchema.safeParse(data);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    send(data);
+    const data = form.payload();
+    if (data) send(data);
   };
 
   const title = inputValueOf(detail.fields.title?.value) || detail.offer_id;
@@ -198,36 +275,49 @@ function ProductDetailView({
       {FIELD_GROUPS.map((group) => (
         <Card key={group.title} className="grid gap-4 p-4">
           <h2 className="font-semibold">{group.title}</h2>
-          <div className="grid gap-4 md:grid-cols-2">
-            {group.fields.map((spec) => (
-              <div
-                key={spec.field}
-                className={spec.kind === 'textarea' || spec.field === 'title' ? 'md:col-span-2' : undefined}
-              >
-                <ProductField
-                  spec={spec}
-                  stored={detail.fields[spec.field]}
-                  value={values[spec.field] ?? ''}
-                  error={errors[spec.formKey]}
-                  canEdit={canEdit}
-                  onChange={(v) => setValues((prev) => ({ ...prev, [spec.field]: v }))}
-                  onReset={() => send({ reset_to_source: [spec.field] })}
-                />
-              </div>
-            ))}
-          </div>
+          <FieldsGrid
+            specs={group.fields}
+            fields={detail.fields}
+            form={form}
+            canEdit={canEdit}
+            onReset={(field) => send({ reset_to_source: [field] })}
+          />
         </Card>
       ))}
+
+      <Resubmit
+        detail={detail}
+        canEdit={canEdit}
+        isPending={update.isPending}
+        onResubmit={(fields) => send({ resubmit: fields })}
+      />
+
+      {detail.variants.length ? (
+        <Card className="grid gap-3 p-4">
+          <h2 className="font-semibold">Variants</h2>
+          {detail.variants.map((variant) => (
+            <VariantEditor
+              key={variant.id}
+              variant={variant}
+              canEdit={canEdit}
+              isPending={update.isPending}
+              send={(data) => send(data, variant.id)}
+            />
+          ))}
+        </Card>
+      ) : null}
+
+      <ProductDebugView shopId={shopId} productId={detail.id} variants={detail.variants} />
 
       {canEdit ? (
         <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-border bg-background py-3">
           <Button variant="outline" onClick={() => setConfirmReset(detail)}>
             Reset product to source
           </Button>
-          <Button variant="outline" disabled={changed.length === 0} onClick={() => setValues(initial)}>
+          <Button variant="outline" disabled={form.changed.length === 0} onClick={form.discard}>
             Discard changes
           </Button>
-          <Button disabled={changed.length === 0} isLoading={update.isPending} onClick={save}>
+          <Button disabled={form.changed.length === 0} isLoading={update.isPending} onClick={save}>
             Save changes
           </Button>
         </div>
@@ -245,5 +335,125 @@ function ProductDetailView({
         onCancel={() => setConfirmReset(null)}
       />
     </section>
+  );
+}
+
+/** Spec §3 `resubmit`: the fields to send to the channels again, and the last request. */
+function Resubmit({
+  detail,
+  canEdit,
+  isPending,
+  onResubmit,
+}: {
+  detail: ProductDetail;
+  canEdit: boolean;
+  isPending: boolean;
+  onResubmit: (fields: string[]) => void;
+}) {
+  const id = useId();
+  const [fields, setFields] = useState<string[]>([]);
+  const labelOf = (field: string) => ALL_FIELDS.find((f) => f.field === field)?.label ?? field;
+  return (
+    <Card className="grid gap-3 p-4">
+      <h2 className="font-semibold">Resubmit</h2>
+      {detail.resubmission ? (
+        <p className="text-sm text-muted-foreground">
+          Resubmission requested {new Date(detail.resubmission.requested_at).toLocaleString()} for{' '}
+          {detail.resubmission.fields.map(labelOf).join(', ')}.
+        </p>
+      ) : null}
+      {canEdit ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1.5">
+            <label htmlFor={id} className="text-sm font-medium">
+              Fields to resubmit
+            </label>
+            <select
+              id={id}
+              multiple
+              size={5}
+              className="min-w-64 rounded-md border border-input bg-background px-2 py-1 text-sm"
+              value={fields}
+              onChange={(e) => setFields([...e.target.selectedOptions].map((o) => o.value))}
+            >
+              {ALL_FIELDS.map((f) => (
+                <option key={f.field} value={f.field}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant="outline"
+            disabled={fields.length === 0}
+            isLoading={isPending}
+            onClick={() => onResubmit(fields)}
+          >
+            Request resubmission
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function VariantEditor({
+  variant,
+  canEdit,
+  isPending,
+  send,
+}: {
+  variant: ProductDetail['variants'][number];
+  canEdit: boolean;
+  isPending: boolean;
+  send: (data: Record<string, unknown>) => void;
+}) {
+  const form = useFieldsForm(VARIANT_FIELDS, variant.fields);
+  const [open, setOpen] = useState(false);
+  const name = inputValueOf(variant.fields.size?.value ?? variant.fields.color?.value) || variant.offer_id;
+  return (
+    <div className="rounded-md border border-border">
+      <button
+        type="button"
+        className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span>
+          <span className="font-medium">{variant.offer_id}</span>
+          <span className="text-muted-foreground"> · {name}</span>
+        </span>
+        <ChevronDown aria-hidden="true" className={open ? 'rotate-180' : undefined} />
+      </button>
+      {open ? (
+        <div className="grid gap-3 border-t border-border p-3">
+          <FieldsGrid
+            specs={VARIANT_FIELDS}
+            fields={variant.fields}
+            form={form}
+            canEdit={canEdit}
+            onReset={(field) => send({ reset_to_source: [field] })}
+          />
+          {canEdit ? (
+            <div className="flex justify-end gap-2">
+              <Button variant="outline" size="sm" disabled={form.changed.length === 0} onClick={form.discard}>
+                Discard
+              </Button>
+              <Button
+                size="sm"
+                disabled={form.changed.length === 0}
+                isLoading={isPending}
+                onClick={() => {
+                  const data = form.payload();
+                  if (data) send(data);
+                }}
+              >
+                Save variant {variant.offer_id}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

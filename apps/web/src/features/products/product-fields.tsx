@@ -1,19 +1,39 @@
 import {
   AGE_GROUP_LABELS,
   AVAILABILITIES,
+  CERTIFICATION_AUTHORITIES,
+  CERTIFICATION_NAMES,
   CONDITIONS,
+  DIMENSION_UNITS,
   GENDERS,
   PAUSE_LABELS,
   PAUSE_VALUES,
+  PRODUCT_CHANNEL_LABELS,
   SIZE_SYSTEMS,
+  SUBMISSION_CONTROL_KEYS,
+  SUBMISSION_CONTROLS,
+  WEIGHT_UNITS,
 } from '@feedloom/validation';
-import { RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LAYER_LABELS, type ProductDetail } from './use-products';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'select'
+  | 'highlights'
+  | 'details'
+  | 'certifications'
+  | 'measure'
+  | 'controls';
 
 export interface FieldSpec {
   /** The model field (title, brand, gtin …). */
@@ -21,9 +41,30 @@ export interface FieldSpec {
   /** The edit payload's key (custom_title for title). */
   formKey: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'money' | 'select';
+  kind: FieldKind;
   options?: readonly { value: string; label: string }[];
+  /** Units a measure may take. */
+  units?: readonly string[];
 }
+
+export interface DetailRow {
+  section_name: string;
+  attribute_name: string;
+  attribute_value: string;
+}
+export interface CertificationRow {
+  certification_authority: string;
+  certification_name: string;
+  certification_code: string;
+  certification_value: string;
+}
+export interface MeasureValue {
+  value: string;
+  unit: string;
+}
+/** What an input holds: text for plain fields, structured values for lists, measures and controls. */
+export type FormValue =
+  string | string[] | DetailRow[] | CertificationRow[] | MeasureValue | Record<string, boolean>;
 
 const text = (field: string, label: string, formKey = field): FieldSpec => ({
   field,
@@ -43,6 +84,14 @@ const select = (
   kind: 'select',
   options: values.map((v) => ({ value: v, label: labels?.[v] ?? v.replace(/_/g, ' ') })),
 });
+const measure = (field: string, label: string, units: readonly string[]): FieldSpec => ({
+  field,
+  formKey: field,
+  label,
+  kind: 'measure',
+  units,
+});
+const money = (field: string, label: string): FieldSpec => ({ field, formKey: field, label, kind: 'money' });
 
 /** Spec §3 product fields, grouped as the detail page shows them. */
 export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[] }[] = [
@@ -51,6 +100,8 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
     fields: [
       text('title', 'Title', 'custom_title'),
       { field: 'description', formKey: 'custom_description', label: 'Description', kind: 'textarea' },
+      { field: 'highlights', formKey: 'highlights', label: 'Highlights', kind: 'highlights' },
+      { field: 'detail', formKey: 'detail', label: 'Product details', kind: 'details' },
     ],
   },
   { title: 'Identifiers', fields: [text('brand', 'Brand'), text('gtin', 'GTIN'), text('sku', 'SKU')] },
@@ -67,24 +118,88 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       select('age_group', 'Age group', Object.keys(AGE_GROUP_LABELS), AGE_GROUP_LABELS),
       select('condition', 'Condition', CONDITIONS),
       select('size_system', 'Size system', SIZE_SYSTEMS),
+      { field: 'multipack', formKey: 'multipack', label: 'Multipack', kind: 'number' },
+    ],
+  },
+  {
+    title: 'Certifications',
+    fields: [
+      { field: 'certifications', formKey: 'certifications', label: 'Certifications', kind: 'certifications' },
     ],
   },
   {
     title: 'Price and stock',
     fields: [
-      { field: 'price', formKey: 'price', label: 'Price', kind: 'money' },
-      { field: 'sale_price', formKey: 'sale_price', label: 'Sale price', kind: 'money' },
+      money('price', 'Price'),
+      money('sale_price', 'Sale price'),
+      money('cogs', 'Cost of goods sold'),
+      money('auto_pricing_min_price', 'Auto-pricing minimum price'),
       { field: 'inventory_qty', formKey: 'inventory_qty', label: 'Inventory quantity', kind: 'number' },
       select('availability', 'Availability', AVAILABILITIES),
     ],
   },
-  { title: 'Submission', fields: [select('pause', 'Pause', PAUSE_VALUES, PAUSE_LABELS)] },
   {
-    title: 'Labels',
-    fields: [0, 1, 2, 3, 4].map((i) => text(`custom_label${i}`, `Custom label ${i}`)),
+    title: 'Dimensions and weights',
+    fields: [
+      measure('product_length', 'Product length', DIMENSION_UNITS),
+      measure('product_width', 'Product width', DIMENSION_UNITS),
+      measure('product_height', 'Product height', DIMENSION_UNITS),
+      measure('product_weight', 'Product weight', WEIGHT_UNITS),
+      measure('shipping_length', 'Shipping length', DIMENSION_UNITS),
+      measure('shipping_width', 'Shipping width', DIMENSION_UNITS),
+      measure('shipping_height', 'Shipping height', DIMENSION_UNITS),
+      measure('shipping_weight', 'Shipping weight', WEIGHT_UNITS),
+    ],
+  },
+  {
+    title: 'Submission',
+    fields: [
+      select('pause', 'Pause', PAUSE_VALUES, PAUSE_LABELS),
+      {
+        field: 'product_submission_control',
+        formKey: 'product_submission_control',
+        label: 'Submission controls',
+        kind: 'controls',
+      },
+    ],
+  },
+  {
+    title: 'Labels and shipping',
+    fields: [
+      ...[0, 1, 2, 3, 4].map((i) => text(`custom_label${i}`, `Custom label ${i}`)),
+      text('shipping_label', 'Shipping label'),
+      text('transit_time_label', 'Transit time label'),
+      text('return_policy_label', 'Return policy label'),
+      text('return_address_label', 'Return address label'),
+      text('tax_category', 'Tax category'),
+    ],
   },
 ];
 export const ALL_FIELDS = FIELD_GROUPS.flatMap((g) => g.fields);
+
+/** What a variant overrides on its own (the rest it shares with its product). */
+export const VARIANT_FIELDS: readonly FieldSpec[] = [
+  text('title', 'Title', 'custom_title'),
+  text('color', 'Color'),
+  text('size', 'Size'),
+  text('material', 'Material'),
+  text('pattern', 'Pattern'),
+  text('sku', 'SKU'),
+  text('gtin', 'GTIN'),
+  money('price', 'Price'),
+  money('sale_price', 'Sale price'),
+  { field: 'inventory_qty', formKey: 'inventory_qty', label: 'Inventory quantity', kind: 'number' },
+  select('availability', 'Availability', AVAILABILITIES),
+];
+
+const WIDE_KINDS: ReadonlySet<FieldKind> = new Set([
+  'textarea',
+  'highlights',
+  'details',
+  'certifications',
+  'controls',
+]);
+export const isWide = (spec: FieldSpec) => WIDE_KINDS.has(spec.kind) || spec.field === 'title';
 
 /** The value an input shows for a stored value (prices as their amount). */
 export function inputValueOf(value: unknown): string {
@@ -94,6 +209,71 @@ export function inputValueOf(value: unknown): string {
   return String(value);
 }
 
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const records = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+
+/** The form value of a stored value, by the kind of its input. */
+export function formValueOf(spec: FieldSpec, value: unknown): FormValue {
+  switch (spec.kind) {
+    case 'highlights':
+      return Array.isArray(value) ? value.map(str) : [];
+    case 'details':
+      return records(value).map((d) => ({
+        section_name: str(d.section_name),
+        attribute_name: str(d.attribute_name),
+        attribute_value: str(d.attribute_value),
+      }));
+    case 'certifications':
+      return records(value).map((c) => ({
+        certification_authority: str(c.certification_authority),
+        certification_name: str(c.certification_name),
+        certification_code: str(c.certification_code),
+        certification_value: str(c.certification_value),
+      }));
+    case 'measure': {
+      const m = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+      return { value: str(m.value), unit: str(m.unit) };
+    }
+    case 'controls': {
+      const c = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+      return Object.fromEntries(SUBMISSION_CONTROL_KEYS.map((k) => [k, c[k] === true]));
+    }
+    default:
+      return inputValueOf(value);
+  }
+}
+
+const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+const blankRow = (row: object) => Object.values(row).every((v) => typeof v === 'string' && v.trim() === '');
+
+/** The edit payload's value for a form value. */
+export function payloadOf(spec: FieldSpec, value: FormValue): unknown {
+  switch (spec.kind) {
+    case 'money':
+    case 'number':
+      return numberOrNull(value as string);
+    case 'highlights':
+      return (value as string[]).filter((h) => h.trim() !== '');
+    case 'details':
+    case 'certifications':
+      return (value as object[]).filter((row) => !blankRow(row));
+    case 'measure': {
+      const m = value as MeasureValue;
+      return {
+        ...(m.value.trim() === '' ? {} : { value: Number(m.value) }),
+        ...(m.unit ? { unit: m.unit } : {}),
+      };
+    }
+    default:
+      return value;
+  }
+}
+
+export const sameValue = (a: FormValue | undefined, b: FormValue | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** Labelled input for one field: its layer, a reset to source when overridden, its source value and error. */
 export function ProductField({
   spec,
   stored,
@@ -105,21 +285,15 @@ export function ProductField({
 }: {
   spec: FieldSpec;
   stored: ProductDetail['fields'][string] | undefined;
-  value: string;
+  value: FormValue;
   error: string | undefined;
   canEdit: boolean;
-  onChange: (value: string) => void;
+  onChange: (value: FormValue) => void;
   onReset: () => void;
 }) {
   const id = useId();
   const layer = stored?.layer ?? 'source';
-  const common = {
-    id,
-    value,
-    disabled: !canEdit,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
+  const describedBy = error ? `${id}-error` : undefined;
   return (
     <div className="grid gap-1.5">
       <div className="flex items-center justify-between gap-2">
@@ -128,10 +302,7 @@ export function ProductField({
         </label>
         <div className="flex items-center gap-1">
           {stored ? (
-            <Badge
-              variant={layer === 'override' ? 'default' : 'muted'}
-              title={`Value from the ${layer} layer`}
-            >
+            <Badge variant={layer === 'source' ? 'muted' : 'default'} title={`Value from the ${layer} layer`}>
               {LAYER_LABELS[layer]}
             </Badge>
           ) : null}
@@ -148,15 +319,85 @@ export function ProductField({
           ) : null}
         </div>
       </div>
-      {spec.kind === 'textarea' ? (
+      <FieldInput
+        id={id}
+        spec={spec}
+        value={value}
+        disabled={!canEdit}
+        invalid={Boolean(error)}
+        describedBy={describedBy}
+        onChange={onChange}
+      />
+      {stored && layer !== 'source' ? (
+        <p className="text-xs text-muted-foreground">
+          Source: {describeValue(stored.source_value) || 'empty'}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={describedBy} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A stored value in words: lists and objects summarised, not dumped. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(describeValue).join('; ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if ('value' in o && ('unit' in o || 'currency' in o))
+      return `${str(o.value)} ${str(o.unit ?? o.currency)}`;
+    return Object.entries(o)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== false)
+      .map(([k, v]) => (v === true ? k : `${k}: ${describeValue(v)}`))
+      .join(', ');
+  }
+  return String(value);
+}
+
+const inputClass =
+  'rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+function FieldInput({
+  id,
+  spec,
+  value,
+  disabled,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  spec: FieldSpec;
+  value: FormValue;
+  disabled: boolean;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (value: FormValue) => void;
+}) {
+  const common = {
+    id,
+    disabled,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  switch (spec.kind) {
+    case 'textarea':
+      return (
         <textarea
           {...common}
           rows={5}
-          className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className={inputClass}
+          value={value as string}
           onChange={(e) => onChange(e.target.value)}
         />
-      ) : spec.kind === 'select' ? (
-        <NativeSelect {...common} onChange={(e) => onChange(e.target.value)}>
+      );
+    case 'select':
+      return (
+        <NativeSelect {...common} value={value as string} onChange={(e) => onChange(e.target.value)}>
           <option value="">Not set</option>
           {spec.options?.map((o) => (
             <option key={o.value} value={o.value}>
@@ -164,23 +405,255 @@ export function ProductField({
             </option>
           ))}
         </NativeSelect>
-      ) : (
+      );
+    case 'highlights':
+      return (
+        <RowsEditor
+          {...common}
+          label="Highlight"
+          rows={value as string[]}
+          empty=""
+          onChange={onChange}
+          render={(row, set, n) => (
+            <Input
+              aria-label={`Highlight ${n}`}
+              disabled={disabled}
+              maxLength={150}
+              value={row}
+              onChange={(e) => set(e.target.value)}
+            />
+          )}
+        />
+      );
+    case 'details':
+      return (
+        <RowsEditor
+          {...common}
+          label="Detail"
+          rows={value as DetailRow[]}
+          empty={{ section_name: '', attribute_name: '', attribute_value: '' }}
+          onChange={onChange}
+          render={(row, set, n) => (
+            <div className="grid flex-1 gap-2 sm:grid-cols-3">
+              {(
+                [
+                  ['section_name', 'Section name'],
+                  ['attribute_name', 'Attribute name'],
+                  ['attribute_value', 'Attribute value'],
+                ] as const
+              ).map(([key, label]) => (
+                <Input
+                  key={key}
+                  aria-label={`${label} ${n}`}
+                  placeholder={label}
+                  disabled={disabled}
+                  value={row[key]}
+                  onChange={(e) => set({ ...row, [key]: e.target.value })}
+                />
+              ))}
+            </div>
+          )}
+        />
+      );
+    case 'certifications':
+      return (
+        <RowsEditor
+          {...common}
+          label="Certification"
+          rows={value as CertificationRow[]}
+          empty={{
+            certification_authority: '',
+            certification_name: '',
+            certification_code: '',
+            certification_value: '',
+          }}
+          onChange={onChange}
+          render={(row, set, n) => (
+            <div className="grid flex-1 gap-2 sm:grid-cols-4">
+              <NativeSelect
+                aria-label={`Certification authority ${n}`}
+                disabled={disabled}
+                value={row.certification_authority}
+                onChange={(e) => set({ ...row, certification_authority: e.target.value })}
+              >
+                <option value="">Authority</option>
+                {CERTIFICATION_AUTHORITIES.map((a) => (
+                  <option key={a} value={a}>
+                    {a.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </NativeSelect>
+              <NativeSelect
+                aria-label={`Certification name ${n}`}
+                disabled={disabled}
+                value={row.certification_name}
+                onChange={(e) => set({ ...row, certification_name: e.target.value })}
+              >
+                <option value="">Name</option>
+                {CERTIFICATION_NAMES.map((a) => (
+                  <option key={a} value={a}>
+                    {a.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Input
+                aria-label={`Certification code ${n}`}
+                placeholder="Code"
+                disabled={disabled}
+                value={row.certification_code}
+                onChange={(e) => set({ ...row, certification_code: e.target.value })}
+              />
+              <Input
+                aria-label={`Certification value ${n}`}
+                placeholder="Value"
+                disabled={disabled}
+                value={row.certification_value}
+                onChange={(e) => set({ ...row, certification_value: e.target.value })}
+              />
+            </div>
+          )}
+        />
+      );
+    case 'measure': {
+      const m = value as MeasureValue;
+      return (
+        <div className="flex gap-2">
+          <Input
+            {...common}
+            inputMode="decimal"
+            value={m.value}
+            onChange={(e) => onChange({ ...m, value: e.target.value })}
+          />
+          <NativeSelect
+            aria-label={`${spec.label} unit`}
+            disabled={disabled}
+            className="w-28"
+            value={m.unit}
+            onChange={(e) => onChange({ ...m, unit: e.target.value })}
+          >
+            <option value="">Unit</option>
+            {spec.units?.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      );
+    }
+    case 'controls': {
+      const c = value as Record<string, boolean>;
+      return (
+        <fieldset id={id} aria-describedby={describedBy} className="grid gap-2 sm:grid-cols-2">
+          <legend className="sr-only">{spec.label}</legend>
+          {SUBMISSION_CONTROL_KEYS.map((k) => (
+            <ControlBox
+              key={k}
+              label={`Exclude from ${PRODUCT_CHANNEL_LABELS[SUBMISSION_CONTROLS[k]]}`}
+              checked={c[k] === true}
+              disabled={disabled}
+              onChange={(checked) => onChange({ ...c, [k]: checked })}
+            />
+          ))}
+        </fieldset>
+      );
+    }
+    default:
+      return (
         <Input
           {...common}
           inputMode={spec.kind === 'text' ? undefined : 'decimal'}
+          value={value as string}
           onChange={(e) => onChange(e.target.value)}
         />
+      );
+  }
+}
+
+function ControlBox({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** A list of rows (highlights, details, certifications): add and remove, each row rendered by `render`. */
+function RowsEditor<T>({
+  id,
+  label,
+  rows,
+  empty,
+  disabled,
+  onChange,
+  render,
+  ...aria
+}: {
+  id: string;
+  label: string;
+  rows: T[];
+  empty: T;
+  disabled: boolean;
+  onChange: (rows: FormValue) => void;
+  render: (row: T, set: (row: T) => void, n: number) => React.ReactNode;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}) {
+  // Keys stay with their rows when one in the middle is removed.
+  const [keys, setKeys] = useState(() => rows.map((_, i) => i));
+  const [next, setNext] = useState(rows.length);
+  const keyOf = (i: number) => keys[i] ?? -1 - i;
+  const update = (list: T[]) => onChange(list as FormValue);
+  return (
+    <div id={id} className="grid gap-2" {...aria}>
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">None.</p> : null}
+      {rows.map((row, i) => (
+        <div key={keyOf(i)} className="flex items-start gap-2">
+          {render(row, (r) => update(rows.map((x, j) => (j === i ? r : x))), i + 1)}
+          {disabled ? null : (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}
+              onClick={() => {
+                setKeys(keys.filter((_, j) => j !== i));
+                update(rows.filter((_, j) => j !== i));
+              }}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      ))}
+      {disabled ? null : (
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => {
+            setKeys([...keys.slice(0, rows.length), next]);
+            setNext(next + 1);
+            update([...rows, empty]);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          Add {label.toLowerCase()}
+        </Button>
       )}
-      {stored && layer === 'override' ? (
-        <p className="text-xs text-muted-foreground">
-          Source: {inputValueOf(stored.source_value) || 'empty'}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

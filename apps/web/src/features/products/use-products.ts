@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_CHANNEL,
   FILTERS_PARAM_MAX,
+  listCallFiltersOf,
   PRODUCT_CHANNELS,
   PRODUCT_SORT_COLUMNS,
   PRODUCT_TABS,
@@ -16,6 +17,7 @@ export type ProductPage = RouterOutputs['products']['find'];
 export type ProductRow = ProductPage['data'][number];
 export type ProductIssue = ProductRow['issues'][number];
 export type ProductDetail = RouterOutputs['products']['get'];
+export type ProductDebugView = RouterOutputs['products']['debugView'];
 export type StatusCounts = RouterOutputs['products']['counts'];
 export type FilterOptionData = RouterOutputs['products']['filterOptions'];
 export type ProductFindInput = RouterInputs['products']['find'];
@@ -37,7 +39,7 @@ export const ZProductListParamsSchema = ZListQuerySchema.extend({
 });
 export type ProductListParams = z.output<typeof ZProductListParamsSchema>;
 
-/** The api call for a list state (the address names the filter `advance_filter`, the api `filters`). */
+/** The api call for a list state (the address's `advance_filter` becomes the call's `filters`: listCallFiltersOf). */
 export function findInputOf(shopId: string, p: ProductListParams): ProductFindInput {
   return {
     shop_id: shopId,
@@ -48,7 +50,7 @@ export function findInputOf(shopId: string, p: ProductListParams): ProductFindIn
     sort_col: p.sort_col,
     order: p.order,
     ...(p.search ? { search: p.search } : {}),
-    ...(p.advance_filter ? { filters: p.advance_filter } : {}),
+    ...listCallFiltersOf(p),
     ...(p.last_internal_product_id ? { last_internal_product_id: p.last_internal_product_id } : {}),
     ...(p.first_internal_product_id ? { first_internal_product_id: p.first_internal_product_id } : {}),
   };
@@ -83,6 +85,13 @@ export const STATUS_LABELS: Record<string, string> = {
   disapproved: 'Disapproved',
   excluded: 'Excluded',
   integration_pending: 'Channel not connected',
+};
+
+/** The catalog channels whose validators judge products. */
+export const CHANNEL_NAMES: Record<string, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft (Bing)',
+  meta: 'Meta',
 };
 
 export const LAYER_LABELS: Record<string, string> = {
