@@ -24,7 +24,15 @@ interface TStoredCustom {
 
 const PAGE = 1000;
 
-export const productOf = (row: TProductRow): TProduct => {
+/** What productOf reads of a product row (the rest may come along). */
+export type TProductLayers = Pick<
+  TProductRow,
+  'product_key' | 'offer_id' | 'item_group_id' | 'source' | 'source_custom' | 'variants' | 'custom'
+> &
+  Partial<TProductRow>;
+
+/** The stored product as the model's product: source layer, custom attributes and override layer. */
+export const productOf = (row: TProductLayers): TProduct => {
   const custom = row.custom as TStoredCustom;
   const base = importedToProduct({
     kind: 'product',

@@ -545,6 +545,7 @@ export const createDataSourcesService = (deps: {
         .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
         .returning();
       if (!row) throw conflict(M.notHeld);
+      await job.forgetItems(row.id);
       return toRun(row);
     },
 
