@@ -151,23 +151,47 @@ export const createImportJob = (deps: TImportDeps) => {
     const rows = batch.map(stagedOf);
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
-      const incoming = await stager.products(t, rows);
+      // Phase 1, keys and hashes only: which of the batch's products this run has not merged yet (a retry
+      // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored.
+      const keys = await stager.keys(t, rows);
+      const wanted = await queryRows<{ product_key: string; piece: number }>(
+        t,
+        sql`
+          with k as ${keys},
+          fresh as (
+            insert into import_run_items (run_id, product_key, piece)
+            select ${run.id}::uuid, product_key, piece from k
+            on conflict do nothing
+            returning product_key, piece
+          )
+          select f.product_key, f.piece
+          from fresh f join k on k.product_key = f.product_key and k.piece = f.piece
+          left join products p on f.piece = 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = f.product_key
+          where f.piece > 0 or p.id is null or p.source_hash is distinct from k.source_hash
+            or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
+      );
+      if (wanted.length === 0) {
+        await t.execute(sql`
+          update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
+          where id = ${run.id}::uuid`);
+        return 0;
+      }
+      // Phase 2: only those products' full rows are staged and written.
+      const want = new Set(wanted.map((w) => `${w.piece}:${w.product_key}`));
+      const incoming = await stager.products(
+        t,
+        rows.filter((r) => want.has(`${r.piece}:${r.product_key}`)),
+      );
       const merged = await queryRows<TMerged>(
         t,
         sql`
           with incoming as ${incoming},
-          fresh as (
-            insert into import_run_items (run_id, product_key, piece)
-            select ${run.id}::uuid, product_key, piece from incoming
-            on conflict do nothing
-            returning product_key, piece
-          ),
           upserted as (
             insert into products as p (shop_id, product_key, offer_id, item_group_id, data_source_id, source,
               source_custom, variants, source_hash, last_run_id)
             select ${run.shop_id}::uuid, i.product_key, i.offer_id, i.item_group_id, ${run.data_source_id}::uuid,
               i.source, i.source_custom, i.variants, i.source_hash, ${run.id}::uuid
-            from incoming i join fresh f on f.product_key = i.product_key and f.piece = 0
+            from incoming i
             where i.piece = 0
             on conflict (shop_id, product_key) do update set
               offer_id = excluded.offer_id, item_group_id = excluded.item_group_id,
@@ -181,7 +205,7 @@ export const createImportJob = (deps: TImportDeps) => {
           appended as (
             update products p set variants = p.variants || i.variants,
               source_hash = md5(p.source_hash || i.source_hash), last_run_id = ${run.id}::uuid, updated_at = now()
-            from incoming i join fresh f on f.product_key = i.product_key and f.piece = i.piece
+            from incoming i
             where i.piece > 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = i.product_key
               and p.data_source_id = ${run.data_source_id}::uuid
             returning p.id, p.product_key, i.piece, p.custom, p.offer_id, p.item_group_id, p.source,

@@ -15,7 +15,11 @@ const rows: TStagedRow[] = [
     piece: 0,
     offer_id: 'line\nbreak\r\n\ttab',
     item_group_id: null,
-    source: JSON.stringify({ title: 'C:\\path "quoted",\t✓ 😀\n', empty: '', nested: { a: [1, null, true] } }),
+    source: JSON.stringify({
+      title: 'C:\\path "quoted",\t✓ 😀\n',
+      empty: '',
+      nested: { a: [1, null, true] },
+    }),
     source_custom: JSON.stringify({ 'Col, with comma': '\\.' }),
     variants: '[]',
     source_hash: 'h1',
@@ -57,7 +61,10 @@ describe.skipIf(!url)('COPY staging on PostgreSQL', () => {
     expect(viaCopy[1]).toMatchObject({ product_key: '', item_group_id: '' });
     // The temp table is emptied at commit.
     const again = await copyStager(pool);
-    const left = await queryRows<{ n: number }>(again.db, sql`select count(*)::int as n from import_staging_rows`);
+    const left = await queryRows<{ n: number }>(
+      again.db,
+      sql`select count(*)::int as n from import_staging_rows`,
+    );
     expect(left[0]!.n).toBe(0);
     await again.close();
   });

@@ -41,6 +41,8 @@ export interface TStager {
   db: TDb;
   /** Makes `rows` readable inside `tx`; answers the relation (a parenthesised select) that reads them. */
   products(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
+  /** The same for the rows' keys, pieces and hashes only. */
+  keys(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
   statuses(tx: TDb, rows: TStagedStatus[]): Promise<SQL>;
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ const plain = (value: string | null) =>
 
 const PRODUCT_COLUMNS =
   'product_key text, piece int, offer_id text, item_group_id text, source jsonb, source_custom jsonb, variants jsonb, source_hash text';
+const KEY_COLUMNS = 'product_key text, piece int, source_hash text';
 const STATUS_COLUMNS = 'product_id bigint, channel text, status text, issues jsonb';
 
 /** One jsonb array of objects, built from the rows' JSON texts (each value inserted as it is). */
@@ -65,6 +68,13 @@ const productsJson = (rows: TStagedRow[]) =>
         `"offer_id":${JSON.stringify(plain(r.offer_id))},"item_group_id":${JSON.stringify(plain(r.item_group_id))},` +
         `"source":${noNul(r.source)},"source_custom":${noNul(r.source_custom)},"variants":${noNul(r.variants)},` +
         `"source_hash":${JSON.stringify(r.source_hash)}}`,
+    )
+    .join(',')}]`;
+const keysJson = (rows: TStagedRow[]) =>
+  `[${rows
+    .map(
+      (r) =>
+        `{"product_key":${JSON.stringify(plain(r.product_key))},"piece":${r.piece},"source_hash":${JSON.stringify(r.source_hash)}}`,
     )
     .join(',')}]`;
 const statusesJson = (rows: TStagedStatus[]) =>
@@ -80,6 +90,8 @@ export const jsonbStager = (db: TDb): TStager => ({
   db,
   products: async (_tx, rows) =>
     sql`(select * from jsonb_to_recordset(${productsJson(rows)}::jsonb) as x(${sql.raw(PRODUCT_COLUMNS)}))`,
+  keys: async (_tx, rows) =>
+    sql`(select * from jsonb_to_recordset(${keysJson(rows)}::jsonb) as x(${sql.raw(KEY_COLUMNS)}))`,
   statuses: async (_tx, rows) =>
     sql`(select * from jsonb_to_recordset(${statusesJson(rows)}::jsonb) as x(${sql.raw(STATUS_COLUMNS)}))`,
   close: async () => undefined,
@@ -108,6 +120,9 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
         `create temp table if not exists import_staging_rows (${PRODUCT_COLUMNS}) on commit delete rows`,
       );
       await client.query(
+        `create temp table if not exists import_staging_keys (${KEY_COLUMNS}) on commit delete rows`,
+      );
+      await client.query(
         `create temp table if not exists import_staging_statuses (${STATUS_COLUMNS}) on commit delete rows`,
       );
     } catch (err) {
@@ -119,24 +134,35 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   return {
     db: drizzleNodePg({ client, schema }) as unknown as TDb,
     products: async (_tx, rows) => {
-      await copy('copy import_staging_rows from stdin', chunked(rows, (r) =>
-        textLine([
-          plain(r.product_key),
-          String(r.piece),
-          plain(r.offer_id),
-          plain(r.item_group_id),
-          noNul(r.source),
-          noNul(r.source_custom),
-          noNul(r.variants),
-          r.source_hash,
-        ]),
-      ));
+      await copy(
+        'copy import_staging_rows from stdin',
+        chunked(rows, (r) =>
+          textLine([
+            plain(r.product_key),
+            String(r.piece),
+            plain(r.offer_id),
+            plain(r.item_group_id),
+            noNul(r.source),
+            noNul(r.source_custom),
+            noNul(r.variants),
+            r.source_hash,
+          ]),
+        ),
+      );
       return sql`(select * from import_staging_rows)`;
     },
+    keys: async (_tx, rows) => {
+      await copy(
+        'copy import_staging_keys from stdin',
+        chunked(rows, (r) => textLine([plain(r.product_key), String(r.piece), r.source_hash])),
+      );
+      return sql`(select * from import_staging_keys)`;
+    },
     statuses: async (_tx, rows) => {
-      await copy('copy import_staging_statuses from stdin', chunked(rows, (r) =>
-        textLine([r.product_id, r.channel, r.status, noNul(r.issues)]),
-      ));
+      await copy(
+        'copy import_staging_statuses from stdin',
+        chunked(rows, (r) => textLine([r.product_id, r.channel, r.status, noNul(r.issues)])),
+      );
       return sql`(select * from import_staging_statuses)`;
     },
     close: async () => {
