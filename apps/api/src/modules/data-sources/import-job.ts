@@ -1,12 +1,13 @@
 // The import job (issue 10): streams a kept CSV through the catalog's import engine and merges the products
-// into the shop's catalogue set-based, one batch per transaction. A batch's rows are staged first (staging.ts:
-// COPY into a temp table on PostgreSQL, one jsonb parameter on PGlite), then one statement:
-//   1. puts the batch's keys into import_run_items (run id, key, piece) ON CONFLICT DO NOTHING: keys a crashed
-//      attempt of the same run already merged come back as "not fresh" and are skipped, so a retry neither
-//      loses nor doubles a row, and its counts stay exact;
-//   2. merges the fresh products with INSERT … ON CONFLICT DO UPDATE … WHERE source_hash differs: a product
-//      whose content hash is unchanged is not touched (a re-import of the same file writes nothing to it);
-//   3. adds the variants of a later piece of a product (rows apart in the file, or across batches) to it.
+// into the shop's catalogue set-based, one batch per transaction, in two steps (staging.ts: COPY into temp
+// tables on PostgreSQL, one jsonb parameter on PGlite):
+//   1. the batch's keys and content hashes only: they go into import_run_items (run id, key, piece) ON
+//      CONFLICT DO NOTHING (keys a crashed attempt of the same run already merged come back as "not fresh" and
+//      are skipped, so a retry neither loses nor doubles a row, and its counts stay exact), and the fresh ones
+//      are compared with the stored hashes: an unchanged product is not staged or written at all (a re-import
+//      of the same file writes no product);
+//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products, and
+//      the variants of a later piece of a product (rows apart in the file, or across batches) are added to it.
 // The products it created or changed are judged for every channel with all their layers (judgeProduct, with
 // the merchant's overrides), their statuses upserted in one statement (unchanged statuses left alone), and
 // the run's counters moved on, in the same transaction.
@@ -15,8 +16,9 @@
 // A finished, failed or held run mails the data source's notification address (through the mailer, which
 // queues on `send-mail` when SMTP is down).
 //
-// Memory stays flat in the file size: the parser holds one chunk, the job at most two batches (the one being
-// read and the one being merged); what the run has seen lives in import_run_items, not in this process.
+// Memory: the parser holds one chunk, the job at most two batches (the one being read and the one being
+// merged); the keys the run has merged live in import_run_items, not in this process. What grows with the
+// file is the catalog's duplicate-id check, which keeps each id it has seen (~130 bytes a row).
 import { createHash } from 'node:crypto';
 import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
 import { eq, sql } from 'drizzle-orm';
