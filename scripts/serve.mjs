@@ -117,7 +117,14 @@ try {
   // With PostgreSQL the worker is its own process, as in production.
   const external = Boolean(env.DATABASE_URL);
   start('api', api, external ? ['serve'] : ['serve', '--with-worker'], apiEnv);
-  if (external) start('worker', api, ['worker'], apiEnv);
+  // The worker's V8 heap is bounded (WORKER_HEAP_MB): V8 otherwise lets an import's heap grow lazily to
+  // several times what is live; the import itself holds two batches, whatever the file's size.
+  // WORKER_HEAP_MB=0 leaves V8's default (faster: fewer collections, at the cost of memory).
+  const heapMb = Number(env.WORKER_HEAP_MB ?? 128);
+  const workerOptions = [env.NODE_OPTIONS, heapMb > 0 ? `--max-old-space-size=${heapMb}` : ''];
+  if (external) {
+    start('worker', api, ['worker'], { ...apiEnv, NODE_OPTIONS: workerOptions.filter(Boolean).join(' ') });
+  }
   await waitFor(`http://127.0.0.1:${apiPort}/api/v1/health`, 'api');
   start('gateway', path.join(ROOT, 'apps/gateway'), [], gatewayEnv);
   await waitFor(`http://127.0.0.1:${port}/healthz`, 'gateway');

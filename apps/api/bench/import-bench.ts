@@ -34,7 +34,13 @@ import { shopsRepo } from '../src/modules/shops/repo';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const SMALL_ROWS = Math.min(20_000, ROWS);
-const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 500);
+/** The api's default IMPORT_BATCH_SIZE. */
+const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 2000);
+/**
+ * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 128);
+ * BENCH_IMPORT_HEAP_MB=0 leaves V8's default, which lets the heap grow lazily far past what is live.
+ */
+const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 128);
 const TARGET_RATIO = 0.33;
 const TARGET_RSS_MB = 300;
 /** "Flat": the big run's peak may exceed the small one's by this share at most. */
@@ -148,9 +154,7 @@ const runChild = (args: Record<string, string>) =>
         execArgv: [
           '--import',
           'tsx',
-          ...(process.env.BENCH_IMPORT_HEAP_MB
-            ? [`--max-old-space-size=${process.env.BENCH_IMPORT_HEAP_MB}`]
-            : []),
+          ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
           ...(process.env.BENCH_IMPORT_PROFILE
             ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`]
             : []),
@@ -190,7 +194,9 @@ const main = async () => {
     writeCsv(big, ROWS);
     writeCsv(small, SMALL_ROWS);
     const sizeMb = statSync(big).size / 1024 / 1024;
-    console.log(`import bench: ${ROWS} rows, ${sizeMb.toFixed(1)} MB; batch ${BATCH}`);
+    console.log(
+      `import bench: ${ROWS} rows, ${sizeMb.toFixed(1)} MB; batch ${BATCH}; heap ${HEAP_MB > 0 ? `${HEAP_MB} MB` : "V8's default"}`,
+    );
 
     await migrate(database);
     const ids = await seed(database.db);

@@ -7,6 +7,11 @@ import type { TDatabase } from '../db/client';
 export const QUEUES = {
   sendMail: 'send-mail',
   importRun: 'import-run',
+  /**
+   * pg-boss's dead letters of `import-run`: a job whose last attempt failed, including a worker that died
+   * during it (pg-boss fails the job when it expires): the run is marked failed instead of staying `running`.
+   */
+  importRunFailed: 'import-run-failed',
   /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
   importSchedule: 'import-schedule',
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TMail } from '../mail/mailer';
 import type { TImportRunJob } from '../modules/data-sources/service';
 import type { TSendMailJob, TServices } from '../services';
+import { DATA_SOURCE_API_MSG as M } from '../modules/data-sources/messages';
 import { QUEUES } from './boss';
 
 /** pg-boss's cron: once a minute, the finest it has (IMPORT_SCHEDULE_TICK_SECONDS below 60 adds a timer). */
@@ -45,6 +46,18 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
         throw err;
       }
       log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run finished');
+    },
+  );
+  // A run whose last attempt died with its worker (killed, restarted, out of memory) is never retried: pg-boss
+  // fails its job when it expires and hands it here, and the run ends failed with a message (a run that did
+  // end is left alone). What it merged stays, each product once; running it again finishes it.
+  await jobs.boss.work<TImportRunJob>(
+    QUEUES.importRunFailed,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      await services.dataSources.job.fail(job.data.run_id, M.stopped);
+      log.warn({ job_id: job.id, run_id: job.data.run_id }, 'import run abandoned by its worker');
     },
   );
 

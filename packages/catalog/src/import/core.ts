@@ -251,6 +251,13 @@ export const MSG = {
   unexpected: (message: string) => `This row could not be read: ${message}`,
 } as const;
 
+/**
+ * A copy of `s` that owns its characters. A cell is a slice of the text chunk it was read from, and V8 keeps
+ * that whole chunk alive as long as the slice lives: the ids an import remembers would keep every chunk of
+ * the file in memory (memory growing with the file) unless they are copied.
+ */
+export const ownString = (s: string): string => (' ' + s).slice(1);
+
 /** Colliding ids listed in a report (every colliding row is also an error of its own). */
 const MAX_COLLISIONS = 1000;
 
@@ -287,7 +294,7 @@ export class AssemblerContext {
   private collide(id: string, first: number, row: number): void {
     const rows = this.collided.get(id);
     if (rows) rows.push(row);
-    else if (this.collided.size < MAX_COLLISIONS) this.collided.set(id, [first, row]);
+    else if (this.collided.size < MAX_COLLISIONS) this.collided.set(ownString(id), [first, row]);
   }
 
   emitProduct(product: TImportedProduct): void {
@@ -304,7 +311,7 @@ export class AssemblerContext {
         }
         return;
       }
-      this.keys.set(key, product.row_numbers[0] ?? 0);
+      this.keys.set(ownString(key), product.row_numbers[0] ?? 0);
     }
     if (this.dataSourceName !== undefined && !product.append) {
       (product.source as Record<string, unknown>).data_source_name = this.dataSourceName;
@@ -342,7 +349,7 @@ export class AssemblerContext {
   claimId(id: string, rec: RowRecord, target = 'id'): void {
     const key = normaliseOfferId(id);
     const first = this.ids.get(key);
-    if (first === undefined) this.ids.set(key, rec.row_number);
+    if (first === undefined) this.ids.set(ownString(key), rec.row_number);
     else {
       this.collide(key, first, rec.row_number);
       rec.fail(this.columnOf(target), MSG.duplicateId(key, first), target);

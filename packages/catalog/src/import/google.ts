@@ -1,6 +1,6 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG } from './core';
+import { buildProduct, dict, MSG, ownString } from './core';
 
 // Google feeds and generic CSVs: one row per channel item; rows sharing an item_group_id are the variants of
 // one product. Feeds list a group's rows together, so a group is held only until the group id changes; a
@@ -22,7 +22,7 @@ export const createGoogleAssembler = (ctx: AssemblerContext): TAssembler => {
     if (!open) return;
     const g = open;
     open = undefined;
-    emitted.add(g.key);
+    emitted.add(ownString(g.key));
     ctx.emitProduct(buildProduct(g.key, g.key, g.items, g.rows, g.append));
   };
 

@@ -2,7 +2,7 @@ import { PRODUCT_MSG } from '@feedloom/validation';
 import type { TMeasure } from '../model/fields';
 import type { TMoney } from '../model/money';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG } from './core';
+import { buildProduct, dict, MSG, ownString } from './core';
 
 // Shopify's product export: the rows of one Handle are one product. The first row carries the product
 // (Title, Body, Vendor, Type, Tags, option names, Google Shopping columns) and usually its first variant; the
@@ -228,13 +228,13 @@ export const createShopifyAssembler = (
     if (!g || g.failed) return;
     if (g.variants.length === 0) {
       // A product with no sellable variant: nothing to list.
-      done.set(g.handle, false);
+      done.set(ownString(g.handle), false);
       if (!g.productRowRejected) ctx.rejectRow(g.productRow, ctx.columnOf('price'), MSG.priceRequired);
       for (const row of g.imageRows)
         ctx.rejectRow(row, ctx.columnOf('shopify.handle'), MSG.groupRejected(g.productRow));
       return;
     }
-    done.set(g.handle, true);
+    done.set(ownString(g.handle), true);
     const base: Record<string, unknown> = { ...g.values };
     const images = [
       ...new Set(g.images.sort((a, b) => a.position - b.position || a.order - b.order).map((i) => i.src)),
@@ -292,7 +292,7 @@ export const createShopifyAssembler = (
       flush();
       open = startGroup(rec, handle);
       if (open.failed) {
-        done.set(handle, false);
+        done.set(ownString(handle), false);
         if (rec.errors) ctx.reject(rec);
         else
           ctx.rejectRow(

@@ -1,6 +1,6 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG } from './core';
+import { buildProduct, dict, MSG, ownString } from './core';
 import { WOO_ATTRIBUTE_SLOTS } from './roles';
 
 // WooCommerce's product export: one row per product of type simple, external, variable, variation or
@@ -138,7 +138,7 @@ export const createWooAssembler = (
     open = undefined;
     if (!p) return;
     const ok = !p.failed && p.items.length > 0;
-    for (const key of p.keys) parents.set(key, { productId: p.productId, ok, row: p.row });
+    for (const key of p.keys) parents.set(ownString(key), { productId: p.productId, ok, row: p.row });
     if (p.failed) return;
     if (p.items.length === 0) {
       // A variable product without a single usable variation has nothing to sell.

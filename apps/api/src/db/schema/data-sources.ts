@@ -140,9 +140,13 @@ export const import_run_items = pgTable(
       .notNull()
       .references(() => import_runs.id, { onDelete: 'cascade' }),
     product_key: text().notNull(),
-    changed: boolean().notNull().default(false),
+    /**
+     * 0 for a product; for a later piece of a product whose rows are apart in the file, the piece's first
+     * row number (so a retried run skips the pieces it already merged, too).
+     */
+    piece: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.run_id, t.product_key] })],
+  (t) => [primaryKey({ columns: [t.run_id, t.product_key, t.piece] })],
 );
 
 /** One row per product (offer id, or item group with its variants). */

@@ -84,3 +84,16 @@ export const csvField = (value: string | null): string =>
 
 /** A CSV line for COPY … WITH (FORMAT csv). */
 export const csvLine = (fields: (string | null)[]): string => fields.map(csvField).join(',') + '\n';
+
+const TEXT_SPECIAL = /[\\\n\r\t]/;
+const TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** One field of COPY's text format: backslash, newline, carriage return and tab escaped; null as \N. */
+export const textField = (value: string | null): string =>
+  value === null
+    ? '\\N'
+    : TEXT_SPECIAL.test(value)
+      ? value.replace(/[\\\n\r\t]/g, (c) => TEXT_ESCAPES[c]!)
+      : value;
+
+/** A line for COPY … FROM STDIN in text format (tab-separated, the default). */
+export const textLine = (fields: (string | null)[]): string => fields.map(textField).join('\t') + '\n';

@@ -14,7 +14,9 @@ import type { TCustomisationImport } from '@feedloom/contracts';
 import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
-import { products, type TProductRow } from '../../db/schema';
+import { products, shops, type TProductRow } from '../../db/schema';
+import { judgeProduct } from '../products/validate';
+import { jsonText } from './staging';
 
 /** The override layer as stored: the product's and each variant's. */
 interface TStoredCustom {
@@ -24,7 +26,15 @@ interface TStoredCustom {
 
 const PAGE = 1000;
 
-export const productOf = (row: TProductRow): TProduct => {
+/** What productOf reads of a product row (the rest may come along). */
+export type TProductLayers = Pick<
+  TProductRow,
+  'product_key' | 'offer_id' | 'item_group_id' | 'source' | 'source_custom' | 'variants' | 'custom'
+> &
+  Partial<TProductRow>;
+
+/** The stored product as the model's product: source layer, custom attributes and override layer. */
+export const productOf = (row: TProductLayers): TProduct => {
   const custom = row.custom as TStoredCustom;
   const base = importedToProduct({
     kind: 'product',
@@ -163,6 +173,10 @@ export const importUpdateCsv = async (
   type: TCustomisationType,
   bytes: AsyncIterable<Uint8Array>,
 ): Promise<TCustomisationImport> => {
+  const [shop] = await db
+    .select({ shop_currency: shops.shop_currency, shop_url: shops.shop_url })
+    .from(shops)
+    .where(eq(shops.id, shopId));
   const run = await importCustomisationCsv(bytes, { type });
   let errors = '';
   let rejected = 0;
@@ -173,6 +187,8 @@ export const importUpdateCsv = async (
 
   // Set-based: the batch's products are read in one query and written back in one UPDATE … FROM. Rows are
   // applied in file order, a later row of a product on top of an earlier one, and errors keep that order.
+  // The products changed are judged again for every channel (judgeProduct, with all their layers) and their
+  // statuses written in the same transaction.
   const flush = async () => {
     if (pending.length === 0) return;
     const keys = [...new Set(pending.flatMap((r) => (r.kind === 'error' ? [] : [r.product_id])))];
@@ -185,7 +201,7 @@ export const importUpdateCsv = async (
         : [];
     const stored = new Map(rows.map((r) => [r.product_key, r]));
     const current = new Map<string, TProduct>();
-    const changed = new Map<number, TStoredCustom>();
+    const changed = new Map<number, TProduct>();
     for (const result of pending) {
       if (result.kind === 'error') {
         rejected += 1;
@@ -212,19 +228,34 @@ export const importUpdateCsv = async (
         continue;
       }
       current.set(row.product_key, applied.product);
-      changed.set(row.id, customOf(applied.product));
+      changed.set(row.id, applied.product);
       updated += 1;
     }
     pending = [];
     if (changed.size === 0) return;
-    const values = JSON.stringify([...changed].map(([id, custom]) => ({ id, custom }))).replace(
-      /\\u0000/g,
-      '',
-    );
-    await db.execute(sql`
-      update products p set custom = x.custom, updated_at = now()
-      from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)
-      where p.id = x.id and p.shop_id = ${shopId}::uuid`);
+    const values = jsonText([...changed].map(([id, product]) => ({ id, custom: customOf(product) })));
+    const judged = shop
+      ? jsonText(
+          [...changed].flatMap(([id, product]) =>
+            judgeProduct(product, shop).map((j) => ({ product_id: id, ...j })),
+          ),
+        )
+      : '[]';
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as TDb;
+      await t.execute(sql`
+        update products p set custom = x.custom, updated_at = now()
+        from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)
+        where p.id = x.id and p.shop_id = ${shopId}::uuid`);
+      await t.execute(sql`
+        insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
+        select x.product_id, ${shopId}::uuid, x.channel, x.status, x.issues
+        from jsonb_to_recordset(${judged}::jsonb) as x(product_id bigint, channel text, status text, issues jsonb)
+        join products p on p.id = x.product_id and p.shop_id = ${shopId}::uuid
+        on conflict (product_id, channel) do update set
+          status = excluded.status, issues = excluded.issues, updated_at = now()
+        where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);
+    });
   };
 
   for await (const result of run.results) {

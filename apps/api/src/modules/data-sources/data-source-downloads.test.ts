@@ -97,6 +97,33 @@ describe.each(DRIVERS)('data-source downloads and mapping on %s', (driver) => {
     expect(again.body).toContain('SKU-1,,Shirt SKU-1,');
   });
 
+  it('judges the products a customisation CSV changed again, with their new values', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const long = 'L'.repeat(160);
+    await upload(
+      token,
+      { shop_id: shop, data_source_name: 'Main' },
+      csvOf(ids(2)).replace('Shirt SKU-1', long),
+    );
+    const titleIssues = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from product_channel_statuses s join products p on p.id = s.product_id
+              where p.shop_id = ${shop}::uuid and p.product_key = 'SKU-1'
+                and s.issues @> '[{"attribute": "title"}]'::jsonb`,
+        )
+      )[0]!.n;
+    // Too long for every channel's title.
+    expect(await titleIssues()).toBeGreaterThan(0);
+    const exported = await download(token, 'POST', '/export-csv', { shop_id: shop, report_type: 1 });
+    const edited = exported.body.replace(long, 'A short title');
+    const back = await post('/import-update-csv', token, { shop_id: shop, report_type: '1' }, edited);
+    expect(back.body.data).toMatchObject({ rows_rejected: 0 });
+    expect(await titleIssues()).toBe(0);
+  });
+
   it('exports only the fields the popup chose; the columns left out stay as they are on the way back', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;

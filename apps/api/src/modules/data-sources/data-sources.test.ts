@@ -195,6 +195,86 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(denied.status).toBe(404);
   });
 
+  it('keeps every variant of a product whose rows are apart in the file, in one batch or across batches', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const header = `${HEADER},item_group_id,size`;
+    const single = (id: string) => `${row(id)},,`;
+    const variant = (size: string) => `${row(`TEE-${size}`)},TEE,${size}`;
+    // Batches of 2 products: TEE (S, M) and SKU-1; SKU-2, SKU-3; SKU-4 and TEE's L; SKU-5 then TEE's XL.
+    const csv =
+      [
+        header,
+        variant('S'),
+        variant('M'),
+        single('SKU-1'),
+        single('SKU-2'),
+        single('SKU-3'),
+        single('SKU-4'),
+        variant('L'),
+        variant('XL'),
+        single('SKU-5'),
+        variant('XXL'),
+      ].join('\n') + '\n';
+    const variantsOf = async () => {
+      const [p] = await queryRows<{ variants: { id: string }[] }>(
+        t.database.db,
+        sql`select variants from products where shop_id = ${shop}::uuid and product_key = 'TEE'`,
+      );
+      return p!.variants.map((v) => v.id).sort();
+    };
+    const sizes = ['TEE-L', 'TEE-M', 'TEE-S', 'TEE-XL', 'TEE-XXL'];
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csv);
+    expect(first.body.data.run).toMatchObject({
+      status: 'succeeded',
+      rows_read: 10,
+      rows_rejected: 0,
+      rows_imported: 6,
+    });
+    expect(await productCount(shop)).toBe(6);
+    expect(await variantsOf()).toEqual(sizes);
+    // The whole product was judged: its statuses name every variant's issues (none here), for 3 channels.
+    const [statuses] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from product_channel_statuses s join products p on p.id = s.product_id
+          where p.product_key = 'TEE' and p.shop_id = ${shop}::uuid`,
+    );
+    expect(statuses!.n).toBe(3);
+    // Again: no variant twice, nothing lost, nothing removed.
+    const again = await upload(token, { shop_id: shop, data_source_id: first.body.data.data_source.id }, csv);
+    expect(again.body.data.run).toMatchObject({ status: 'succeeded', rows_removed: 0 });
+    expect(await productCount(shop)).toBe(6);
+    expect(await variantsOf()).toEqual(sizes);
+  });
+
+  it('judges imported products with the merchant’s overrides applied', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const long = 'L'.repeat(160);
+    const csv = (price: string) => csvOf([]) + row('SKU-1', price).replace('Shirt SKU-1', long) + '\n';
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csv('10.00 USD'));
+    const titleIssues = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from product_channel_statuses s join products p on p.id = s.product_id
+              where p.shop_id = ${shop}::uuid and s.issues @> '[{"attribute": "title"}]'::jsonb`,
+        )
+      )[0]!.n;
+    expect(await titleIssues()).toBeGreaterThan(0);
+    // The merchant's own title (the override layer) is short enough; the next import changes the price.
+    await t.database.db.execute(
+      sql`update products set custom = '{"overrides": {"title": "A short title"}}'::jsonb where shop_id = ${shop}::uuid`,
+    );
+    const next = await upload(
+      token,
+      { shop_id: shop, data_source_id: first.body.data.data_source.id },
+      csv('12.00 USD'),
+    );
+    expect(next.body.data.run).toMatchObject({ status: 'succeeded', rows_imported: 1 });
+    expect(await titleIssues()).toBe(0);
+  });
+
   it('finishes a run killed in the middle exactly once', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;

@@ -1,31 +1,26 @@
 // The import job (issue 10): streams a kept CSV through the catalog's import engine and merges the products
-// into the shop's catalogue set-based, one batch per transaction. A batch's rows are staged first (staging.ts:
-// COPY into a temp table on PostgreSQL, one jsonb parameter on PGlite), then:
-//   1. the batch's keys go into import_run_items (run id, key) ON CONFLICT DO NOTHING: keys a crashed attempt
-//      of the same run already merged come back as "not fresh" and are skipped, so a retry neither loses nor
-//      doubles a row, and its counts stay exact;
-//   2. one INSERT … ON CONFLICT DO UPDATE … WHERE source_hash differs merges the fresh ones; the rows it
-//      returns are the products created or changed (the others are unchanged);
-//   3. the changed products are validated for every channel and their statuses upserted in one statement;
-//   4. the run's progress (rows read, imported, rejected) is written on the run row.
+// into the shop's catalogue set-based, one batch per transaction, in two steps (staging.ts: COPY into temp
+// tables on PostgreSQL, one jsonb parameter on PGlite):
+//   1. the batch's keys and content hashes only: they go into import_run_items (run id, key, piece) ON
+//      CONFLICT DO NOTHING (keys a crashed attempt of the same run already merged come back as "not fresh" and
+//      are skipped, so a retry neither loses nor doubles a row, and its counts stay exact), and the fresh ones
+//      are compared with the stored hashes: an unchanged product is not staged or written at all (a re-import
+//      of the same file writes no product);
+//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products, and
+//      the variants of a later piece of a product (rows apart in the file, or across batches) are added to it.
+// The products it created or changed are judged for every channel with all their layers (judgeProduct, with
+// the merchant's overrides), their statuses upserted in one statement (unchanged statuses left alone), and
+// the run's counters moved on, in the same transaction.
 // At the end, products of this source missing from the file are removed, unless that is more than
 // IMPORT_HOLD_SHARE of the shop's products: then the run is `held` with what would go, until confirmed.
 // A finished, failed or held run mails the data source's notification address (through the mailer, which
 // queues on `send-mail` when SMTP is down).
+//
+// Memory: the parser holds one chunk, the job at most two batches (the one being read and the one being
+// merged); the keys the run has merged live in import_run_items, not in this process. What grows with the
+// file is the catalog's duplicate-id check, which keeps each id it has seen (~130 bytes a row).
 import { createHash } from 'node:crypto';
-import {
-  CHANNELS,
-  channelStatus,
-  errorCsvLine,
-  ERROR_CSV_HEADER,
-  importCsv,
-  importedToProduct,
-  validateProduct,
-  type TChannel,
-  type TImportedProduct,
-  type TTaxonomy,
-} from '@feedloom/catalog';
-import { googleTaxonomy } from '@feedloom/catalog/node';
+import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
@@ -34,9 +29,11 @@ import { data_sources, import_runs, shops, type TDataSourceRow, type TImportRunR
 import type { TClock } from '../../lib/clock';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
+import { judgeProduct } from '../products/validate';
+import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
-import { openStager, jsonText as jsonParam, type TStager } from './staging';
+import { openStager, type TStagedRow, type TStagedStatus, type TStager } from './staging';
 import { FileTooLargeError, readKeptFile } from './storage';
 
 export interface TImportSettings {
@@ -62,35 +59,25 @@ export interface TRunOptions {
   afterBatch?: (batch: number) => void;
 }
 
-const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
-const MAX_ISSUES_KEPT = 50;
 const SAMPLE_SIZE = 100;
 
-let taxonomy: TTaxonomy | undefined;
-const shippedTaxonomy = () => (taxonomy ??= googleTaxonomy());
-
-interface TStagedProduct {
+/** A product of the batch being read, as it will be stored (its JSON is written when the batch is merged). */
+interface TPending {
   product_key: string;
+  /** See TStagedRow.piece. */
+  piece: number;
   offer_id: string;
   item_group_id: string | null;
   source: Record<string, unknown>;
   source_custom: Record<string, string>;
-  variants: Record<string, unknown>[];
-  source_hash: string;
-  imported: TImportedProduct;
+  variants: { id: string; offer_id: string; source: unknown; custom: Record<string, string> }[];
 }
 
-const hashOf = (p: Omit<TStagedProduct, 'source_hash' | 'imported'>) =>
-  createHash('sha1')
-    .update(
-      JSON.stringify([p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom, p.variants]),
-    )
-    .digest('hex');
-
 /** The product as stored: product settings applied, row numbers left out (they move when rows move). */
-const stage = (p: TImportedProduct, source: TDataSourceRow): TStagedProduct => {
-  const values = { ...(p.source as Record<string, unknown>) };
+const pendingOf = (p: TImportedProduct, source: TDataSourceRow): TPending => {
+  const values = p.source as Record<string, unknown>;
   if (
+    !p.append &&
     source.inventory_quantity !== null &&
     (values.inventory_qty === undefined || values.inventory_qty === null)
   ) {
@@ -98,19 +85,52 @@ const stage = (p: TImportedProduct, source: TDataSourceRow): TStagedProduct => {
   }
   const sku = typeof values.sku === 'string' && values.sku.trim() !== '' ? values.sku.trim() : null;
   const key = source.product_id_format === 'sku' && p.variants.length === 0 && sku ? sku : p.product_id;
-  const staged = {
+  return {
     product_key: key,
+    piece: p.append ? (p.row_numbers[0] ?? 1) : 0,
     offer_id: key === p.product_id ? p.offer_id : key,
     item_group_id: p.item_group_id ?? null,
     source: values,
     source_custom: p.custom,
     variants: p.variants.map((v) => ({ id: v.id, offer_id: v.offer_id, source: v.source, custom: v.custom })),
   };
+};
+
+/** The staged row: JSON written once, and the content hash taken of that same text. */
+const stagedOf = (p: TPending): TStagedRow => {
+  const head = JSON.stringify([p.product_key, p.offer_id, p.item_group_id]);
+  const source = JSON.stringify(p.source);
+  const custom = JSON.stringify(p.source_custom);
+  const variants = JSON.stringify(p.variants);
+  const hash = createHash('sha1')
+    .update(head)
+    .update('\n')
+    .update(source)
+    .update('\n')
+    .update(custom)
+    .update('\n')
+    .update(variants)
+    .digest('hex');
   return {
-    ...staged,
-    source_hash: hashOf(staged),
-    imported: { ...p, source: values },
+    product_key: p.product_key,
+    piece: p.piece,
+    offer_id: p.offer_id,
+    item_group_id: p.item_group_id,
+    source,
+    source_custom: custom,
+    variants,
+    source_hash: hash,
   };
+};
+
+/** What the merge answers for a product it created or changed. */
+type TMerged = {
+  id: string;
+  product_key: string;
+  piece: number;
+  custom: Record<string, unknown>;
+  /** The stored product after an appended piece (the batch does not hold its earlier variants). */
+  whole: TProductLayers | null;
 };
 
 export const createImportJob = (deps: TImportDeps) => {
@@ -119,81 +139,117 @@ export const createImportJob = (deps: TImportDeps) => {
   const setRun = (id: string, values: Partial<TImportRunRow>) =>
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
 
-  const statusesOf = (p: TStagedProduct, shop: { shop_currency: string; shop_url: string }) => {
-    const product = importedToProduct(p.imported);
-    let domain: string | undefined;
-    try {
-      domain = new URL(p.imported.source.link ?? shop.shop_url).hostname;
-    } catch {
-      domain = undefined;
-    }
-    return CHANNEL_KEYS.map((channel) => {
-      const items = validateProduct(CHANNELS[channel], product, {
-        taxonomy: shippedTaxonomy(),
-        currency: shop.shop_currency,
-        shopDomain: domain,
-      });
-      const issues = items.flatMap((r) => r.issues.map((i) => ({ item_id: r.item.offerId, ...i })));
-      return {
-        product_key: p.product_key,
-        channel,
-        status: channelStatus(issues, { integrated: true }),
-        issues: issues.slice(0, MAX_ISSUES_KEPT),
-      };
-    });
-  };
-
-  /** Merges one batch (see the header) through `stager`: returns how many products it created or changed. */
+  /**
+   * Merges one batch (see the header) through `stager`, and moves the run's counters on in the same
+   * transaction: returns how many products it created or changed.
+   */
   const mergeBatch = async (
     stager: TStager,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
-    batch: TStagedProduct[],
+    batch: TPending[],
+    progress: { rows_read: number; rows_rejected: number },
   ): Promise<number> => {
-    const rows = batch.map(({ imported: _imported, ...rest }) => rest);
+    const rows = batch.map(stagedOf);
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
-      const incoming = await stager.products(t, rows);
-      const changed = await queryRows<{ product_key: string }>(
+      // Phase 1, keys and hashes only: which of the batch's products this run has not merged yet (a retry
+      // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored.
+      const keys = await stager.keys(t, rows);
+      const wanted = await queryRows<{ product_key: string; piece: number }>(
+        t,
+        sql`
+          with k as ${keys},
+          fresh as (
+            insert into import_run_items (run_id, product_key, piece)
+            select ${run.id}::uuid, product_key, piece from k
+            on conflict do nothing
+            returning product_key, piece
+          )
+          select f.product_key, f.piece
+          from fresh f join k on k.product_key = f.product_key and k.piece = f.piece
+          left join products p on f.piece = 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = f.product_key
+          where f.piece > 0 or p.id is null or p.source_hash is distinct from k.source_hash
+            or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
+      );
+      if (wanted.length === 0) {
+        await t.execute(sql`
+          update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
+          where id = ${run.id}::uuid`);
+        return 0;
+      }
+      // Phase 2: only those products' full rows are staged and written.
+      const want = new Set(wanted.map((w) => `${w.piece}:${w.product_key}`));
+      const incoming = await stager.products(
+        t,
+        rows.filter((r) => want.has(`${r.piece}:${r.product_key}`)),
+      );
+      const merged = await queryRows<TMerged>(
         t,
         sql`
           with incoming as ${incoming},
-          fresh as (
-            insert into import_run_items (run_id, product_key)
-            select ${run.id}::uuid, product_key from incoming
-            on conflict do nothing
-            returning product_key
+          upserted as (
+            insert into products as p (shop_id, product_key, offer_id, item_group_id, data_source_id, source,
+              source_custom, variants, source_hash, last_run_id)
+            select ${run.shop_id}::uuid, i.product_key, i.offer_id, i.item_group_id, ${run.data_source_id}::uuid,
+              i.source, i.source_custom, i.variants, i.source_hash, ${run.id}::uuid
+            from incoming i
+            where i.piece = 0
+            on conflict (shop_id, product_key) do update set
+              offer_id = excluded.offer_id, item_group_id = excluded.item_group_id,
+              data_source_id = excluded.data_source_id, source = excluded.source,
+              source_custom = excluded.source_custom, variants = excluded.variants,
+              source_hash = excluded.source_hash, last_run_id = excluded.last_run_id, updated_at = now()
+            where p.source_hash is distinct from excluded.source_hash
+              or p.data_source_id is distinct from excluded.data_source_id
+            returning p.id, p.product_key, p.custom
+          ),
+          appended as (
+            update products p set variants = p.variants || i.variants,
+              source_hash = md5(p.source_hash || i.source_hash), last_run_id = ${run.id}::uuid, updated_at = now()
+            from incoming i
+            where i.piece > 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = i.product_key
+              and p.data_source_id = ${run.data_source_id}::uuid
+            returning p.id, p.product_key, i.piece, p.custom, p.offer_id, p.item_group_id, p.source,
+              p.source_custom, p.variants
           )
-          insert into products as p (shop_id, product_key, offer_id, item_group_id, data_source_id, source,
-            source_custom, variants, source_hash, last_run_id)
-          select ${run.shop_id}::uuid, i.product_key, i.offer_id, i.item_group_id, ${run.data_source_id}::uuid,
-            i.source, i.source_custom, i.variants, i.source_hash, ${run.id}::uuid
-          from incoming i join fresh f using (product_key)
-          on conflict (shop_id, product_key) do update set
-            offer_id = excluded.offer_id, item_group_id = excluded.item_group_id,
-            data_source_id = excluded.data_source_id, source = excluded.source,
-            source_custom = excluded.source_custom, variants = excluded.variants,
-            source_hash = excluded.source_hash, last_run_id = excluded.last_run_id, updated_at = now()
-          where p.source_hash is distinct from excluded.source_hash
-            or p.data_source_id is distinct from excluded.data_source_id
-          returning p.product_key`,
+          select id::text as id, product_key, 0 as piece, custom, null::jsonb as whole from upserted
+          union all
+          select id::text, product_key, piece, custom, jsonb_build_object('product_key', product_key,
+            'offer_id', offer_id, 'item_group_id', item_group_id, 'source', source,
+            'source_custom', source_custom, 'variants', variants) from appended`,
       );
-      if (changed.length === 0) return 0;
-      const keys = new Set(changed.map((r) => r.product_key));
-      const statuses = batch.filter((p) => keys.has(p.product_key)).flatMap((p) => statusesOf(p, shop));
+      const products = merged.filter((m) => m.piece === 0).length;
+      if (merged.length > 0) {
+        const byKey = new Map<string, TPending>();
+        for (const p of batch) if (p.piece === 0) byKey.set(p.product_key, p);
+        const statuses: TStagedStatus[] = [];
+        for (const m of merged) {
+          const layers = m.whole ?? byKey.get(m.product_key);
+          if (!layers) continue;
+          const product = productOf({ ...(layers as TProductLayers), custom: m.custom });
+          for (const judged of judgeProduct(product, shop)) {
+            statuses.push({
+              product_id: m.id,
+              channel: judged.channel,
+              status: judged.status,
+              issues: JSON.stringify(judged.issues),
+            });
+          }
+        }
+        const incomingStatuses = await stager.statuses(t, statuses);
+        await t.execute(sql`
+          insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
+          select x.product_id, ${run.shop_id}::uuid, x.channel, x.status, x.issues from ${incomingStatuses} as x
+          on conflict (product_id, channel) do update set
+            status = excluded.status, issues = excluded.issues, updated_at = now()
+          where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);
+      }
       await t.execute(sql`
-        update import_run_items set changed = true
-        where run_id = ${run.id}::uuid
-          and product_key in (select jsonb_array_elements_text(${jsonParam([...keys])}::jsonb))`);
-      const incomingStatuses = await stager.statuses(t, statuses);
-      await t.execute(sql`
-        insert into product_channel_statuses as s (product_id, channel, status, issues)
-        select p.id, x.channel, x.status, x.issues
-        from ${incomingStatuses} as x
-        join products p on p.shop_id = ${run.shop_id}::uuid and p.product_key = x.product_key
-        on conflict (product_id, channel) do update set
-          status = excluded.status, issues = excluded.issues, updated_at = now()`);
-      return changed.length;
+        update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected},
+          rows_imported = rows_imported + ${products}
+        where id = ${run.id}::uuid`);
+      return products;
     });
   };
 
@@ -210,14 +266,21 @@ export const createImportJob = (deps: TImportDeps) => {
     return rows[0]?.n ?? 0;
   };
 
+  /** Products the run created or changed (counted batch by batch) and the ones it found unchanged. */
   const itemCounts = async (runId: string) => {
-    const [row] = await queryRows<{ imported: number; unchanged: number }>(
+    const [row] = await queryRows<{ imported: number; seen: number }>(
       db,
-      sql`select count(*) filter (where changed)::int as imported, count(*) filter (where not changed)::int as unchanged
-          from import_run_items where run_id = ${runId}::uuid`,
+      sql`select r.rows_imported as imported,
+            (select count(*)::int from import_run_items i where i.run_id = r.id and i.piece = 0) as seen
+          from import_runs r where r.id = ${runId}::uuid`,
     );
-    return { imported: row?.imported ?? 0, unchanged: row?.unchanged ?? 0 };
+    const imported = row?.imported ?? 0;
+    return { imported, unchanged: Math.max(0, (row?.seen ?? 0) - imported) };
   };
+
+  /** What a finished run no longer needs: the keys it saw (a held run keeps them until it is confirmed). */
+  const forgetItems = (runId: string) =>
+    db.execute(sql`delete from import_run_items where run_id = ${runId}::uuid`);
 
   /**
    * Mails the run's outcome to the source's notification address. A mail that cannot go out is logged, never
@@ -260,7 +323,9 @@ export const createImportJob = (deps: TImportDeps) => {
       .set({ status: 'failed', message: M.failed(reason), finished_at: clock.now() })
       .where(sql`${import_runs.id} = ${runId}::uuid and ${import_runs.status} in ('queued', 'running')`)
       .returning({ id: import_runs.id });
-    if (row) await notify(runId);
+    if (!row) return;
+    await forgetItems(runId);
+    await notify(runId);
   };
 
   /** The file of a URL run: downloaded once per run and kept, so a retry imports the same bytes. */
@@ -309,21 +374,14 @@ export const createImportJob = (deps: TImportDeps) => {
     let report = '';
     let rejected = 0;
     let batchNo = 0;
-    let imported = 0;
     const imp = await importCsv(readKeptFile(db, fileId), {
       edits: source.mapping,
       shop: { currency: shop.shop_currency, url: shop.shop_url },
       dataSourceName: source.data_source_name,
       productKey: source.product_id_format,
     });
-    const progress = (final = false) =>
-      setRun(runId, {
-        rows_read: imp.stats.rows_read,
-        rows_rejected: imp.stats.rows_rejected,
-        ...(final ? {} : { rows_imported: imported }),
-      });
 
-    let batch = new Map<string, TStagedProduct>();
+    let batch = new Map<string, TPending>();
     // One merge in flight while the next batch is read and staged: the database works on batch n while this
     // process parses and validates batch n + 1. Merges still run one at a time and in file order.
     let merging: Promise<void> = Promise.resolve();
@@ -332,15 +390,15 @@ export const createImportJob = (deps: TImportDeps) => {
       const products = [...batch.values()];
       batch = new Map();
       await merging;
+      const counters = { rows_read: imp.stats.rows_read, rows_rejected: imp.stats.rows_rejected };
       const merge = (async () => {
         const stager = await openStager(db);
         try {
-          imported += await mergeBatch(stager, runRow, shop, products);
+          await mergeBatch(stager, runRow, shop, products, counters);
         } finally {
           await stager.close();
         }
         batchNo += 1;
-        await progress();
         opts.afterBatch?.(batchNo);
       })();
       // Marked as handled now; the next flush (or the end of the file) awaits it and throws its error.
@@ -354,15 +412,15 @@ export const createImportJob = (deps: TImportDeps) => {
         report += errorCsvLine(result);
         continue;
       }
-      const staged = stage(result, source);
-      const earlier = batch.get(staged.product_key);
+      const pending = pendingOf(result, source);
+      const earlier = batch.get(pending.product_key);
       if (earlier) {
-        // Rows of one product apart in the file: its later variants join it (and its hash follows).
-        const merged = { ...earlier, variants: [...earlier.variants, ...staged.variants] };
-        batch.set(staged.product_key, { ...merged, source_hash: hashOf(merged) });
+        // A later piece of a product of this batch (its rows apart in the file): its variants join it. A
+        // piece of a product of an earlier batch is staged on its own and appended by the merge.
+        earlier.variants.push(...pending.variants);
         continue;
       }
-      batch.set(staged.product_key, staged);
+      batch.set(pending.product_key, pending);
       if (batch.size >= settings.batchSize) await flush();
     }
     await flush();
@@ -426,6 +484,7 @@ export const createImportJob = (deps: TImportDeps) => {
       message: M.succeeded(counts.imported, counts.unchanged, rejected, removed),
       finished_at: clock.now(),
     });
+    await forgetItems(runId);
     await notify(runId);
   };
 
@@ -438,9 +497,10 @@ export const createImportJob = (deps: TImportDeps) => {
       message: M.succeeded(run.rows_imported, run.rows_unchanged, run.rows_rejected, removed),
       finished_at: clock.now(),
     });
+    await forgetItems(run.id);
     await notify(run.id);
   };
 
-  return { run, confirm, fail };
+  return { run, confirm, fail, forgetItems };
 };
 export type TImportJob = ReturnType<typeof createImportJob>;

@@ -40,6 +40,9 @@ export const DATA_SOURCE_API_MSG = {
   failed: (reason: string) => `The import failed: ${reason}`,
   /** A run whose every attempt crashed (the worker logs the error itself). */
   crashed: 'An unexpected error stopped it. Try again, or contact support if it happens again.',
+  /** A run whose last attempt never finished (its worker stopped: restarted, killed or out of memory). */
+  stopped:
+    'It stopped before the end (the worker running it was stopped) and was not retried again. Nothing was imported twice: run it again to finish it.',
   fetchFailed: {
     scheme: 'Only http and https URLs can be fetched.',
     privateAddress: 'This URL points to a private or local address, which cannot be fetched.',

@@ -254,10 +254,9 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
     expect(done.text).toContain('Rows rejected: 1');
     expect(done.text).toContain(`/data-source/${shop}`);
 
-    const held = await upload(
-      { shop_id: shop, data_source_id: first.data_source.id, notification_email: 'alerts@example.com' },
-      csvOf(2),
-    );
+    // A new file without an address keeps the saved one (it is still told about the held run).
+    const held = await upload({ shop_id: shop, data_source_id: first.data_source.id }, csvOf(2));
+    expect(held.data_source.notification_email).toBe('alerts@example.com');
     expect(held.run.status).toBe('held');
     expect(t.mail.outbox[1]!.subject).toBe('Import waiting for your confirmation: Main feed');
     expect(t.mail.outbox[1]!.text).toContain("would remove 8 of the store's 10 products");
@@ -385,6 +384,82 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
 });
 
 describe.each(DRIVERS)('the schedule in the worker on %s', (driver) => {
+  it('fails a run whose worker died on its last attempt, with a message; nothing merged twice, a new run finishes it', async () => {
+    let services!: TServices;
+    const q = await createTestApp(driver, {
+      withQueue: true,
+      env: { IMPORT_BATCH_SIZE: 2 },
+      register: (_app, s) => {
+        services = s;
+      },
+    });
+    const log = createLogger(testEnv());
+    try {
+      const { token, shops } = await ownerWithOrg(q, 'owner@example.com', 'Acme');
+      const shop = shops[0]!.id;
+      const upload = async (fields: Record<string, string>) => {
+        const body = multipart(fields, { name: 'products.csv', bytes: Buffer.from(csvOf(7)) });
+        const res = await q.app.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/import-csv`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        return res.json<TEnvelope<TDataSourceImport>>().data;
+      };
+      const made = await upload({ shop_id: shop, data_source_name: 'Main' });
+      expect(made.run.status).toBe('queued');
+      // A worker takes the job on its last attempt, merges two batches (4 products) and dies: nobody
+      // completes or fails the job, which stays active until it expires.
+      const [job] = await q.jobs!.boss.fetch<{ run_id: string }>(QUEUES.importRun);
+      expect(job?.data.run_id).toBe(made.run.id);
+      await q.database.db.execute(sql`
+        update pgboss.job set retry_count = retry_limit, started_on = now() - interval '1 hour',
+          expire_in = interval '1 second'
+        where id = ${job!.id}::uuid`);
+      await expect(
+        services.dataSources.job.run(made.run.id, {
+          afterBatch: (n) => {
+            if (n === 2) throw new Error('worker killed');
+          },
+        }),
+      ).rejects.toThrow('worker killed');
+      const run = async (id: string) =>
+        (
+          await q.call<{
+            status: string;
+            message: string | null;
+            rows_imported: number;
+            rows_unchanged: number;
+          }>('GET', `/import-run/${shop}/${id}`, { token })
+        ).body.data;
+      expect((await run(made.run.id)).status).toBe('running');
+      // pg-boss's maintenance fails the expired job; its dead letter reaches the worker.
+      await q.jobs!.boss.maintain();
+      await startWorkers(services, log);
+      await expect.poll(async () => (await run(made.run.id)).status, { timeout: 20_000 }).toBe('failed');
+      expect((await run(made.run.id)).message).toBe(
+        'The import failed: It stopped before the end (the worker running it was stopped) and was not retried again. Nothing was imported twice: run it again to finish it.',
+      );
+      const count = async () =>
+        (
+          await queryRows<{ n: number }>(
+            q.database.db,
+            sql`select count(*)::int as n from products where shop_id = ${shop}::uuid`,
+          )
+        )[0]!.n;
+      expect(await count()).toBe(4);
+      // The same file again: the source is free, and the new run brings the rest.
+      const again = await upload({ shop_id: shop, data_source_id: made.data_source.id });
+      await expect.poll(async () => (await run(again.run.id)).status, { timeout: 20_000 }).toBe('succeeded');
+      expect(await run(again.run.id)).toMatchObject({ rows_imported: 3, rows_unchanged: 4 });
+      expect(await count()).toBe(7);
+    } finally {
+      for (const name of Object.values(QUEUES)) await q.jobs!.boss.offWork(name);
+      await q.close();
+    }
+  }, 60_000);
+
   it('the worker’s tick finds a due URL source and imports it through the queue, once', async () => {
     let services!: TServices;
     const q = await createTestApp(driver, {

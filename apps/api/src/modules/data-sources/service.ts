@@ -241,6 +241,7 @@ export const createDataSourcesService = (deps: {
         retryLimit: 3,
         retryDelay: 30,
         expireInSeconds: 3600,
+        deadLetter: QUEUES.importRunFailed,
       });
       return run!;
     }
@@ -353,10 +354,14 @@ export const createDataSourcesService = (deps: {
       };
       if (fields.data_source_id) {
         const found = await findSource(caller, fields.data_source_id, fields.shop_id);
+        // A new file without a notification address keeps the saved one (the address is changed or
+        // cleared by editing the data source).
+        const { notification_email: email, ...rest } = settings;
         [source] = await db
           .update(data_sources)
           .set({
-            ...settings,
+            ...rest,
+            ...(email ? { notification_email: email } : {}),
             ...(fields.data_source_name ? { data_source_name: fields.data_source_name } : {}),
             file_id: file.id,
             file_name: file.file_name,
@@ -545,6 +550,7 @@ export const createDataSourcesService = (deps: {
         .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
         .returning();
       if (!row) throw conflict(M.notHeld);
+      await job.forgetItems(row.id);
       return toRun(row);
     },
 

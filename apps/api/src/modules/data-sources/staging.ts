@@ -1,29 +1,39 @@
-// Where the import job's merge finds a batch's rows. On PostgreSQL they are `COPY`ed into session temp
-// tables (emptied at each commit) on one connection kept for the run; on PGlite, which has no COPY FROM
-// STDIN for a client, the same rows arrive as one jsonb parameter read by jsonb_to_recordset. Either way the
-// merge that follows is the same single statement, so both drivers give the same results.
+// Where the import job's merge finds a batch's rows. On PostgreSQL they are `COPY`ed (text format) into
+// session temp tables (emptied at each commit) on one connection kept for the run; on PGlite, which has no
+// COPY FROM STDIN for a client, the same rows arrive as one jsonb parameter read by jsonb_to_recordset.
+// Either way the merge that follows is the same single statement, so both drivers give the same results.
+// JSON values come already serialised (the job hashes the same text it stages), so nothing is stringified
+// twice.
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../db/client';
 import * as schema from '../../db/schema';
-import { copyFrom, csvLine } from './copy';
+import { copyFrom, textLine } from './copy';
 
 export interface TStagedRow {
   product_key: string;
+  /**
+   * 0 for a product; for rows of a product that came apart from its first rows in the file (its `append`
+   * pieces), the number of the piece's first row: the merge adds their variants to the stored product.
+   */
+  piece: number;
   offer_id: string;
   item_group_id: string | null;
-  source: Record<string, unknown>;
-  source_custom: Record<string, string>;
-  variants: Record<string, unknown>[];
+  /** JSON text of the source layer, its custom attributes and its variants. */
+  source: string;
+  source_custom: string;
+  variants: string;
   source_hash: string;
 }
 
 export interface TStagedStatus {
-  product_key: string;
+  /** products.id (bigint), as text. */
+  product_id: string;
   channel: string;
   status: string;
-  issues: unknown[];
+  /** JSON text. */
+  issues: string;
 }
 
 export interface TStager {
@@ -31,38 +41,71 @@ export interface TStager {
   db: TDb;
   /** Makes `rows` readable inside `tx`; answers the relation (a parenthesised select) that reads them. */
   products(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
+  /** The same for the rows' keys, pieces and hashes only. */
+  keys(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
   statuses(tx: TDb, rows: TStagedStatus[]): Promise<SQL>;
   close(): Promise<void>;
 }
 
 /** JSON text PostgreSQL's jsonb takes: it refuses \u0000 (the importer should never hand one over). */
-export const jsonText = (value: unknown) => JSON.stringify(value).replace(/\\u0000/g, '');
+export const jsonText = (value: unknown) => noNul(JSON.stringify(value));
+/** JSON text without the \u0000 escapes jsonb refuses. */
+export const noNul = (json: string) => (json.includes('\\u0000') ? json.replace(/\\u0000/g, '') : json);
 const plain = (value: string | null) =>
-  value === null ? null : value.replaceAll(String.fromCharCode(0), '');
+  value === null || !value.includes('\0') ? value : value.replaceAll('\0', '');
 
 const PRODUCT_COLUMNS =
-  'product_key text, offer_id text, item_group_id text, source jsonb, source_custom jsonb, variants jsonb, source_hash text';
-const STATUS_COLUMNS = 'product_key text, channel text, status text, issues jsonb';
+  'product_key text, piece int, offer_id text, item_group_id text, source jsonb, source_custom jsonb, variants jsonb, source_hash text';
+const KEY_COLUMNS = 'product_key text, piece int, source_hash text';
+const STATUS_COLUMNS = 'product_id bigint, channel text, status text, issues jsonb';
+
+/** One jsonb array of objects, built from the rows' JSON texts (each value inserted as it is). */
+const productsJson = (rows: TStagedRow[]) =>
+  `[${rows
+    .map(
+      (r) =>
+        `{"product_key":${JSON.stringify(plain(r.product_key))},"piece":${r.piece},` +
+        `"offer_id":${JSON.stringify(plain(r.offer_id))},"item_group_id":${JSON.stringify(plain(r.item_group_id))},` +
+        `"source":${noNul(r.source)},"source_custom":${noNul(r.source_custom)},"variants":${noNul(r.variants)},` +
+        `"source_hash":${JSON.stringify(r.source_hash)}}`,
+    )
+    .join(',')}]`;
+const keysJson = (rows: TStagedRow[]) =>
+  `[${rows
+    .map(
+      (r) =>
+        `{"product_key":${JSON.stringify(plain(r.product_key))},"piece":${r.piece},"source_hash":${JSON.stringify(r.source_hash)}}`,
+    )
+    .join(',')}]`;
+const statusesJson = (rows: TStagedStatus[]) =>
+  `[${rows
+    .map(
+      (r) =>
+        `{"product_id":${r.product_id},"channel":${JSON.stringify(r.channel)},"status":${JSON.stringify(r.status)},"issues":${noNul(r.issues)}}`,
+    )
+    .join(',')}]`;
 
 /** PGlite (and any driver without COPY): one jsonb parameter per relation. */
 export const jsonbStager = (db: TDb): TStager => ({
   db,
   products: async (_tx, rows) =>
-    sql`(select * from jsonb_to_recordset(${jsonText(rows)}::jsonb) as x(${sql.raw(PRODUCT_COLUMNS)}))`,
+    sql`(select * from jsonb_to_recordset(${productsJson(rows)}::jsonb) as x(${sql.raw(PRODUCT_COLUMNS)}))`,
+  keys: async (_tx, rows) =>
+    sql`(select * from jsonb_to_recordset(${keysJson(rows)}::jsonb) as x(${sql.raw(KEY_COLUMNS)}))`,
   statuses: async (_tx, rows) =>
-    sql`(select * from jsonb_to_recordset(${jsonText(rows)}::jsonb) as x(${sql.raw(STATUS_COLUMNS)}))`,
+    sql`(select * from jsonb_to_recordset(${statusesJson(rows)}::jsonb) as x(${sql.raw(STATUS_COLUMNS)}))`,
   close: async () => undefined,
 });
 
 /** Pool connections that already have the temp tables (they live as long as the connection). */
 const prepared = new WeakSet<pg.PoolClient>();
 
-/** PostgreSQL: COPY (CSV format) into temp tables on a connection of the pool, kept until `close`. */
+/** PostgreSQL: COPY (text format) into temp tables on a connection of the pool, kept until `close`. */
 export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   const client = await pool.connect();
   /** A COPY that failed half-way may leave the connection unusable: it is then closed, not pooled. */
   let broken = false;
-  const copy = async (statement: string, lines: string[]) => {
+  const copy = async (statement: string, lines: Iterable<string>) => {
     try {
       await copyFrom(client, statement, lines);
     } catch (err) {
@@ -74,7 +117,10 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   if (!prepared.has(client)) {
     try {
       await client.query(
-        `create temp table if not exists import_staging (${PRODUCT_COLUMNS}) on commit delete rows`,
+        `create temp table if not exists import_staging_rows (${PRODUCT_COLUMNS}) on commit delete rows`,
+      );
+      await client.query(
+        `create temp table if not exists import_staging_keys (${KEY_COLUMNS}) on commit delete rows`,
       );
       await client.query(
         `create temp table if not exists import_staging_statuses (${STATUS_COLUMNS}) on commit delete rows`,
@@ -89,25 +135,33 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
     db: drizzleNodePg({ client, schema }) as unknown as TDb,
     products: async (_tx, rows) => {
       await copy(
-        'copy import_staging from stdin with (format csv)',
-        rows.map((r) =>
-          csvLine([
+        'copy import_staging_rows from stdin',
+        chunked(rows, (r) =>
+          textLine([
             plain(r.product_key),
+            String(r.piece),
             plain(r.offer_id),
             plain(r.item_group_id),
-            jsonText(r.source),
-            jsonText(r.source_custom),
-            jsonText(r.variants),
+            noNul(r.source),
+            noNul(r.source_custom),
+            noNul(r.variants),
             r.source_hash,
           ]),
         ),
       );
-      return sql`(select * from import_staging)`;
+      return sql`(select * from import_staging_rows)`;
+    },
+    keys: async (_tx, rows) => {
+      await copy(
+        'copy import_staging_keys from stdin',
+        chunked(rows, (r) => textLine([plain(r.product_key), String(r.piece), r.source_hash])),
+      );
+      return sql`(select * from import_staging_keys)`;
     },
     statuses: async (_tx, rows) => {
       await copy(
-        'copy import_staging_statuses from stdin with (format csv)',
-        rows.map((r) => csvLine([plain(r.product_key), r.channel, r.status, jsonText(r.issues)])),
+        'copy import_staging_statuses from stdin',
+        chunked(rows, (r) => textLine([r.product_id, r.channel, r.status, noNul(r.issues)])),
       );
       return sql`(select * from import_staging_statuses)`;
     },
@@ -116,6 +170,19 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
     },
   };
 };
+
+/** COPY data in pieces of about 256 kB (fewer, larger socket writes than one per row). */
+function* chunked<T>(rows: readonly T[], line: (row: T) => string): Generator<string> {
+  let piece = '';
+  for (const row of rows) {
+    piece += line(row);
+    if (piece.length >= 256 * 1024) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
+}
 
 /** The stager for `db`: COPY when it runs on a node-postgres pool, jsonb otherwise. */
 export const openStager = async (db: TDb): Promise<TStager> => {
