@@ -47,7 +47,8 @@ export const connectionsRepo = (db: TDb) => ({
     organization_id: string;
     shop_id: string;
     channel: TChannelKey;
-    refresh_token: string;
+    /** null for channels without refresh tokens (Meta: a long-lived access token). */
+    refresh_token: string | null;
     access_token: string;
     access_token_expires_at: Date;
     scopes: string;
@@ -60,6 +61,7 @@ export const connectionsRepo = (db: TDb) => ({
       state: 'authorized' as const,
       account_id: null,
       account_name: null,
+      account_details: {},
       disconnected_reason: null,
       connected_at: now,
       updated_at: now,
