@@ -62,6 +62,9 @@ export const createMetaGraphClient = (opts: { graphUrl: string; http: TGoogleHtt
     if (res.status >= 200 && res.status < 300) return res.body as T;
     const err = new GoogleHttpError(res.status, res.body, `meta ${what}: HTTP ${res.status}`);
     if (graphErrorCode(err) === 190) return opts.tokens.refused(token);
+    // (#100) subcode 33: the object does not exist or this person may not see it — a not-found.
+    const subcode = (res.body as { error?: { error_subcode?: unknown } } | null)?.error?.error_subcode;
+    if (graphErrorCode(err) === 100 && subcode === 33) throw new GoogleHttpError(404, res.body, `meta ${what}: not found`);
     throw err;
   };
 
