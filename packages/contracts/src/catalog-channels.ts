@@ -1,4 +1,4 @@
-import { FEED_SCHEDULES, FEED_SCHEDULE_LABELS, ZIdSchema } from '@feedloom/validation';
+import { FEED_SCHEDULES, FEED_SCHEDULE_LABELS, TEXT_LIMITS, ZIdSchema, ZTextSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZAuthUrlSchema } from './account';
 import { ZChannelConnectionSchema, ZOAuthCallbackQuerySchema, ZTargetMarketSchema } from './channels';
@@ -65,15 +65,14 @@ export const ZSelectMicrosoftStoreSchema = z.object({
 });
 
 /** Spec §3 catalogue link: business_id, catalog_id (both required, one message). */
+const ZCatalogLinkIdSchema = (label: string) =>
+  ZTextSchema({ label, min: 1, max: TEXT_LIMITS.id, requiredMessage: CATALOG_CHANNEL_MSG.businessAndCatalogRequired }).refine(
+    (v) => /^\d{1,20}$/.test(v),
+    { message: `${label} must be a number` },
+  );
 export const ZCaptureCatalogSchema = z.object({
-  business_id: z
-    .string({ error: CATALOG_CHANNEL_MSG.businessAndCatalogRequired })
-    .min(1, CATALOG_CHANNEL_MSG.businessAndCatalogRequired)
-    .pipe(ZChannelNumberIdSchema('Business account id')),
-  catalog_id: z
-    .string({ error: CATALOG_CHANNEL_MSG.businessAndCatalogRequired })
-    .min(1, CATALOG_CHANNEL_MSG.businessAndCatalogRequired)
-    .pipe(ZChannelNumberIdSchema('Catalog id')),
+  business_id: ZCatalogLinkIdSchema('Business account id'),
+  catalog_id: ZCatalogLinkIdSchema('Catalog id'),
 });
 
 const ZFeedScheduleSchema = z.enum(FEED_SCHEDULES, {
