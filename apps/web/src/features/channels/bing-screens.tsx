@@ -284,8 +284,9 @@ export function BingDomainVerificationScreen() {
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const verify = trpc.channels.microsoftVerifyDomain.useMutation({
     onSuccess: ({ message, domain }) => {
-      snackbar.show(message, domain.verified ? 'success' : 'error');
       refresh(shopId);
+      // Not verified yet: said on the page, next to the button that asks again.
+      if (domain.verified) snackbar.show(message, 'success');
       if (domain.verified && connection.data) {
         void navigate(nextWizardRoute('bing', shopId, [...connection.data.integration_steps, 'domain-verification']));
       }
@@ -498,7 +499,7 @@ export function CatalogChannelCard({
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="text-lg">{title}</CardTitle>
         <Badge variant={BADGE[state]} data-testid={`${channel}-connection-state`}>
-          {state === 'connected' && complete ? 'Connected' : state === 'none' ? 'Not connected' : state === 'disconnected' ? 'Disconnected' : 'Setup in progress'}
+          {state === 'connected' && complete ? 'Connected' : state === 'none' ? 'Not linked' : state === 'disconnected' ? 'Disconnected' : 'Setup in progress'}
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-4">
