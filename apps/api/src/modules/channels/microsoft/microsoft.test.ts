@@ -235,6 +235,12 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(read.body.data.feed_schedule).toBe('every_6_hours');
     const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
     expect(record.body.data).toMatchObject({ channel: 'bing', account_id: '510001' });
+
+    // Spec §4 channel keys: the product list's bing_enabled follows the connection and its feed switch.
+    const list = () => t.call<{ bing_enabled: boolean; google_enabled: boolean; fb_enabled: boolean }>('GET', `/products-data/${shop.id}`, { token: owner.token });
+    expect((await list()).body.data).toMatchObject({ bing_enabled: true, google_enabled: false, fb_enabled: false });
+    await t.call('POST', `/microsoft-feed-setting/${shop.id}`, { token: owner.token, body: { feed_enabled: false } });
+    expect((await list()).body.data).toMatchObject({ bing_enabled: false });
   });
 
   it('refuses a state of another user, a used state, and text with control characters', async () => {
