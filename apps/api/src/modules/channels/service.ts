@@ -8,7 +8,7 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
 import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
@@ -17,7 +17,7 @@ import { channelStatesRepo, connectionsRepo } from './repo';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';
 import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
-import type { TChannelCaller, TChannelShared } from './shared';
+import { toConnection, type TChannelCaller, type TChannelShared } from './shared';
 
 export type { TChannelCaller } from './shared';
 
@@ -39,20 +39,7 @@ export interface TChannelsServiceDeps {
   meta?: TMetaChannelSettings;
 }
 
-export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
-  shop_id: row.shop_id,
-  channel: row.channel,
-  state: row.state,
-  account_id: row.account_id,
-  account_name: row.account_name,
-  scopes: row.scopes.split(' ').filter(Boolean),
-  integration_steps: row.integration_steps,
-  integration_once_completed: row.integration_once_completed,
-  target_market: row.target_market ?? null,
-  disconnected_reason: row.disconnected_reason,
-  connected_at: row.connected_at?.toISOString() ?? null,
-  updated_at: row.updated_at.toISOString(),
-});
+export { toConnection } from './shared';
 
 const toAccount = (a: TMerchantAccountJson): TMerchantAccount => ({
   account_id: a.accountId,

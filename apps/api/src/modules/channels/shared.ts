@@ -1,5 +1,6 @@
 // What the channel modules (Google in service.ts, Microsoft, Meta) share: the shop and connection checks,
 // the consent state, the mapping of a channel's failures to the caller's messages.
+import type { TChannelConnection, TChannelFeedSetting } from '@feedloom/contracts';
 import type { TChannelKey } from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
@@ -38,3 +39,26 @@ export const withStep = (steps: readonly string[], step: string, order: readonly
   const all = steps.includes(step) ? [...steps] : [...steps, step];
   return [...order.filter((s) => all.includes(s)), ...all.filter((s) => !order.includes(s))];
 };
+
+export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
+  shop_id: row.shop_id,
+  channel: row.channel,
+  state: row.state,
+  account_id: row.account_id,
+  account_name: row.account_name,
+  scopes: row.scopes.split(' ').filter(Boolean),
+  integration_steps: row.integration_steps,
+  integration_once_completed: row.integration_once_completed,
+  target_market: row.target_market ?? null,
+  disconnected_reason: row.disconnected_reason,
+  connected_at: row.connected_at?.toISOString() ?? null,
+  updated_at: row.updated_at.toISOString(),
+});
+
+/** The feed settings answer of a connection (Microsoft and Meta alike). */
+export const toFeedSetting = (row: TChannelConnectionRow): TChannelFeedSetting => ({
+  feed_schedule: row.feed_schedule,
+  feed_enabled: row.feed_enabled,
+  target_market: row.target_market ?? null,
+  connection: toConnection(row),
+});

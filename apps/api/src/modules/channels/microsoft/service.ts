@@ -9,8 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { GoogleHttpError } from '../google/http';
 import { GoogleGrantRefusedError } from '../google/oauth';
 import { CHANNELS_MSG } from '../messages';
-import { toConnection } from '../service';
-import { withStep, type TChannelCaller, type TChannelShared } from '../shared';
+import { toConnection, toFeedSetting, withStep, type TChannelCaller, type TChannelShared } from '../shared';
 import { createConnectionTokens } from '../tokens';
 import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
 import { createMicrosoftCatalogClient } from './catalog-client';
@@ -46,13 +45,6 @@ const toStore = (s: TBmcStoreJson): TMicrosoftStore => ({
   domain_verified: s.IsDomainVerified === true,
 });
 
-/** The feed settings answer of a connection (Microsoft and Meta alike). */
-export const toFeedSetting = (row: TChannelConnectionRow): TChannelFeedSetting => ({
-  feed_schedule: row.feed_schedule,
-  feed_enabled: row.feed_enabled,
-  target_market: row.target_market ?? null,
-  connection: toConnection(row),
-});
 
 export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicrosoftChannelSettings | undefined) => {
   const { clock, cipher, log, http, connections } = shared;
