@@ -196,18 +196,20 @@ describe.each(DRIVERS)('connecting Meta on %s', (driver) => {
 
   it('sends items_batch, polls the handle and merges per-item errors; the list carries review statuses', async () => {
     const { client } = await catalogClient();
-    const outcomes = await client.upsertItems([item('S-1'), item('S-2', { title: undefined }), item('S-3', { description: undefined })]);
+    // The sandbox's catalog outlives one driver's run: this run's items carry its own prefix.
+    const p = `${driver}-`;
+    const mine = async () => (await client.listItems()).filter((i) => i.offer_id.startsWith(p));
+    const outcomes = await client.upsertItems([item(`${p}S-1`), item(`${p}S-2`, { title: undefined }), item(`${p}S-3`, { description: undefined })]);
     expect(outcomes.map((o) => [o.offer_id, o.ok])).toEqual([
-      ['S-1', true],
-      ['S-2', false],
-      ['S-3', false],
+      [`${p}S-1`, true],
+      [`${p}S-2`, false],
+      [`${p}S-3`, false],
     ]);
     expect(outcomes[1]!.errors.join(' ')).toMatch(/title/i);
-    const listed = await client.listItems();
-    expect(listed).toEqual([expect.objectContaining({ offer_id: 'S-1', status: 'approved' })]);
-    const deleted = await client.deleteItems(['S-1', 'S-9']);
+    expect(await mine()).toEqual([expect.objectContaining({ offer_id: `${p}S-1`, status: 'approved' })]);
+    const deleted = await client.deleteItems([`${p}S-1`, `${p}S-9`]);
     expect(deleted.map((d) => d.ok)).toEqual([true, false]);
-    expect(await client.listItems()).toEqual([]);
+    expect(await mine()).toEqual([]);
   });
 
   it('retries 429 and 5xx; an expired token disconnects the shop (Meta has no refresh token)', async () => {

@@ -261,29 +261,32 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
 
   it('inserts in batches of at most 300, deletes, and pulls statuses: a missing description is disapproved', async () => {
     const { client } = await catalogClient();
-    const items = Array.from({ length: 301 }, (_, i) => item(`SKU-${i}`));
-    items.push(item('NO-DESC', { description: undefined }));
+    // The sandbox's store outlives one driver's run: this run's items carry its own prefix.
+    const p = `${driver}-`;
+    const mine = async () => (await client.listStatuses()).filter((s) => s.offer_id.startsWith(p));
+    const items = Array.from({ length: 301 }, (_, i) => item(`${p}SKU-${i}`));
+    items.push(item(`${p}NO-DESC`, { description: undefined }));
     const before = await control({});
     const outcomes = await client.insertBatch(items);
     expect(outcomes).toHaveLength(302);
     expect(outcomes.every((o) => o.ok)).toBe(true);
-    expect(outcomes[0]).toMatchObject({ offer_id: 'SKU-0', item_id: 'Online:en:US:SKU-0' });
+    expect(outcomes[0]).toMatchObject({ offer_id: `${p}SKU-0`, item_id: `Online:en:US:${p}SKU-0` });
     const after = await control({});
     expect((after.calls.byRoute['POST products/batch'] ?? 0) - (before.calls.byRoute['POST products/batch'] ?? 0)).toBe(2);
 
-    const statuses = await client.listStatuses();
+    const statuses = await mine();
     expect(statuses).toHaveLength(302);
-    expect(statuses.find((s) => s.offer_id === 'SKU-0')).toMatchObject({ status: 'approved' });
-    const bad = statuses.find((s) => s.offer_id === 'NO-DESC');
+    expect(statuses.find((s) => s.offer_id === `${p}SKU-0`)).toMatchObject({ status: 'approved' });
+    const bad = statuses.find((s) => s.offer_id === `${p}NO-DESC`);
     expect(bad?.status).toBe('disapproved');
     expect(bad?.issues.some((i) => i.attribute === 'description' && i.severity === 'error')).toBe(true);
 
-    const deleted = await client.deleteBatch(['SKU-0', 'NEVER-SENT']);
+    const deleted = await client.deleteBatch([`${p}SKU-0`, `${p}NEVER-SENT`]);
     expect(deleted.map((d) => [d.offer_id, d.ok])).toEqual([
-      ['SKU-0', true],
-      ['NEVER-SENT', false],
+      [`${p}SKU-0`, true],
+      [`${p}NEVER-SENT`, false],
     ]);
-    expect((await client.listStatuses()).length).toBe(301);
+    expect((await mine()).length).toBe(301);
   });
 
   it('retries 429 and 5xx with backoff, and gives up with a 502 message after the attempts', async () => {
