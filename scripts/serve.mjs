@@ -48,6 +48,28 @@ const apiEnv = {
         GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
         GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
       }),
+  // The Microsoft channel: the sandbox's identity platform and Microsoft Advertising, unless a real client is set.
+  ...(env.MICROSOFT_ADS_CLIENT_ID
+    ? {}
+    : {
+        MICROSOFT_OAUTH_AUTHORIZE_URL: env.MICROSOFT_OAUTH_AUTHORIZE_URL ?? `${sandboxUrl}/microsoft/authorize`,
+        MICROSOFT_OAUTH_TOKEN_URL: env.MICROSOFT_OAUTH_TOKEN_URL ?? `${sandboxUrl}/microsoft/token`,
+        MICROSOFT_CUSTOMER_API_URL: env.MICROSOFT_CUSTOMER_API_URL ?? sandboxUrl,
+        MICROSOFT_CAMPAIGN_API_URL: env.MICROSOFT_CAMPAIGN_API_URL ?? sandboxUrl,
+        MICROSOFT_CONTENT_API_URL: env.MICROSOFT_CONTENT_API_URL ?? sandboxUrl,
+        MICROSOFT_ADS_CLIENT_ID: 'feedloom-microsoft',
+        MICROSOFT_ADS_CLIENT_SECRET: 'sandbox-secret',
+        MICROSOFT_ADS_DEVELOPER_TOKEN: 'sandbox-developer-token',
+      }),
+  // The Meta channel: the sandbox's Facebook Login and Graph API, unless a real app is set.
+  ...(env.META_APP_ID
+    ? {}
+    : {
+        META_DIALOG_URL: env.META_DIALOG_URL ?? `${sandboxUrl}/v25.0/dialog/oauth`,
+        META_GRAPH_API_URL: env.META_GRAPH_API_URL ?? `${sandboxUrl}/v25.0`,
+        META_APP_ID: 'feedloom-facebook',
+        META_APP_SECRET: 'sandbox-secret',
+      }),
 };
 const gatewayEnv = {
   ...shared,

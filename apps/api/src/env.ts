@@ -86,6 +86,28 @@ const ZEnvSchema = z.object({
   GOOGLE_API_BACKOFF_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** One Google call (connect, headers, body) gives up after this long; it then counts as a failed attempt. */
   GOOGLE_API_TIMEOUT_SECONDS: seconds(30),
+  /**
+   * The Microsoft channel (Merchant Center through Microsoft Advertising): the identity platform's OAuth
+   * endpoints, the Customer Management, Campaign Management and Content API bases, the OAuth client and the
+   * developer token. Without client id, secret and developer token the channel is off (503). Calls share the
+   * GOOGLE_API_* retry, backoff and timeout settings.
+   */
+  MICROSOFT_OAUTH_AUTHORIZE_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_OAUTH_TOKEN_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_CUSTOMER_API_URL: z.url().default('https://clientcenter.api.bingads.microsoft.com'),
+  MICROSOFT_CAMPAIGN_API_URL: z.url().default('https://campaign.api.bingads.microsoft.com'),
+  MICROSOFT_CONTENT_API_URL: z.url().default('https://content.api.bingads.microsoft.com'),
+  MICROSOFT_ADS_CLIENT_ID: z.string().max(200).optional(),
+  MICROSOFT_ADS_CLIENT_SECRET: z.string().max(500).optional(),
+  MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().max(200).optional(),
+  /** The Meta channel: Facebook Login's dialog, the Graph API base (with its version) and the app. Unset app = off. */
+  META_DIALOG_URL: z.url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  META_GRAPH_API_URL: z.url().default('https://graph.facebook.com/v25.0'),
+  META_APP_ID: z.string().max(200).optional(),
+  META_APP_SECRET: z.string().max(500).optional(),
+  /** items_batch handles are checked this often, at most this many times, before a batch counts as unconfirmed. */
+  META_BATCH_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  META_BATCH_MAX_POLLS: z.coerce.number().int().min(1).max(1000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()

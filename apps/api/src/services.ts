@@ -160,6 +160,37 @@ export const createServices = (deps: TDeps) => {
             : null,
         merchantApiUrl: env.GOOGLE_MERCHANT_API_URL,
       },
+      microsoft:
+        env.MICROSOFT_ADS_CLIENT_ID && env.MICROSOFT_ADS_CLIENT_SECRET && env.MICROSOFT_ADS_DEVELOPER_TOKEN
+          ? {
+              oauth: {
+                authorizeUrl: env.MICROSOFT_OAUTH_AUTHORIZE_URL,
+                tokenUrl: env.MICROSOFT_OAUTH_TOKEN_URL,
+                clientId: env.MICROSOFT_ADS_CLIENT_ID,
+                clientSecret: env.MICROSOFT_ADS_CLIENT_SECRET,
+                redirectUri: `${appUrl.replace(/\/+$/, '')}/microsoft-callback`,
+              },
+              ads: {
+                customerApiUrl: env.MICROSOFT_CUSTOMER_API_URL,
+                campaignApiUrl: env.MICROSOFT_CAMPAIGN_API_URL,
+                contentApiUrl: env.MICROSOFT_CONTENT_API_URL,
+                developerToken: env.MICROSOFT_ADS_DEVELOPER_TOKEN,
+              },
+            }
+          : undefined,
+      meta:
+        env.META_APP_ID && env.META_APP_SECRET
+          ? {
+              oauth: {
+                dialogUrl: env.META_DIALOG_URL,
+                graphUrl: env.META_GRAPH_API_URL,
+                appId: env.META_APP_ID,
+                appSecret: env.META_APP_SECRET,
+                redirectUri: `${appUrl.replace(/\/+$/, '')}/facebook-callback`,
+              },
+              poll: { intervalMs: env.META_BATCH_POLL_INTERVAL_MS, maxPolls: env.META_BATCH_MAX_POLLS },
+            }
+          : undefined,
       http: {
         settings: {
           maxAttempts: env.GOOGLE_API_MAX_ATTEMPTS,

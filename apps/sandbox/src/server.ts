@@ -15,6 +15,8 @@ import { loadOrCreateSigningKey } from './oidc/keys';
 import { GoogleControl, registerGoogleControl, type TGoogleControlOptions } from './google/control';
 import { CONTENT_SCOPE, registerMerchantApi } from './google/merchant';
 import { registerOidcProvider } from './oidc/provider';
+import { registerMicrosoftAds, MSADS_SCOPE } from './microsoft/ads';
+import { registerMeta } from './meta/graph';
 
 export interface TSandboxOptions {
   /** Where mails and the signing key are kept (`${dataDir}/sandbox/…`). */
@@ -38,6 +40,9 @@ export interface TSandbox {
   mails: MailStore;
   /** The Google stand-in's switchboard (also reachable over HTTP at /__control/google). */
   google: GoogleControl;
+  /** Microsoft Advertising's and Meta's switchboards (/__control/microsoft, /__control/meta). */
+  microsoft: GoogleControl;
+  meta: GoogleControl;
   /** Starts HTTP and SMTP; resolves with the addresses actually bound. */
   listen(): Promise<{ url: string; smtpPort: number }>;
   close(): Promise<void>;
@@ -79,6 +84,8 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
 <li><a href="/mail">Mail viewer</a> (every mail sent in development: OTPs, reset links, invitations)</li>
 <li><a href="/google/.well-known/openid-configuration">Google sign-in (OpenID Connect)</a></li>
 <li><a href="/microsoft/.well-known/openid-configuration">Microsoft sign-in (OpenID Connect)</a></li>
+<li>Microsoft Advertising (<code>/CustomerManagement/v13</code>, <code>/CampaignManagement/v13/BMCStores</code>, Content API <code>/shopping/v9.1/bmc</code>; OAuth scope <code>msads.manage</code> + <code>offline_access</code>) and <a href="/__control/microsoft">/__control/microsoft</a></li>
+<li>Meta: Facebook Login <code>/v25.0/dialog/oauth</code> and Graph API <code>/v25.0</code> (businesses, catalogs, <code>items_batch</code>, <code>check_batch_request_status</code>) and <a href="/__control/meta">/__control/meta</a></li>
 <li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access) and its test switchboard <a href="/__control/google">/__control/google</a></li>
 </ul></div>`,
       }),
@@ -105,7 +112,27 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
   let taxonomy: TTaxonomy | undefined;
   registerMerchantApi(app, { key, issuer: googleIssuer, control: google, taxonomy: () => (taxonomy ??= googleTaxonomy()) });
   registerGoogleControl(app, google);
-  registerOidcProvider(app, { id: 'microsoft', displayName: 'Microsoft', issuer: () => `${baseUrl}/microsoft`, key, clients });
+  const microsoft = new GoogleControl(opts.google);
+  const microsoftIssuer = () => `${baseUrl}/microsoft`;
+  registerOidcProvider(app, {
+    id: 'microsoft',
+    displayName: 'Microsoft',
+    issuer: microsoftIssuer,
+    key,
+    clients,
+    apiScopes: [MSADS_SCOPE],
+    offlineScope: 'offline_access',
+    tokens: {
+      accessTokenTtlSeconds: () => microsoft.accessTokenTtlSeconds,
+      refreshRevokedBefore: () => microsoft.refreshRevokedBefore,
+      onRefresh: () => void (microsoft.tokenRefreshes += 1),
+    },
+  });
+  registerMicrosoftAds(app, { key, issuer: microsoftIssuer, control: microsoft, taxonomy: () => (taxonomy ??= googleTaxonomy()) });
+  registerGoogleControl(app, microsoft, 'microsoft');
+  const meta = new GoogleControl(opts.google);
+  registerMeta(app, { key, baseUrl: () => baseUrl, clients, control: meta, taxonomy: () => (taxonomy ??= googleTaxonomy()) });
+  registerGoogleControl(app, meta, 'meta');
 
   const smtp = createSmtpCatcher(mails, (err) => app.log.error({ err }, 'could not store a mail'));
   smtp.on('error', (err) => app.log.error({ err }, 'smtp error'));
@@ -115,6 +142,8 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
     app,
     mails,
     google,
+    microsoft,
+    meta,
     async listen() {
       const smtpPort = await listenSmtp(smtp, opts.smtpPort ?? 2525, host);
       smtpListening = true;

@@ -56,6 +56,19 @@ function comingSoon(description: string): ComponentType {
   return ComingSoonRoute;
 }
 
+const CatalogChannelStep = lazy(async () => {
+  const module = await import('@/features/channels/facebook-screens');
+  return { default: module.CatalogChannelStep };
+});
+
+/** A per-channel step: Bing's or Facebook's screen for those channels, `description` (coming soon) otherwise. */
+function catalogChannelStep(step: 'target-market' | 'feed-config', description: string): ComponentType {
+  function CatalogChannelRoute() {
+    return <CatalogChannelStep step={step} other={<ComingSoonScreen description={description} />} />;
+  }
+  return CatalogChannelRoute;
+}
+
 const channelParams = { channel: CHANNELS } as const;
 
 export const ROUTES: readonly AppRoute[] = [
@@ -250,7 +263,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Connecting Microsoft',
-    screen: comingSoon('Connecting your Microsoft account will finish here.'),
+    screen: screen(() => import('@/features/channels/bing-screens'), 'BingCallbackScreen'),
   },
   {
     id: 'facebook-callback',
@@ -258,7 +271,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Connecting Meta',
-    screen: comingSoon('Connecting your Meta account will finish here.'),
+    screen: screen(() => import('@/features/channels/facebook-screens'), 'FacebookCallbackScreen'),
   },
   {
     id: 'order-tracking-callback',
@@ -292,7 +305,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Domain verification',
-    screen: comingSoon('You will verify your shop’s domain for Microsoft here.'),
+    screen: screen(() => import('@/features/channels/bing-screens'), 'BingDomainVerificationScreen'),
   },
   {
     id: 'verification-method',
@@ -500,7 +513,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Target market',
-    screen: comingSoon('You will choose the target country, content language and currency here.'),
+    screen: catalogChannelStep('target-market', 'You will choose the target country, content language and currency here.'),
   },
   {
     id: 'target-market-edit',
@@ -509,7 +522,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Edit target market',
-    screen: comingSoon('You will change the target country, content language and currency here.'),
+    screen: catalogChannelStep('target-market', 'You will change the target country, content language and currency here.'),
   },
   {
     id: 'channel-feed-config',
@@ -518,6 +531,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Feed configuration',
-    screen: comingSoon('The feed settings of this channel will be configured here.'),
+    screen: catalogChannelStep('feed-config', 'The feed settings of this channel will be configured here.'),
   },
 ];

@@ -1,6 +1,7 @@
 import { accountContract } from './account';
 import { auditContract } from './audit';
 import { authContract } from './auth';
+import { catalogChannelsContract } from './catalog-channels';
 import { channelsContract } from './channels';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
@@ -16,6 +17,7 @@ import { staffContract } from './staff';
 export * from './account';
 export * from './audit';
 export * from './auth';
+export * from './catalog-channels';
 export * from './channels';
 export * from './data-sources';
 export * from './endpoint';
@@ -45,7 +47,7 @@ export const contract = {
   reference: referenceContract,
   dataSources: dataSourcesContract,
   products: productsContract,
-  channels: channelsContract,
+  channels: { ...channelsContract, ...catalogChannelsContract },
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -103,9 +103,10 @@ export class GoogleControl {
   }
 }
 
-export const registerGoogleControl = (app: FastifyInstance, control: GoogleControl): void => {
-  app.get('/__control/google', async () => control.snapshot());
-  app.post('/__control/google', async (req, reply) => {
+/** The switchboard at /__control/{name} (google; microsoft and meta use the same faults and counters). */
+export const registerGoogleControl = (app: FastifyInstance, control: GoogleControl, name = 'google'): void => {
+  app.get(`/__control/${name}`, async () => control.snapshot());
+  app.post(`/__control/${name}`, async (req, reply) => {
     const parsed = ZGoogleControlSchema.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid' });
     control.apply(parsed.data);

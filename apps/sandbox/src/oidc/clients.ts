@@ -6,7 +6,7 @@ export const ZOidcClientSchema = z.object({
   client_id: z.string().min(1),
   client_secret: z.string().min(1),
   /** Only this provider accepts the client; both when absent. */
-  provider: z.enum(['google', 'microsoft']).optional(),
+  provider: z.enum(['google', 'microsoft', 'facebook']).optional(),
   /** Exact redirect URIs the client may use; any http(s) URI when absent. */
   redirect_uris: z.array(z.url()).optional(),
 });
@@ -15,6 +15,7 @@ export type TOidcClient = z.infer<typeof ZOidcClientSchema>;
 export const DEFAULT_OIDC_CLIENTS: TOidcClient[] = [
   { client_id: 'feedloom-google', client_secret: 'sandbox-secret', provider: 'google' },
   { client_id: 'feedloom-microsoft', client_secret: 'sandbox-secret', provider: 'microsoft' },
+  { client_id: 'feedloom-facebook', client_secret: 'sandbox-secret', provider: 'facebook' },
 ];
 
 /** Parses SANDBOX_OIDC_CLIENTS: `id:secret,id:secret` or a JSON array of clients. */
@@ -45,11 +46,11 @@ export class ClientRegistry {
   constructor(private readonly clients: TOidcClient[]) {}
 
   /** The client as `provider` knows it, or undefined. Later registrations of an id win. */
-  find(provider: TProviderId, clientId: string): TOidcClient | undefined {
+  find(provider: TProviderId | 'facebook', clientId: string): TOidcClient | undefined {
     return this.clients.findLast((c) => c.client_id === clientId && (!c.provider || c.provider === provider));
   }
 
-  authenticate(provider: TProviderId, clientId: string, secret: string): TOidcClient | undefined {
+  authenticate(provider: TProviderId | 'facebook', clientId: string, secret: string): TOidcClient | undefined {
     const client = this.find(provider, clientId);
     return client && sameSecret(client.client_secret, secret) ? client : undefined;
   }

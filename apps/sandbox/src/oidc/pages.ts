@@ -19,6 +19,10 @@ export interface TConsentView {
 /** What a grant lets the application do, in words. */
 const API_SCOPE_WORDS: Record<string, string> = {
   'https://www.googleapis.com/auth/content': 'manage your Merchant Center accounts and product listings',
+  'https://ads.microsoft.com/msads.manage': 'manage your Microsoft Advertising accounts and Merchant Center stores',
+  offline_access: 'keep this access when you are not using the application',
+  catalog_management: 'manage your product catalogs',
+  business_management: 'read your business accounts',
 };
 
 const describeScopes = (scopes: string[]): string => {

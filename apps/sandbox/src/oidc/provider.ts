@@ -20,6 +20,11 @@ export interface TOidcProviderOptions {
    * for one of them needs no `openid`; `access_type=offline` then also returns a refresh token.
    */
   apiScopes?: string[];
+  /**
+   * A scope that asks for a refresh token (Microsoft's `offline_access`) besides `access_type=offline`
+   * (Google's); it then counts as a supported scope.
+   */
+  offlineScope?: string;
   /** Token lifetimes and revocation, set through the sandbox's control endpoint. */
   tokens?: TTokenPolicy;
 }
@@ -141,7 +146,7 @@ const CLAIMS_SUPPORTED: Record<TProviderId, string[]> = {
 export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOptions): void => {
   const { id, displayName, key, clients } = opts;
   const apiScopes = opts.apiScopes ?? [];
-  const SUPPORTED_SCOPES = [...OIDC_SCOPES, ...apiScopes];
+  const SUPPORTED_SCOPES = [...OIDC_SCOPES, ...apiScopes, ...(opts.offlineScope ? [opts.offlineScope] : [])];
   const policy = opts.tokens ?? DEFAULT_TOKEN_POLICY;
   const pending = new Map<string, TPending>();
   const codes = new Map<string, TCode>();
@@ -229,7 +234,9 @@ export const registerOidcProvider = (app: FastifyInstance, opts: TOidcProviderOp
             codeChallenge,
             codeChallengeMethod: method,
             loginHint: single(q, 'login_hint'),
-            offline: accessType === 'offline' && scopes.some((s) => apiScopes.includes(s)),
+            offline:
+              (accessType === 'offline' || (opts.offlineScope !== undefined && scopes.includes(opts.offlineScope))) &&
+              scopes.some((s) => apiScopes.includes(s)),
           };
           sweep(pending);
           const requestId = token();

@@ -32,6 +32,11 @@ export const channel_connections = pgTable(
     /** The channel's account (Google: the Merchant Center account id) and its name when chosen. */
     account_id: text(),
     account_name: text(),
+    /**
+     * What else names the account at the channel: Microsoft's customer and advertising account of the chosen
+     * store, Meta's business of the chosen catalog.
+     */
+    account_details: jsonb().$type<Record<string, string>>().notNull().default({}),
     refresh_token: text(),
     access_token: text(),
     access_token_expires_at: timestamp({ withTimezone: true }),

@@ -39,6 +39,25 @@ export const connectionsRepo = (db: TDb) => ({
         .orderBy(channel_connections.channel)
     ).map((r) => r.channel),
 
+  /**
+   * Channels whose enabled flag is on for the shop (the product list's google_enabled, bing_enabled,
+   * fb_enabled): connected, with an account chosen, and its feed not switched off (spec §4 channel keys).
+   */
+  enabledChannels: async (orgId: string, shopId: string): Promise<TChannelKey[]> =>
+    (
+      await db
+        .select({ channel: channel_connections.channel })
+        .from(channel_connections)
+        .where(
+          and(
+            eq(channel_connections.organization_id, orgId),
+            eq(channel_connections.shop_id, shopId),
+            eq(channel_connections.state, 'connected'),
+            eq(channel_connections.feed_enabled, true),
+          ),
+        )
+    ).map((r) => r.channel),
+
   byId: async (id: string): Promise<TChannelConnectionRow | null> =>
     (await db.select().from(channel_connections).where(eq(channel_connections.id, id)))[0] ?? null,
 
@@ -47,7 +66,8 @@ export const connectionsRepo = (db: TDb) => ({
     organization_id: string;
     shop_id: string;
     channel: TChannelKey;
-    refresh_token: string;
+    /** null for channels without refresh tokens (Meta: a long-lived access token). */
+    refresh_token: string | null;
     access_token: string;
     access_token_expires_at: Date;
     scopes: string;
@@ -60,6 +80,7 @@ export const connectionsRepo = (db: TDb) => ({
       state: 'authorized' as const,
       account_id: null,
       account_name: null,
+      account_details: {},
       disconnected_reason: null,
       connected_at: now,
       updated_at: now,

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { route, withMessage } from '../../http/route';
 import { CHANNELS_MSG } from './messages';
 import type { TChannelsService } from './service';
+import { metaRoutes } from './meta/routes';
+import { microsoftRoutes } from './microsoft/routes';
 
 export const channelRoutes = (app: FastifyInstance, channels: TChannelsService) => {
   const c = contract.channels;
@@ -27,4 +29,6 @@ export const channelRoutes = (app: FastifyInstance, channels: TChannelsService) 
   route(app, c.disconnect, async ({ params, query }, ctx) =>
     withMessage(await channels.disconnect(ctx, params.id, query.channel), CHANNELS_MSG.disconnected(query.channel)),
   );
+  microsoftRoutes(app, channels);
+  metaRoutes(app, channels);
 };

@@ -8,19 +8,18 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
 import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { channelStatesRepo, connectionsRepo } from './repo';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
+import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';
+import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
+import { toConnection, type TChannelCaller, type TChannelShared } from './shared';
 
-export interface TChannelCaller {
-  user_id: string;
-  org_id: string;
-  shop_ids: TShopScope;
-}
+export type { TChannelCaller } from './shared';
 
 export interface TGoogleChannelSettings {
   /** null when no OAuth client is configured: the channel is off (503). */
@@ -34,24 +33,13 @@ export interface TChannelsServiceDeps {
   cipher: TCipher;
   log: FastifyBaseLogger;
   google: TGoogleChannelSettings;
-  /** Retry, backoff and timeout of Google calls (the logger and clock are filled in). */
+  /** Retry, backoff and timeout of channel calls (the logger and clock are filled in). */
   http: Omit<TGoogleHttpDeps, 'log' | 'clock'>;
+  microsoft?: TMicrosoftChannelSettings;
+  meta?: TMetaChannelSettings;
 }
 
-export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
-  shop_id: row.shop_id,
-  channel: row.channel,
-  state: row.state,
-  account_id: row.account_id,
-  account_name: row.account_name,
-  scopes: row.scopes.split(' ').filter(Boolean),
-  integration_steps: row.integration_steps,
-  integration_once_completed: row.integration_once_completed,
-  target_market: row.target_market ?? null,
-  disconnected_reason: row.disconnected_reason,
-  connected_at: row.connected_at?.toISOString() ?? null,
-  updated_at: row.updated_at.toISOString(),
-});
+export { toConnection } from './shared';
 
 const toAccount = (a: TMerchantAccountJson): TMerchantAccount => ({
   account_id: a.accountId,
@@ -97,19 +85,61 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     return row;
   };
 
-  /** Runs Google calls of a connection; Google's failures become the caller's messages. */
-  const withGoogle = async <T>(fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => {
+  /** Runs a channel's calls for a connection; the channel's failures become the caller's messages. */
+  const withChannel = async <T>(channel: TChannelKey, fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof ChannelDisconnectedError) throw conflict(CHANNELS_MSG.authorisationRefused('google'));
+      if (err instanceof ChannelDisconnectedError) throw conflict(CHANNELS_MSG.authorisationRefused(channel));
       if (err instanceof GoogleHttpError) {
         if (notFoundMessage && (err.status === 403 || err.status === 404)) throw notFound(notFoundMessage);
-        log.error({ err, status: err.status, reason: err.reason }, 'google call failed');
-        throw new AppError(502, CHANNELS_MSG.channelFailed('google'));
+        log.error({ err, status: err.status, reason: err.reason, channel }, 'channel call failed');
+        throw new AppError(502, CHANNELS_MSG.channelFailed(channel));
       }
       throw err;
     }
+  };
+  const withGoogle = <T>(fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => withChannel('google', fn, notFoundMessage);
+
+  /** A consent URL's state (and PKCE verifier), stored for 10 minutes for this user, organisation and shop. */
+  const newState = async (caller: TChannelCaller, channel: TChannelKey, shopId: string) => {
+    const state = randomToken();
+    const verifier = newPkceVerifier();
+    const now = clock.now();
+    await states.insert(
+      {
+        state_hash: sha256(state),
+        channel,
+        organization_id: caller.org_id,
+        shop_id: shopId,
+        user_id: caller.user_id,
+        code_verifier: cipher.encrypt(verifier),
+        expires_at: addSeconds(now, CHANNEL_STATE_TTL_SECONDS),
+        created_at: now,
+      },
+      now,
+    );
+    return { state, verifier };
+  };
+
+  /**
+   * The state of a callback: good once, for 10 minutes, for the user (and organisation) who asked for the
+   * consent URL and a shop they can still reach. Answers the shop and the PKCE verifier.
+   */
+  const takeState = async (caller: TChannelCaller, channel: TChannelKey, state: string) => {
+    const row = await states.take(channel, sha256(state));
+    const now = clock.now();
+    if (
+      !row ||
+      row.expires_at.getTime() <= now.getTime() ||
+      row.user_id !== caller.user_id ||
+      row.organization_id !== caller.org_id ||
+      !canReachShop(caller.shop_ids, row.shop_id)
+    ) {
+      throw badRequest(CHANNELS_MSG.stateInvalid);
+    }
+    await reachShop(caller, row.shop_id);
+    return { shopId: row.shop_id, verifier: cipher.decrypt(row.code_verifier) };
   };
 
   /** The shop's Google connection with its Merchant Center account chosen. */
@@ -122,7 +152,11 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   const merchantClient = (row: TChannelConnectionRow) =>
     createMerchantClient({ baseUrl: deps.google.merchantApiUrl, http, tokens: tokens.forConnection(row.id) });
 
+  const shared: TChannelShared = { db, clock, cipher, log, http, connections, reachShop, liveConnection, withChannel, newState, takeState };
+
   return {
+    ...createMicrosoftChannel(shared, deps.microsoft),
+    ...createMetaChannel(shared, deps.meta),
     /** A Merchant API client for a connection (the sync engine's way in). */
     merchantClient,
 
@@ -130,22 +164,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       const shop = await reachShop(caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = googleOAuth();
-      const state = randomToken();
-      const verifier = newPkceVerifier();
-      const now = clock.now();
-      await states.insert(
-        {
-          state_hash: sha256(state),
-          channel: 'google',
-          organization_id: caller.org_id,
-          shop_id: shop.id,
-          user_id: caller.user_id,
-          code_verifier: cipher.encrypt(verifier),
-          expires_at: addSeconds(now, CHANNEL_STATE_TTL_SECONDS),
-          created_at: now,
-        },
-        now,
-      );
+      const { state, verifier } = await newState(caller, 'google', shop.id);
       return { auth_url: client.authorizeUrl(state, verifier) };
     },
 
@@ -154,22 +173,11 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
      * organisation) who asked for the consent URL and a shop they can still reach.
      */
     googleCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
-      const row = await states.take('google', sha256(input.state));
-      const now = clock.now();
-      if (
-        !row ||
-        row.expires_at.getTime() <= now.getTime() ||
-        row.user_id !== caller.user_id ||
-        row.organization_id !== caller.org_id ||
-        !canReachShop(caller.shop_ids, row.shop_id)
-      ) {
-        throw badRequest(CHANNELS_MSG.stateInvalid);
-      }
-      await reachShop(caller, row.shop_id);
+      const row = await takeState(caller, 'google', input.state);
       const client = googleOAuth();
       let granted;
       try {
-        granted = await client.exchangeCode(input.code, cipher.decrypt(row.code_verifier));
+        granted = await client.exchangeCode(input.code, row.verifier);
       } catch (err) {
         if (err instanceof GoogleGrantRefusedError) throw badRequest(CHANNELS_MSG.consentFailed);
         if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
@@ -183,7 +191,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       if (!granted.refresh_token) throw badRequest(CHANNELS_MSG.noRefreshToken);
       const saved = await connections.authorize({
         organization_id: caller.org_id,
-        shop_id: row.shop_id,
+        shop_id: row.shopId,
         channel: 'google',
         refresh_token: cipher.encrypt(granted.refresh_token),
         access_token: cipher.encrypt(granted.access_token),

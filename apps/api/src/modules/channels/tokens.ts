@@ -27,7 +27,8 @@ export const createConnectionTokens = (deps: {
   cipher: TCipher;
   clock: TClock;
   log: FastifyBaseLogger;
-  oauth: () => TGoogleOAuth;
+  /** The channel's token endpoint (Google's, Microsoft's): a refused grant throws GoogleGrantRefusedError. */
+  oauth: () => Pick<TGoogleOAuth, 'refresh'>;
 }) => {
   const repo = connectionsRepo(deps.db);
   const inFlight = new Map<string, Promise<string>>();

@@ -58,6 +58,7 @@ import { shops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { customOf, productOf } from '../data-sources/customisation';
+import { connectionsRepo } from '../channels/repo';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
@@ -311,11 +312,13 @@ export const createProductsService = (deps: { db: TDb }) => {
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
       const counted = q.search !== undefined || q.filters.length > 0;
-      // The page, the kept counts and (with a search or filters) the view's own count, side by side.
-      const [plan, counts, refreshed, matching] = await Promise.all([
+      // The page, the kept counts, the channels switched on and (with a search or filters) the view's own
+      // count, side by side.
+      const [plan, counts, refreshed, enabled, matching] = await Promise.all([
         repo.list(shopId, q, cursor),
         countsOf(shopId, CATALOG_CHANNEL_OF[q.active_channel]),
         repo.lastRefreshed(shopId),
+        connectionsRepo(db).enabledChannels(caller.org_id, shopId),
         counted ? repo.count(shopId, q) : undefined,
       ]);
       const total = matching ?? counts[q.tab];
@@ -325,11 +328,11 @@ export const createProductsService = (deps: { db: TDb }) => {
         total_records: total,
         total_products: counts.all,
         last_error_refreshed: refreshed ? refreshed.toISOString() : null,
-        // No channel account is connected through this api yet: statuses are judged for every channel anyway
-        // (spec: merchants fix issues before connecting).
-        google_enabled: false,
-        bing_enabled: false,
-        fb_enabled: false,
+        // A channel is enabled while it is connected and its feed is on (spec §4 channel keys); statuses are
+        // judged for every channel anyway (merchants fix issues before connecting).
+        google_enabled: enabled.includes('google'),
+        bing_enabled: enabled.includes('bing'),
+        fb_enabled: enabled.includes('facebook'),
         page: q.page,
         limit: q.limit,
         has_previous: forward ? (cursor !== null || q.page > 1) && plan.rows.length > 0 : plan.more,

@@ -12,6 +12,7 @@ import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { CHANNEL_FLOW_NOT_STARTED_MESSAGE, consumeOAuthFlow, startOAuthFlow } from '../../oauth-flow';
 import { protectedProcedure } from '../init';
+import { catalogChannelsProcedures } from './catalog-channels';
 
 export const ZShopInputSchema = z.object({ shop_id: ZIdSchema('Store id') });
 export const ZSelectMerchantAccountInputSchema = ZShopInputSchema.extend({ merchant_id: ZMerchantIdSchema });
@@ -24,6 +25,7 @@ export const ZDisconnectChannelInputSchema = ZShopInputSchema.extend({ channel: 
  * that asked for the consent URL. The channel's tokens stay in the api.
  */
 export const channelsRouter = {
+  ...catalogChannelsProcedures,
   googleAuthUrl: protectedProcedure.input(ZShopInputSchema).mutation(async ({ ctx, input }) => {
     const reply = await ctx.upstream.call(contract.channels.googleAuth, { query: input });
     startOAuthFlow(ctx.cookies, reply.auth_url);

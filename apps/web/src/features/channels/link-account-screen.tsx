@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
 import { trpc } from '@/lib/trpc';
+import { CatalogChannelStep } from './facebook-screens';
 import { useConnectGoogle, useRefreshConnection } from './use-channels';
 
 /**
@@ -120,9 +121,14 @@ export function LinkGoogleAccountScreen() {
   );
 }
 
-/** /link-account/{channel}/{shop_id}: Google's account choice; Microsoft and Meta come with their issue. */
+/** /link-account/{channel}/{shop_id}: Google's account choice; Microsoft's store, Meta's catalog. */
 export function LinkAccountScreen() {
   const { channel } = useParams();
   if (channel === 'google') return <LinkGoogleAccountScreen />;
-  return <ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />;
+  return (
+    <CatalogChannelStep
+      step="link-account"
+      other={<ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />}
+    />
+  );
 }

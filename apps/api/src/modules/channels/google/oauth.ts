@@ -29,7 +29,8 @@ export class GoogleGrantRefusedError extends Error {
 export const newPkceVerifier = (): string => randomBytes(32).toString('base64url');
 export const pkceChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
-const readTokens = (body: unknown): TGoogleTokens => {
+/** An OAuth 2.0 token answer (RFC 6749 §5.1), Google's or Microsoft's. */
+export const readTokens = (body: unknown): TGoogleTokens => {
   const b = body as Partial<TGoogleTokens> | null;
   if (!b || typeof b.access_token !== 'string' || b.access_token === '') {
     throw new GoogleHttpError(200, null, 'google token endpoint: no access_token in the answer');

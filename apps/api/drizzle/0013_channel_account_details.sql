@@ -1,0 +1,1 @@
+ALTER TABLE "channel_connections" ADD COLUMN "account_details" jsonb DEFAULT '{}'::jsonb NOT NULL;

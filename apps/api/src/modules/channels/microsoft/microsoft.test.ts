@@ -1,0 +1,321 @@
+// Connecting a shop to Microsoft Merchant Center and submitting through the Content API, against the
+// sandbox's Microsoft (identity platform consent page, Customer/Campaign Management, Content API) started in
+// this process: the real protocol, no mocks. Faults come from its /__control/microsoft.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ChannelItem, type TProduct } from '@feedloom/catalog';
+import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
+import { MSADS_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { channel_connections } from '../../../db/schema';
+import type { TServices } from '../../../services';
+import { ownerWithOrg } from '../../../test/org-fixtures';
+import { createTestApp, DRIVERS, type TTestApp } from '../../../test/test-app';
+import { CHANNELS_MSG } from '../messages';
+import { MICROSOFT_MSG } from './service';
+
+const APP_URL = 'http://app.test';
+const JORDAN = 'jordan.kim@outlook.sandbox.test';
+const CASEY = 'casey.morgan@outlook.sandbox.test';
+
+type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sandbox: TSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'api-microsoft-'));
+  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const control = async (input: TGoogleControlInput) => {
+  const res = await fetch(`${sandbox.url}/__control/microsoft`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { calls: { total: number; failed: number; byRoute: Record<string, number> }; token_refreshes: number };
+};
+
+/** The browser on the sandbox's Microsoft consent page: choose the account, allow; returns the callback query. */
+const consent = async (authUrl: string, account = JORDAN): Promise<{ code: string; state: string }> => {
+  const page = await fetch(authUrl);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const res = await fetch(new URL(action, authUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  const back = new URL(res.headers.get('location') ?? '');
+  expect(back.origin + back.pathname).toBe(`${APP_URL}/microsoft-callback`);
+  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+};
+
+const item = (offerId: string, source: Record<string, unknown> = {}) => {
+  const product: TProduct = {
+    id: offerId,
+    offer_id: offerId,
+    source: {
+      title: `Kettle ${offerId}`,
+      description: 'A stainless steel kettle that boils 1.7 litres in three minutes.',
+      link: `https://kim-home.example/p/${offerId}`,
+      image_link: `https://kim-home.example/i/${offerId}.jpg`,
+      availability: 'in_stock',
+      condition: 'new',
+      price: { value: 39.99, currency: 'USD' },
+      brand: 'Acme',
+      gtin: '4006381333931',
+      mpn: 'AK-17',
+      google_product_category: '222',
+      ...source,
+    },
+    overrides: {},
+    rules: {},
+    variants: [],
+  };
+  return new ChannelItem(product);
+};
+
+describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
+  let t: TTestApp;
+  let services: TServices;
+  beforeAll(async () => {
+    t = await createTestApp(driver, {
+      register: (_app, s) => void (services = s),
+      env: {
+        APP_URL,
+        MICROSOFT_OAUTH_AUTHORIZE_URL: `${sandbox.url}/microsoft/authorize`,
+        MICROSOFT_OAUTH_TOKEN_URL: `${sandbox.url}/microsoft/token`,
+        MICROSOFT_CUSTOMER_API_URL: sandbox.url,
+        MICROSOFT_CAMPAIGN_API_URL: sandbox.url,
+        MICROSOFT_CONTENT_API_URL: sandbox.url,
+        MICROSOFT_ADS_CLIENT_ID: 'feedloom-microsoft',
+        MICROSOFT_ADS_CLIENT_SECRET: 'sandbox-secret',
+        MICROSOFT_ADS_DEVELOPER_TOKEN: 'sandbox-developer-token',
+        GOOGLE_API_MAX_ATTEMPTS: 4,
+        GOOGLE_API_BACKOFF_BASE_MS: 5,
+        GOOGLE_API_BACKOFF_MAX_MS: 20,
+      },
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.reset();
+    await control({ reset: true });
+  });
+
+  const authUrl = async (token: string, shopId: string) => {
+    const res = await t.call<{ auth_url: string }>('GET', `/microsoft-auth/shop/${shopId}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.auth_url;
+  };
+  const callback = (token: string, q: { code: string; state: string }) =>
+    t.call<TChannelConnection>('GET', `/microsoft-auth-callback?${new URLSearchParams(q)}`, { token });
+  const connected = async (account = JORDAN) => {
+    const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+    const shop = owner.shops[0]!;
+    const res = await callback(owner.token, await consent(await authUrl(owner.token, shop.id), account));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { owner, shop, connection: res.body.data };
+  };
+  const selectStore = async (token: string, shopId: string, storeId = '510001') => {
+    const res = await t.call<TChannelConnection>('POST', `/microsoft-select-merchant-center/shop/${shopId}`, {
+      token,
+      body: { customer_id: '81001', account_id: '91001', store_id: storeId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  /** Connected as Jordan, store chosen, target market US/en/USD: the catalog client of the connection. */
+  const catalogClient = async () => {
+    const { owner, shop } = await connected();
+    await selectStore(owner.token, shop.id);
+    const saved = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
+      token: owner.token,
+      body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
+    return { owner, shop, client: services.channels.microsoftCatalogClient(row!), rowId: row!.id };
+  };
+
+  it('hands out a consent URL for msads.manage with offline_access, PKCE and a state', async () => {
+    const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const url = new URL(await authUrl(owner.token, owner.shops[0]!.id));
+    expect(url.origin + url.pathname).toBe(`${sandbox.url}/microsoft/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'feedloom-microsoft',
+      redirect_uri: `${APP_URL}/microsoft-callback`,
+      response_type: 'code',
+      scope: `${MSADS_SCOPE} offline_access`,
+      code_challenge_method: 'S256',
+    });
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('walks the wizard: accounts, stores, store choice, domain verification, target market, feed settings', async () => {
+    const { owner, shop, connection } = await connected();
+    expect(connection).toMatchObject({ channel: 'bing', state: 'authorized', account_id: null });
+    expect(JSON.stringify(connection)).not.toMatch(/token/i);
+    const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
+    expect(row!.refresh_token).toMatch(/^v1\./);
+
+    const accounts = await t.call<TMicrosoftAdsAccount[]>('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
+    expect(accounts.body.data).toEqual([
+      { account_id: '91001', account_name: 'Kim Home Goods', account_number: 'F1201001', customer_id: '81001', currency: 'USD' },
+      { account_id: '91002', account_name: 'Kim Outdoor', account_number: 'F1201002', customer_id: '81001', currency: 'USD' },
+    ]);
+    const stores = await t.call<TMicrosoftStore[]>(
+      'GET',
+      `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91001&customer_id=81001`,
+      { token: owner.token },
+    );
+    expect(stores.body.data.map((s) => [s.store_id, s.domain_verified])).toEqual([
+      ['510001', true],
+      ['510002', false],
+    ]);
+    // Another customer's store is not the user's to choose.
+    const foreign = await t.call('GET', `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91003&customer_id=81002`, {
+      token: owner.token,
+    });
+    expect(foreign.status).toBe(404);
+    const wrongStore = await t.call('POST', `/microsoft-select-merchant-center/shop/${shop.id}`, {
+      token: owner.token,
+      body: { customer_id: '81001', account_id: '91001', store_id: '999' },
+    });
+    expect(wrongStore.body).toMatchObject({ code: 404, message: MICROSOFT_MSG.storeNotAvailable });
+
+    // Feed settings before a target market: refused.
+    const early = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, { token: owner.token, body: { feed_schedule: 'daily' } });
+    expect(early.body).toMatchObject({ code: 409 });
+
+    const chosen = await selectStore(owner.token, shop.id, '510002');
+    expect(chosen).toMatchObject({ state: 'connected', account_id: '510002', account_name: 'Kim Outdoor Store', integration_steps: ['link-account'] });
+    const unverified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
+    expect(unverified.body).toMatchObject({ code: 200, message: MICROSOFT_MSG.domainNotVerified, data: { verified: false } });
+
+    await selectStore(owner.token, shop.id, '510001');
+    const verified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
+    expect(verified.body).toMatchObject({ message: MICROSOFT_MSG.domainVerified, data: { store_url: 'https://kim-home.example/', verified: true } });
+
+    const badMarket = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, {
+      token: owner.token,
+      body: { target_market: { country: 'BR', language: 'pt', currency: 'BRL' } },
+    });
+    expect(badMarket.body).toMatchObject({ code: 400, message: 'Target country, content language and currency required.' });
+    const market = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
+      token: owner.token,
+      body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
+    });
+    expect(market.body.message).toBe(MICROSOFT_MSG.targetMarketSaved);
+    const feed = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
+      token: owner.token,
+      body: { feed_schedule: 'every_6_hours' },
+    });
+    expect(feed.body.data).toMatchObject({
+      feed_schedule: 'every_6_hours',
+      feed_enabled: true,
+      target_market: { country: 'US', language: 'en', currency: 'USD' },
+      connection: {
+        integration_steps: ['link-account', 'domain-verification', 'target-market', 'feed-config'],
+        integration_once_completed: true,
+      },
+    });
+    const read = await t.call<TChannelFeedSetting>('GET', `/microsoft-feed-setting/${shop.id}`, { token: owner.token });
+    expect(read.body.data.feed_schedule).toBe('every_6_hours');
+    const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
+    expect(record.body.data).toMatchObject({ channel: 'bing', account_id: '510001' });
+
+    // Spec §4 channel keys: the product list's bing_enabled follows the connection and its feed switch.
+    const list = () => t.call<{ bing_enabled: boolean; google_enabled: boolean; fb_enabled: boolean }>('GET', `/products-data/${shop.id}`, { token: owner.token });
+    expect((await list()).body.data).toMatchObject({ bing_enabled: true, google_enabled: false, fb_enabled: false });
+    await t.call('POST', `/microsoft-feed-setting/${shop.id}`, { token: owner.token, body: { feed_enabled: false } });
+    expect((await list()).body.data).toMatchObject({ bing_enabled: false });
+  });
+
+  it('refuses a state of another user, a used state, and text with control characters', async () => {
+    const { owner, shop } = await connected();
+    const again = await callback(owner.token, { code: 'x', state: 'not-a-state-we-issued' });
+    expect(again.body).toMatchObject({ code: 400, message: CHANNELS_MSG.stateInvalid });
+    const nul = await t.call('GET', `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91001%00&customer_id=81001`, { token: owner.token });
+    expect(nul.status).toBe(400);
+  });
+
+  it('a user with no store sees an empty list', async () => {
+    const { owner, shop } = await connected(CASEY);
+    const stores = await t.call<TMicrosoftStore[]>('GET', `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91003&customer_id=81002`, {
+      token: owner.token,
+    });
+    expect(stores.body.data).toEqual([]);
+  });
+
+  it('inserts in batches of at most 300, deletes, and pulls statuses: a missing description is disapproved', async () => {
+    const { client } = await catalogClient();
+    // The sandbox's store outlives one driver's run: this run's items carry its own prefix.
+    const p = `${driver}-`;
+    const mine = async () => (await client.listStatuses()).filter((s) => s.offer_id.startsWith(p));
+    const items = Array.from({ length: 301 }, (_, i) => item(`${p}SKU-${i}`));
+    items.push(item(`${p}NO-DESC`, { description: undefined }));
+    const before = await control({});
+    const outcomes = await client.insertBatch(items);
+    expect(outcomes).toHaveLength(302);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(outcomes[0]).toMatchObject({ offer_id: `${p}SKU-0`, item_id: `Online:en:US:${p}SKU-0` });
+    const after = await control({});
+    expect((after.calls.byRoute['POST products/batch'] ?? 0) - (before.calls.byRoute['POST products/batch'] ?? 0)).toBe(2);
+
+    const statuses = await mine();
+    expect(statuses).toHaveLength(302);
+    expect(statuses.find((s) => s.offer_id === `${p}SKU-0`)).toMatchObject({ status: 'approved' });
+    const bad = statuses.find((s) => s.offer_id === `${p}NO-DESC`);
+    expect(bad?.status).toBe('disapproved');
+    expect(bad?.issues.some((i) => i.attribute === 'description' && i.severity === 'error')).toBe(true);
+
+    const deleted = await client.deleteBatch([`${p}SKU-0`, `${p}NEVER-SENT`]);
+    expect(deleted.map((d) => [d.offer_id, d.ok])).toEqual([
+      [`${p}SKU-0`, true],
+      [`${p}NEVER-SENT`, false],
+    ]);
+    expect((await mine()).length).toBe(301);
+  });
+
+  it('retries 429 and 5xx with backoff, and gives up with a 502 message after the attempts', async () => {
+    const { client, owner, shop } = await catalogClient();
+    await control({ fail_next: { count: 3, status: 429, retry_after_seconds: 0 } });
+    expect((await client.insertBatch([item('A')]))[0]?.ok).toBe(true);
+    await control({ fail_next: { count: 10, status: 503 } });
+    const res = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
+    expect(res.body).toMatchObject({ code: 502, message: CHANNELS_MSG.channelFailed('bing') });
+    await control({ reset: true });
+  });
+
+  it('refreshes an expired access token once; a revoked refresh token disconnects the shop', async () => {
+    const { client, owner, shop } = await catalogClient();
+    await control({ expire_access_tokens: true });
+    expect((await client.insertBatch([item('B')]))[0]?.ok).toBe(true);
+    expect((await control({})).token_refreshes).toBe(1);
+
+    await control({ expire_access_tokens: true, revoke_refresh_tokens: true });
+    const res = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
+    expect(res.body).toMatchObject({ code: 409, message: CHANNELS_MSG.authorisationRefused('bing') });
+    const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
+    expect(record.body.data).toMatchObject({ state: 'disconnected', disconnected_reason: CHANNELS_MSG.authorisationRefused('bing') });
+  });
+
+  it('another organisation cannot reach the shop', async () => {
+    const { shop } = await connected();
+    const other = await ownerWithOrg(t, 'other@example.com', 'Other');
+    const res = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: other.token });
+    expect(res.status).toBe(404);
+  });
+});

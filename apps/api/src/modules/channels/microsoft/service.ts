@@ -1,0 +1,248 @@
+// Microsoft Merchant Center (bing) for a shop (spec §2 Bing wizard, §7 Microsoft): consent, the user's ad
+// accounts, the customer's Merchant Center stores, the chosen store, its domain verification, the target
+// market and feed settings, and the catalog client the sync engine submits through.
+import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
+import { BING_INTEGRATION_STEPS } from '@feedloom/contracts';
+import type { TChannelConnectionRow, TTargetMarket } from '../../../db/schema';
+import { addSeconds } from '../../../lib/clock';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
+import { GoogleHttpError } from '../google/http';
+import { GoogleGrantRefusedError } from '../google/oauth';
+import { CHANNELS_MSG } from '../messages';
+import { toConnection, toFeedSetting, withStep, type TChannelCaller, type TChannelShared } from '../shared';
+import { createConnectionTokens } from '../tokens';
+import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
+import { createMicrosoftCatalogClient } from './catalog-client';
+import { createMicrosoftOAuth, MSADS_SCOPE, type TMicrosoftOAuthSettings } from './oauth';
+
+export interface TMicrosoftChannelSettings {
+  oauth: TMicrosoftOAuthSettings;
+  ads: TMicrosoftAdsSettings;
+}
+
+export const MICROSOFT_MSG = {
+  authUrl: 'Continue to Microsoft to connect your Microsoft Advertising account.',
+  connected: 'Microsoft connected. Now choose your advertising account and Merchant Center store.',
+  consentFailed: 'Microsoft did not accept the connection. Please connect again.',
+  scopeMissing: 'Microsoft did not grant access to Microsoft Advertising. Please connect again and allow access.',
+  noRefreshToken: 'Microsoft did not grant offline access. Please connect again and allow access.',
+  storeNotAvailable: 'This Merchant Center store is not available to the connected Microsoft account.',
+  storeSelected: 'Merchant Center store selected.',
+  noStore: 'Choose your Microsoft Merchant Center store first.',
+  domainVerified: 'Store domain verified.',
+  domainNotVerified:
+    "Microsoft has not verified your store's domain yet. Verify it in Microsoft Merchant Center, then check again.",
+  noTargetMarket: 'Choose the target market first.',
+  feedSettingSaved: 'Feed settings saved.',
+  targetMarketSaved: 'Target market saved.',
+} as const;
+
+const toStore = (s: TBmcStoreJson): TMicrosoftStore => ({
+  store_id: String(s.Id),
+  store_name: s.Name,
+  store_url: s.StoreUrl ?? null,
+  is_active: s.IsActive !== false,
+  domain_verified: s.IsDomainVerified === true,
+});
+
+
+export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicrosoftChannelSettings | undefined) => {
+  const { clock, cipher, log, http, connections } = shared;
+  const oauth = settings ? createMicrosoftOAuth(settings.oauth, http) : null;
+  const microsoftOAuth = () => {
+    if (!oauth || !settings) throw new AppError(503, CHANNELS_MSG.unavailable('bing'));
+    return oauth;
+  };
+  const tokens = createConnectionTokens({ db: shared.db, cipher, clock, log, oauth: microsoftOAuth });
+  const adsClient = (row: TChannelConnectionRow) => {
+    microsoftOAuth();
+    return createMicrosoftAdsClient({ settings: settings!.ads, http, tokens: tokens.forConnection(row.id) });
+  };
+  const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) => shared.withChannel('bing', fn, notFoundMessage);
+
+  /** The connection with its store chosen. */
+  const withStore = async (caller: TChannelCaller, shopId: string) => {
+    const row = await shared.liveConnection(caller, shopId, 'bing');
+    const d = row.account_details;
+    if (!row.account_id || !d.customer_id || !d.ads_account_id) throw conflict(MICROSOFT_MSG.noStore);
+    return { row, storeId: row.account_id, caller: { customerId: d.customer_id, accountId: d.ads_account_id } };
+  };
+
+  const save = async (row: TChannelConnectionRow, values: Parameters<typeof connections.update>[1]) => {
+    const saved = await connections.update(row.id, { ...values, updated_at: clock.now() });
+    if (!saved) throw conflict(CHANNELS_MSG.notConnected('bing'));
+    return saved;
+  };
+
+  /** Records a wizard step; the integration counts as completed once every step is done. */
+  const recordStep = (row: TChannelConnectionRow, step: string) => {
+    const steps = withStep(row.integration_steps, step, BING_INTEGRATION_STEPS);
+    return {
+      integration_steps: steps,
+      integration_once_completed: row.integration_once_completed || BING_INTEGRATION_STEPS.every((s) => steps.includes(s)),
+    };
+  };
+
+  return {
+    /** The Content API client of a connected store (the sync engine's way in). */
+    microsoftCatalogClient: (row: TChannelConnectionRow) => {
+      const market = row.target_market;
+      if (!row.account_id || !market) throw conflict(MICROSOFT_MSG.noTargetMarket);
+      return createMicrosoftCatalogClient({
+        ads: adsClient(row),
+        storeId: row.account_id,
+        caller: { customerId: row.account_details.customer_id, accountId: row.account_details.ads_account_id },
+        target: { contentLanguage: market.language, targetCountry: market.country },
+      });
+    },
+
+    microsoftAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
+      const shop = await shared.reachShop(caller, shopId);
+      if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
+      const client = microsoftOAuth();
+      const { state, verifier } = await shared.newState(caller, 'bing', shop.id);
+      return { auth_url: client.authorizeUrl(state, verifier) };
+    },
+
+    microsoftCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
+      const taken = await shared.takeState(caller, 'bing', input.state);
+      const client = microsoftOAuth();
+      let granted;
+      try {
+        granted = await client.exchangeCode(input.code, taken.verifier);
+      } catch (err) {
+        if (err instanceof GoogleGrantRefusedError) throw badRequest(MICROSOFT_MSG.consentFailed);
+        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
+          log.warn({ status: err.status, reason: err.reason }, 'microsoft refused the code exchange');
+          throw badRequest(MICROSOFT_MSG.consentFailed);
+        }
+        if (err instanceof GoogleHttpError) throw new AppError(502, CHANNELS_MSG.channelFailed('bing'));
+        throw err;
+      }
+      if (!granted.scope.split(' ').includes(MSADS_SCOPE)) throw badRequest(MICROSOFT_MSG.scopeMissing);
+      if (!granted.refresh_token) throw badRequest(MICROSOFT_MSG.noRefreshToken);
+      const now = clock.now();
+      const saved = await connections.authorize({
+        organization_id: caller.org_id,
+        shop_id: taken.shopId,
+        channel: 'bing',
+        refresh_token: cipher.encrypt(granted.refresh_token),
+        access_token: cipher.encrypt(granted.access_token),
+        access_token_expires_at: addSeconds(now, granted.expires_in),
+        scopes: granted.scope,
+        connected_by: caller.user_id,
+        now,
+      });
+      return toConnection(saved);
+    },
+
+    microsoftAdsAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMicrosoftAdsAccount[]> => {
+      const row = await shared.liveConnection(caller, shopId, 'bing');
+      const client = adsClient(row);
+      return call(async () => {
+        const user = await client.getUser();
+        const userId = user?.User?.Id;
+        if (userId === undefined) return [];
+        return (await client.searchAccounts(String(userId))).map((a) => ({
+          account_id: String(a.Id),
+          account_name: a.Name,
+          account_number: a.Number ?? null,
+          customer_id: String(a.ParentCustomerId),
+          currency: a.CurrencyCode ?? null,
+        }));
+      });
+    },
+
+    microsoftStores: async (
+      caller: TChannelCaller,
+      shopId: string,
+      query: { account_id: string; customer_id: string },
+    ): Promise<TMicrosoftStore[]> => {
+      const row = await shared.liveConnection(caller, shopId, 'bing');
+      const client = adsClient(row);
+      return (
+        await call(() => client.listStores({ customerId: query.customer_id, accountId: query.account_id }), MICROSOFT_MSG.storeNotAvailable)
+      ).map(toStore);
+    },
+
+    /** Chooses the store: one of the customer's, as Microsoft lists them to the connected user. */
+    microsoftSelectStore: async (
+      caller: TChannelCaller,
+      shopId: string,
+      body: { customer_id: string; account_id: string; store_id: string },
+    ): Promise<TChannelConnection> => {
+      const row = await shared.liveConnection(caller, shopId, 'bing');
+      const client = adsClient(row);
+      const stores = await call(
+        () => client.listStores({ customerId: body.customer_id, accountId: body.account_id }),
+        MICROSOFT_MSG.storeNotAvailable,
+      );
+      const store = stores.map(toStore).find((s) => s.store_id === body.store_id);
+      if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
+      const saved = await save(row, {
+        state: 'connected',
+        account_id: store.store_id,
+        account_name: store.store_name,
+        account_details: {
+          customer_id: body.customer_id,
+          ads_account_id: body.account_id,
+          ...(store.store_url ? { store_url: store.store_url } : {}),
+        },
+        ...recordStep(row, 'link-account'),
+      });
+      return toConnection(saved);
+    },
+
+    /** Asks Microsoft whether the chosen store's domain is verified; a verified one records the step. */
+    microsoftVerifyDomain: async (caller: TChannelCaller, shopId: string): Promise<{ domain: TMicrosoftDomain; message: string }> => {
+      const { row, storeId, caller: who } = await withStore(caller, shopId);
+      const stores = await call(() => adsClient(row).listStores(who), MICROSOFT_MSG.storeNotAvailable);
+      const store = stores.map(toStore).find((s) => s.store_id === storeId);
+      if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
+      if (store.domain_verified) await save(row, recordStep(row, 'domain-verification'));
+      return {
+        domain: { store_url: store.store_url, verified: store.domain_verified },
+        message: store.domain_verified ? MICROSOFT_MSG.domainVerified : MICROSOFT_MSG.domainNotVerified,
+      };
+    },
+
+    microsoftConnection: async (caller: TChannelCaller, shopId: string): Promise<TChannelConnection | null> => {
+      await shared.reachShop(caller, shopId);
+      const row = await connections.find(caller.org_id, shopId, 'bing');
+      return row ? toConnection(row) : null;
+    },
+
+    microsoftFeedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
+      await shared.reachShop(caller, shopId);
+      const row = await connections.find(caller.org_id, shopId, 'bing');
+      if (!row) throw conflict(CHANNELS_MSG.notConnected('bing'));
+      return toFeedSetting(row);
+    },
+
+    /** Saves the target market (step target-market) and/or the schedule (step feed-config). */
+    saveMicrosoftFeedSetting: async (
+      caller: TChannelCaller,
+      shopId: string,
+      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean; target_market?: TTargetMarket },
+    ): Promise<{ setting: TChannelFeedSetting; message: string }> => {
+      const { row } = await withStore(caller, shopId);
+      let steps = { integration_steps: row.integration_steps, integration_once_completed: row.integration_once_completed };
+      const next = { ...row, ...steps };
+      if (body.target_market) steps = recordStep(next, 'target-market');
+      if (body.feed_schedule !== undefined) {
+        if (!body.target_market && !row.target_market) throw conflict(MICROSOFT_MSG.noTargetMarket);
+        steps = recordStep({ ...next, ...steps }, 'feed-config');
+      }
+      const saved = await save(row, {
+        ...(body.target_market ? { target_market: body.target_market } : {}),
+        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule } : {}),
+        ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
+        ...steps,
+      });
+      return {
+        setting: toFeedSetting(saved),
+        message: body.feed_schedule === undefined && body.target_market ? MICROSOFT_MSG.targetMarketSaved : MICROSOFT_MSG.feedSettingSaved,
+      };
+    },
+  };
+};

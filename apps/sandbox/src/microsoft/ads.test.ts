@@ -1,0 +1,142 @@
+// The sandbox's Microsoft Advertising and Meta Graph API at the protocol level: who may call, the batch
+// limits of each API, and the answers a client must handle.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../server';
+import { META_BATCH_MAX } from '../meta/graph';
+import { MICROSOFT_BATCH_MAX, MSADS_SCOPE } from './ads';
+
+type TRunning = Awaited<ReturnType<typeof startSandbox>>;
+const REDIRECT = 'http://127.0.0.1:3000/callback';
+let dataDir: string;
+let sandbox: TRunning;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-msmeta-'));
+  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Allows the consent page at `url` as `account`; answers the code. */
+const allow = async (url: string, account: string) => {
+  const html = await (await fetch(url)).text();
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const res = await fetch(new URL(action, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  return new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+};
+
+const microsoftTokens = async (scope: string) => {
+  const verifier = randomBytes(32).toString('base64url');
+  const url = new URL(`${sandbox.url}/microsoft/authorize`);
+  url.search = new URLSearchParams({
+    client_id: 'feedloom-microsoft',
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope,
+    state: 's',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  const code = await allow(url.href, 'jordan.kim@outlook.sandbox.test');
+  const res = await fetch(`${sandbox.url}/microsoft/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: 'feedloom-microsoft',
+      client_secret: 'sandbox-secret',
+    }),
+  });
+  return (await res.json()) as { access_token: string; refresh_token?: string; scope: string };
+};
+
+describe('Microsoft Advertising', () => {
+  it('gives a refresh token only for offline_access, and needs the developer token', async () => {
+    expect((await microsoftTokens(MSADS_SCOPE)).refresh_token).toBeUndefined();
+    const tokens = await microsoftTokens(`${MSADS_SCOPE} offline_access`);
+    expect(tokens.refresh_token).toBeTruthy();
+    const user = (headers: Record<string, string>) =>
+      fetch(`${sandbox.url}/CustomerManagement/v13/User/Query`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    expect((await user({ authorization: `Bearer ${tokens.access_token}` })).status).toBe(401);
+    const ok = await user({ authorization: `Bearer ${tokens.access_token}`, developertoken: 'd' });
+    expect(await ok.json()).toMatchObject({ User: { Id: 71001 }, CustomerRoles: [{ CustomerId: 81001 }] });
+    const expired = await user({ authorization: 'Bearer not-a-token', developertoken: 'd' });
+    expect(await expired.json()).toMatchObject({ Code: 109 });
+  });
+
+  it(`refuses a Content API batch of more than ${MICROSOFT_BATCH_MAX} entries and another customer's store`, async () => {
+    const { access_token } = await microsoftTokens(`${MSADS_SCOPE} offline_access`);
+    const batch = (store: string, n: number) =>
+      fetch(`${sandbox.url}/shopping/v9.1/bmc/${store}/products/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authenticationtoken: access_token, developertoken: 'd' },
+        body: JSON.stringify({ entries: Array.from({ length: n }, (_, i) => ({ batchId: i, method: 'get', productId: `Online:en:US:${i}` })) }),
+      });
+    expect((await batch('510001', MICROSOFT_BATCH_MAX)).status).toBe(200);
+    const big = await batch('510001', MICROSOFT_BATCH_MAX + 1);
+    expect(big.status).toBe(400);
+    expect(await big.json()).toMatchObject({ error: { code: 400 } });
+    expect((await batch('999999', 1)).status).toBe(404);
+  });
+});
+
+describe('Meta Graph API', () => {
+  const metaToken = async () => {
+    const url = new URL(`${sandbox.url}/v25.0/dialog/oauth`);
+    url.search = new URLSearchParams({ client_id: 'feedloom-facebook', redirect_uri: REDIRECT, state: 's', scope: 'catalog_management,business_management' }).toString();
+    const code = await allow(url.href, 'riley.chen@facebook.sandbox.test');
+    const res = await fetch(
+      `${sandbox.url}/v25.0/oauth/access_token?${new URLSearchParams({ client_id: 'feedloom-facebook', client_secret: 'sandbox-secret', redirect_uri: REDIRECT, code })}`,
+    );
+    const body = (await res.json()) as { access_token: string };
+    // A code works once.
+    const again = await fetch(
+      `${sandbox.url}/v25.0/oauth/access_token?${new URLSearchParams({ client_id: 'feedloom-facebook', client_secret: 'sandbox-secret', redirect_uri: REDIRECT, code })}`,
+    );
+    expect(again.status).toBe(400);
+    return body.access_token;
+  };
+
+  it(`takes at most ${META_BATCH_MAX} requests per items_batch, answers a handle, and reports per-item errors`, async () => {
+    const token = await metaToken();
+    const post = (requests: unknown[]) =>
+      fetch(`${sandbox.url}/v25.0/300000000000001/items_batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ item_type: 'PRODUCT_ITEM', requests }),
+      });
+    const tooMany = await post(Array.from({ length: META_BATCH_MAX + 1 }, (_, i) => ({ method: 'DELETE', data: { id: `x${i}` } })));
+    expect(tooMany.status).toBe(400);
+    const res = await post([{ method: 'UPDATE', data: { id: 'only-an-id' } }]);
+    const { handles } = (await res.json()) as { handles: string[] };
+    expect(handles).toHaveLength(1);
+    let status: { status: string; errors: { id: string }[] } = { status: 'in_progress', errors: [] };
+    for (let i = 0; i < 20 && status.status !== 'finished'; i++) {
+      const check = await fetch(`${sandbox.url}/v25.0/300000000000001/check_batch_request_status?handle=${handles[0]}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      status = ((await check.json()) as { data: (typeof status)[] }).data[0]!;
+      if (status.status !== 'finished') await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status.status).toBe('finished');
+    expect(status.errors.length).toBeGreaterThan(0);
+    expect(status.errors.every((e) => e.id === 'only-an-id')).toBe(true);
+    const bad = await fetch(`${sandbox.url}/v25.0/me/businesses`, { headers: { authorization: 'Bearer nope' } });
+    expect(await bad.json()).toMatchObject({ error: { code: 190, type: 'OAuthException' } });
+  });
+});

@@ -1,0 +1,94 @@
+import { makeChannelConnection } from '@feedloom/contracts/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeShop, orgShopHandlers } from '@/test/org-handlers';
+import { inputOf, makeSession, renderApp } from '@/test/render';
+import { nextWizardRoute } from './bing-screens';
+
+const goToExternalUrl = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
+
+const shop = makeShop({ id: 's1', shop_name: 'Outlet' });
+const session = makeSession({ active_shop_id: 's1', shops_count: 1 });
+const base = {
+  ...orgShopHandlers(session, { shops: [shop] }),
+  'shops.info': () => ({ ...shop, business_name: 'Acme', connected_channels: [], total_products: 0 }),
+  'channels.googleConnection': () => null,
+  'channels.microsoftConnection': () => null,
+  'channels.facebookConnection': () => null,
+};
+const feed = (connection: ReturnType<typeof makeChannelConnection>) => ({
+  feed_schedule: 'daily' as const,
+  feed_enabled: true,
+  target_market: null,
+  connection,
+});
+
+describe('the Bing and Facebook wizards', () => {
+  it('go on at the first step not yet recorded (spec §2)', () => {
+    expect(nextWizardRoute('bing', 's1', [])).toBe('/link-account/bing/s1');
+    expect(nextWizardRoute('bing', 's1', ['link-account'])).toBe('/domain-verification/s1/bing');
+    expect(nextWizardRoute('bing', 's1', ['link-account', 'domain-verification'])).toBe('/target-market/s1/bing');
+    expect(nextWizardRoute('bing', 's1', ['link-account', 'domain-verification', 'target-market'])).toBe('/bing/feed-config/s1');
+    expect(nextWizardRoute('facebook', 's1', ['link-account'])).toBe('/facebook/feed-config/s1');
+    expect(nextWizardRoute('facebook', 's1', ['link-account', 'feed-config'])).toBe('/sync-shop/s1');
+  });
+
+  it('offers both channels on /sync-shop and sends the browser to Microsoft’s consent page', async () => {
+    const { calls } = renderApp('/sync-shop/s1', {
+      ...base,
+      'channels.microsoftAuthUrl': () => ({ auth_url: 'http://sandbox.test/microsoft/authorize?state=st' }),
+    });
+    expect((await screen.findByTestId('bing-connection-state')).textContent).toBe('Not linked');
+    expect((await screen.findByTestId('facebook-connection-state')).textContent).toBe('Not linked');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Microsoft' }));
+    await waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith('http://sandbox.test/microsoft/authorize?state=st'));
+    expect(inputOf(calls, 'channels.microsoftAuthUrl')).toEqual({ shop_id: 's1' });
+  });
+
+  it('links a Microsoft store of the chosen advertising account, then goes to domain verification', async () => {
+    const { calls, router } = renderApp('/link-account/bing/s1', {
+      ...base,
+      'channels.microsoftConnection': () => makeChannelConnection({ shop_id: 's1', channel: 'bing' }),
+      'channels.microsoftAdsAccounts': () => [
+        { account_id: '91001', account_name: 'Kim Home Goods', account_number: 'F1', customer_id: '81001', currency: 'USD' },
+      ],
+      'channels.microsoftStores': () => [
+        { store_id: '510001', store_name: 'Kim Home Goods Store', store_url: 'https://kim-home.example/', is_active: true, domain_verified: true },
+        { store_id: '510002', store_name: 'Kim Outdoor Store', store_url: null, is_active: true, domain_verified: false },
+      ],
+      'channels.microsoftSelectStore': () => ({
+        message: 'Merchant Center store selected.',
+        connection: makeChannelConnection({ shop_id: 's1', channel: 'bing', state: 'connected', integration_steps: ['link-account'] }),
+      }),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: /Kim Outdoor Store/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use this store' }));
+    expect(await screen.findByText('Merchant Center store selected.')).toBeTruthy();
+    expect(inputOf(calls, 'channels.microsoftSelectStore')).toEqual({ shop_id: 's1', customer_id: '81001', account_id: '91001', store_id: '510002' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/domain-verification/s1/bing'));
+  });
+
+  it('links a Meta catalog of the chosen business, then goes to the feed settings', async () => {
+    const authorized = makeChannelConnection({ shop_id: 's1', channel: 'facebook' });
+    const { calls, router } = renderApp('/link-account/facebook/s1', {
+      ...base,
+      'channels.facebookConnection': () => feed(authorized),
+      'channels.metaBusinesses': () => [{ business_id: '200', name: 'Chen Apparel' }],
+      'channels.metaCatalogs': () => [
+        { catalog_id: '301', name: 'Main', product_count: 2 },
+        { catalog_id: '302', name: 'Outlet', product_count: 0 },
+      ],
+      'channels.captureCatalog': () => ({
+        message: 'Catalog linked.',
+        connection: makeChannelConnection({ shop_id: 's1', channel: 'facebook', state: 'connected', integration_steps: ['link-account'] }),
+      }),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: /Outlet/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use this catalog' }));
+    expect(await screen.findByText('Catalog linked.')).toBeTruthy();
+    expect(inputOf(calls, 'channels.captureCatalog')).toEqual({ shop_id: 's1', business_id: '200', catalog_id: '302' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/facebook/feed-config/s1'));
+  });
+});
