@@ -2,9 +2,11 @@ import { accountContract } from './account';
 import { auditContract } from './audit';
 import { authContract } from './auth';
 import { channelsContract } from './channels';
+import { dashboardContract } from './dashboard';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
+import { notificationsContract } from './notifications';
 import { organizationsContract } from './organizations';
 import { productsContract } from './products';
 import { profileContract } from './profile';
@@ -17,11 +19,13 @@ export * from './account';
 export * from './audit';
 export * from './auth';
 export * from './channels';
+export * from './dashboard';
 export * from './data-sources';
 export * from './endpoint';
 export * from './envelope';
 export * from './health';
 export * from './invitations';
+export * from './notifications';
 export * from './organizations';
 export * from './products';
 export * from './profile';
@@ -46,6 +50,8 @@ export const contract = {
   dataSources: dataSourcesContract,
   products: productsContract,
   channels: channelsContract,
+  notifications: notificationsContract,
+  dashboard: dashboardContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -9,6 +9,8 @@ export const QUEUES = {
   importRun: 'import-run',
   /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
   importSchedule: 'import-schedule',
+  /** Once a day: every shop's product status counts kept for the dashboard's trend (modules/dashboard). */
+  dashboardSnapshot: 'dashboard-snapshot',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

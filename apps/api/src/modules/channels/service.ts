@@ -14,6 +14,8 @@ import { createMerchantClient, type TMerchantAccountJson } from './google/mercha
 import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { channelStatesRepo, connectionsRepo } from './repo';
+import type { TChannelCallRecorders } from '../dashboard/api-calls';
+import type { TNotificationEvents } from '../notifications/service';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 
 export interface TChannelCaller {
@@ -36,6 +38,10 @@ export interface TChannelsServiceDeps {
   google: TGoogleChannelSettings;
   /** Retry, backoff and timeout of Google calls (the logger and clock are filled in). */
   http: Omit<TGoogleHttpDeps, 'log' | 'clock'>;
+  /** Records each shop's channel calls (dashboard api-health). */
+  calls?: TChannelCallRecorders;
+  /** Tells the merchant (notifications) when a connection ends. */
+  events?: Pick<TNotificationEvents, 'channelAuthorisationRefused' | 'channelDisconnected'>;
 }
 
 export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
@@ -75,7 +81,14 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     if (!oauth) throw new AppError(503, CHANNELS_MSG.unavailable('google'));
     return oauth;
   };
-  const tokens = createConnectionTokens({ db, cipher, clock, log, oauth: googleOAuth });
+  const tokens = createConnectionTokens({
+    db,
+    cipher,
+    clock,
+    log,
+    oauth: googleOAuth,
+    onRefused: deps.events?.channelAuthorisationRefused,
+  });
 
   const reachShop = async (caller: TChannelCaller, shopId: string): Promise<TShopRow> => {
     const [shop] =
@@ -120,7 +133,11 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   };
 
   const merchantClient = (row: TChannelConnectionRow) =>
-    createMerchantClient({ baseUrl: deps.google.merchantApiUrl, http, tokens: tokens.forConnection(row.id) });
+    createMerchantClient({
+      baseUrl: deps.google.merchantApiUrl,
+      http: deps.calls ? { ...http, record: deps.calls.forShop(row.shop_id, row.channel) } : http,
+      tokens: tokens.forConnection(row.id),
+    });
 
   return {
     /** A Merchant API client for a connection (the sync engine's way in). */
@@ -279,6 +296,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
         updated_at: clock.now(),
       });
       if (!saved) throw conflict(CHANNELS_MSG.notConnected(channel));
+      await deps.events?.channelDisconnected(shopId, channel);
       return toConnection(saved);
     },
   };
