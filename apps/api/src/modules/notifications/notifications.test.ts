@@ -87,7 +87,7 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       category: 'information',
       notification_type: 'import_succeeded',
       title: 'Import of Main feed finished',
-      link: `/data-source/${shop}`,
+      link: `/data-source/${shop}?source=${first.body.data.data_source.id}`,
       is_read: false,
     });
     expect(page.notifications_unread_count).toBe(1);
@@ -97,7 +97,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     page = await list(token, shop);
     // The held run is the latest word on the source: it replaces the finished one.
     expect(page.data.map((n) => n.notification_type)).toEqual(['import_held']);
-    expect(page.banner).toMatchObject({ category: 'critical', notification_type: 'import_held', link: `/data-source/${shop}` });
+    expect(page.banner).toMatchObject({
+      category: 'critical',
+      notification_type: 'import_held',
+      link: `/data-source/${shop}?source=${first.body.data.data_source.id}`,
+    });
     expect(page.banner!.message).toMatch(/would remove 8 of the store's 10 products/);
 
     // A failed run (the worker's last attempt) is a Warning.

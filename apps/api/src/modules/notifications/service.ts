@@ -182,7 +182,7 @@ export const createNotificationsService = (deps: {
     `/manage-products?active_channel=${LIST_CHANNEL_OF[catalogChannelOf(channel)]}&tab=${tab}`;
 
   const importEvent = async (run: TImportRunRow, source: { name: string; notification_email: string | null }) => {
-    const link = `/data-source/${run.shop_id}`;
+    const link = `/data-source/${run.shop_id}?source=${run.data_source_id}`;
     // The import job mails the source's notification address itself; this mail goes to the shop's.
     const base = { shop_id: run.shop_id, subject: `data_source:${run.data_source_id}`, link, mailed: [source.notification_email] };
     if (run.status === 'held') {

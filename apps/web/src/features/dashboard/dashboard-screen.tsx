@@ -37,13 +37,6 @@ export function DashboardScreen() {
     ? (params.get('active_channel') as TProductChannel)
     : 'free_listings';
 
-  if (!shopId) {
-    return (
-      <Card className="mx-auto max-w-4xl p-8">
-        <DataTableEmpty icon={BarChart3} title="No active store" description="Choose a store to see its dashboard." />
-      </Card>
-    );
-  }
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -68,8 +61,16 @@ export function DashboardScreen() {
           ))}
         </nav>
       </div>
-      <ProductDiagnostics shopId={shopId} channel={channel} />
-      <ApiHealth shopId={shopId} />
+      {shopId ? (
+        <>
+          <ProductDiagnostics shopId={shopId} channel={channel} />
+          <ApiHealth shopId={shopId} />
+        </>
+      ) : (
+        <Card className="p-8">
+          <DataTableEmpty icon={BarChart3} title="No active store" description="Choose a store to see its dashboard." />
+        </Card>
+      )}
     </section>
   );
 }
@@ -78,7 +79,7 @@ function ProductDiagnostics({ shopId, channel }: { shopId: string; channel: TPro
   const query = trpc.dashboard.productDiagnostics.useQuery({ shop_id: shopId, active_channel: channel });
   if (query.isError) {
     return (
-      <Card className="p-8" role="alert">
+      <Card className="p-8">
         <DataTableEmpty
           title="The product figures could not be loaded"
           action={<Button variant="outline" onClick={() => void query.refetch()}>Try again</Button>}

@@ -58,13 +58,6 @@ export function NotificationsScreen() {
     setParams(next, { replace: true });
   };
 
-  if (!shopId) {
-    return (
-      <Card className="mx-auto max-w-4xl p-8">
-        <DataTableEmpty icon={BellOff} title="No active store" description="Choose a store to see its notifications." />
-      </Card>
-    );
-  }
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-5">
       <div>
@@ -73,7 +66,13 @@ export function NotificationsScreen() {
           What happened to your store’s catalogue and channels, most urgent first, and what is new in Feedloom.
         </p>
       </div>
-      <NotificationList shopId={shopId} query={query} set={set} />
+      {shopId ? (
+        <NotificationList shopId={shopId} query={query} set={set} />
+      ) : (
+        <Card className="p-8">
+          <DataTableEmpty icon={BellOff} title="No active store" description="Choose a store to see its notifications." />
+        </Card>
+      )}
     </section>
   );
 }
