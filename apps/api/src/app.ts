@@ -8,7 +8,9 @@ import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { channelRoutes } from './modules/channels/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
@@ -67,6 +69,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   dataSourceRoutes(app, services.dataSources);
   productRoutes(app, services.products);
   channelRoutes(app, services.channels);
+  notificationRoutes(app, services.notifications);
+  dashboardRoutes(app, services.dashboard);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

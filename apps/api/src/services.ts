@@ -10,7 +10,10 @@ import { createAccountService } from './modules/account/service';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
 import { createChannelsService } from './modules/channels/service';
+import { createChannelCallRecorder } from './modules/dashboard/api-calls';
+import { createDashboardService } from './modules/dashboard/service';
 import { createDataSourcesService } from './modules/data-sources/service';
+import { createNotificationsService } from './modules/notifications/service';
 import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
@@ -102,7 +105,9 @@ export const createServices = (deps: TDeps) => {
     health: createHealthService({ database, jobs }),
     organizations: createOrganizationsService({ db: database.db, clock }),
     shops: createShopsService({ db: database.db, clock }),
+    notifications: createNotificationsService({ db: database.db, clock, mailer, appUrl, log: deps.log }),
   };
+  const products = createProductsService({ db: database.db });
   // Sign-in after sign-up (invitation, reset, social, support) shares auth's login reply builder.
   const staff = createStaffService({
     db: database.db,
@@ -147,6 +152,8 @@ export const createServices = (deps: TDeps) => {
       clock,
       cipher,
       log: deps.log,
+      calls: createChannelCallRecorder({ db: database.db, clock, log: deps.log }),
+      events: core.notifications.events,
       google: {
         oauth:
           env.GOOGLE_MERCHANT_CLIENT_ID && env.GOOGLE_MERCHANT_CLIENT_SECRET
@@ -213,8 +220,10 @@ export const createServices = (deps: TDeps) => {
         fetchTimeoutMs: env.IMPORT_FETCH_TIMEOUT_SECONDS * 1000,
         allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
       },
+      notifications: core.notifications.events,
     }),
-    products: createProductsService({ db: database.db }),
+    products,
+    dashboard: createDashboardService({ db: database.db, clock, products }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

@@ -429,7 +429,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     title: 'Notifications',
     hideBanner: true,
-    screen: comingSoon('Your notifications and announcements will be listed here.'),
+    screen: screen(() => import('@/features/notifications/notifications-screen'), 'NotificationsScreen'),
   },
   {
     id: 'dashboard',
@@ -437,7 +437,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'product_and_promotions_feed',
     title: 'Dashboard',
-    screen: comingSoon('Product status counts, API health and diagnostics will be shown here.'),
+    screen: screen(() => import('@/features/dashboard/dashboard-screen'), 'DashboardScreen'),
   },
 
   // ── Users and roles ─────────────────────────────────────────────────────────

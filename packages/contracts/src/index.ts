@@ -3,9 +3,11 @@ import { auditContract } from './audit';
 import { authContract } from './auth';
 import { catalogChannelsContract } from './catalog-channels';
 import { channelsContract } from './channels';
+import { dashboardContract } from './dashboard';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
+import { notificationsContract } from './notifications';
 import { organizationsContract } from './organizations';
 import { productsContract } from './products';
 import { profileContract } from './profile';
@@ -19,11 +21,13 @@ export * from './audit';
 export * from './auth';
 export * from './catalog-channels';
 export * from './channels';
+export * from './dashboard';
 export * from './data-sources';
 export * from './endpoint';
 export * from './envelope';
 export * from './health';
 export * from './invitations';
+export * from './notifications';
 export * from './organizations';
 export * from './products';
 export * from './profile';
@@ -48,6 +52,8 @@ export const contract = {
   dataSources: dataSourcesContract,
   products: productsContract,
   channels: { ...channelsContract, ...catalogChannelsContract },
+  notifications: notificationsContract,
+  dashboard: dashboardContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -6,6 +6,7 @@ export * from './email';
 export * from './limits';
 export * from './messages';
 export * from './names';
+export * from './notifications';
 export * from './organizations';
 export * from './password';
 export * from './permissions';

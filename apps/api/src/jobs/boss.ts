@@ -14,6 +14,8 @@ export const QUEUES = {
   importRunFailed: 'import-run-failed',
   /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
   importSchedule: 'import-schedule',
+  /** Once a day: every shop's product status counts kept for the dashboard's trend (modules/dashboard). */
+  dashboardSnapshot: 'dashboard-snapshot',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

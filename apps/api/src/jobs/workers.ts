@@ -68,6 +68,14 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
     if (started.length || skipped.length) log.info({ started, skipped }, 'scheduled imports');
   });
   await jobs.boss.schedule(QUEUES.importSchedule, EVERY_MINUTE, {}, { tz: 'UTC' });
+
+  // The dashboard's trend: a snapshot of every shop's status counts shortly after midnight UTC (a shop's first
+  // dashboard view of a day takes one too).
+  await jobs.boss.work(QUEUES.dashboardSnapshot, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
+    await services.dashboard.snapshotAll();
+    log.info('dashboard status snapshot kept');
+  });
+  await jobs.boss.schedule(QUEUES.dashboardSnapshot, '5 0 * * *', {}, { tz: 'UTC' });
   const tickSeconds = services.env.IMPORT_SCHEDULE_TICK_SECONDS;
   if (tickSeconds < 60) {
     // A finer tick (tests, e2e): a timer in this process sends extra ticks, at most one per interval.

@@ -129,3 +129,21 @@ export const importRunMail = (
     ),
   };
 };
+
+/** A notification by mail (issue 15): what happened to the store and, when there is one, where to act. */
+export const notificationMail = (
+  to: string,
+  n: { shopName: string; title: string; message: string; link: string | null; urgent: boolean },
+): TMail => ({
+  to,
+  subject: `${n.urgent ? 'Action needed: ' : ''}${n.title} (${n.shopName})`,
+  text: `${n.title}\n\n${n.message}\n\n` + (n.link ? `Open it in Feedloom: ${n.link}\n` : ''),
+  html: layout(
+    n.title,
+    `<p>${escapeHtml(n.message)}</p>` +
+      (n.link
+        ? `<p><a href="${escapeHtml(n.link)}" style="display:inline-block;background:#195279;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open in Feedloom</a></p>`
+        : '') +
+      `<p style="color:#6b7280;font-size:13px">Store: ${escapeHtml(n.shopName)}</p>`,
+  ),
+});

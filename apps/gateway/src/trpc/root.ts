@@ -3,7 +3,9 @@ import { router } from './init';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { channelsRouter } from './routers/channels';
+import { dashboardRouter } from './routers/dashboard';
 import { dataSourcesRouter } from './routers/data-sources';
+import { notificationsRouter } from './routers/notifications';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
 import { profileRouter } from './routers/profile';
@@ -17,7 +19,9 @@ export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
   channels: channelsRouter,
+  dashboard: dashboardRouter,
   dataSources: dataSourcesRouter,
+  notifications: notificationsRouter,
   organizations: organizationsRouter,
   products: productsRouter,
   profile: profileRouter,

@@ -14,6 +14,8 @@ import { createMerchantClient, type TMerchantAccountJson } from './google/mercha
 import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { channelStatesRepo, connectionsRepo } from './repo';
+import type { TChannelCallRecorders } from '../dashboard/api-calls';
+import type { TNotificationEvents } from '../notifications/service';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';
 import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
@@ -37,6 +39,10 @@ export interface TChannelsServiceDeps {
   http: Omit<TGoogleHttpDeps, 'log' | 'clock'>;
   microsoft?: TMicrosoftChannelSettings;
   meta?: TMetaChannelSettings;
+  /** Records each shop's channel calls (dashboard api-health). */
+  calls?: TChannelCallRecorders;
+  /** Tells the merchant (notifications) when a connection ends. */
+  events?: Pick<TNotificationEvents, 'channelAuthorisationRefused' | 'channelDisconnected'>;
 }
 
 export { toConnection } from './shared';
@@ -63,7 +69,14 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     if (!oauth) throw new AppError(503, CHANNELS_MSG.unavailable('google'));
     return oauth;
   };
-  const tokens = createConnectionTokens({ db, cipher, clock, log, oauth: googleOAuth });
+  const tokens = createConnectionTokens({
+    db,
+    cipher,
+    clock,
+    log,
+    oauth: googleOAuth,
+    onRefused: deps.events?.channelAuthorisationRefused,
+  });
 
   const reachShop = async (caller: TChannelCaller, shopId: string): Promise<TShopRow> => {
     const [shop] =
@@ -150,7 +163,11 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   };
 
   const merchantClient = (row: TChannelConnectionRow) =>
-    createMerchantClient({ baseUrl: deps.google.merchantApiUrl, http, tokens: tokens.forConnection(row.id) });
+    createMerchantClient({
+      baseUrl: deps.google.merchantApiUrl,
+      http: deps.calls ? { ...http, record: deps.calls.forShop(row.shop_id, row.channel) } : http,
+      tokens: tokens.forConnection(row.id),
+    });
 
   const shared: TChannelShared = { db, clock, cipher, log, http, connections, reachShop, liveConnection, withChannel, newState, takeState };
 
@@ -287,6 +304,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
         updated_at: clock.now(),
       });
       if (!saved) throw conflict(CHANNELS_MSG.notConnected(channel));
+      await deps.events?.channelDisconnected(shopId, channel);
       return toConnection(saved);
     },
   };

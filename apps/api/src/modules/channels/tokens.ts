@@ -29,6 +29,8 @@ export const createConnectionTokens = (deps: {
   log: FastifyBaseLogger;
   /** The channel's token endpoint (Google's, Microsoft's): a refused grant throws GoogleGrantRefusedError. */
   oauth: () => Pick<TGoogleOAuth, 'refresh'>;
+  /** Told when the channel refused a connection's authorisation (a notification for the merchant). */
+  onRefused?: (shopId: string, channel: string) => Promise<unknown>;
 }) => {
   const repo = connectionsRepo(deps.db);
   const inFlight = new Map<string, Promise<string>>();
@@ -49,6 +51,9 @@ export const createConnectionTokens = (deps: {
         access_token_expires_at: null,
         disconnected_reason: CHANNELS_MSG.authorisationRefused(row.channel),
         updated_at: deps.clock.now(),
+      });
+      await deps.onRefused?.(row.shop_id, row.channel).catch((e: unknown) => {
+        deps.log.warn({ err: e, connection_id: connectionId }, 'refused authorisation could not be notified');
       });
       throw new ChannelDisconnectedError(connectionId, true);
     }

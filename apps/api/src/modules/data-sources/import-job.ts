@@ -52,6 +52,8 @@ export interface TImportDeps {
   /** The web app's address, for the link in the notification emails. */
   appUrl?: string;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Records a finished, failed or held run as a notification of its shop (never throws). */
+  notifications?: { importRunOutcome(runId: string): Promise<unknown> };
 }
 
 /** Test hook: called after each merged batch (a test throws from it to play a worker killed mid-import). */
@@ -287,6 +289,7 @@ export const createImportJob = (deps: TImportDeps) => {
    * thrown: the run is already recorded, and retrying the job would not send it again.
    */
   const notify = async (runId: string) => {
+    await deps.notifications?.importRunOutcome(runId);
     if (!deps.mailer) return;
     try {
       const [row] = await queryRows<{

@@ -34,7 +34,7 @@ import { isUuid } from '../../lib/ids';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
 import { checkMapping, mappingView } from './mapping';
-import { createImportJob, type TImportSettings } from './import-job';
+import { createImportJob, type TImportDeps, type TImportSettings } from './import-job';
 import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { nextFetchAt, type TFetchSchedule } from './schedule';
@@ -96,6 +96,7 @@ export const createDataSourcesService = (deps: {
   mailer?: TMailer;
   appUrl?: string;
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  notifications?: TImportDeps['notifications'];
 }) => {
   const { db, clock, jobs } = deps;
   const job = createImportJob({
@@ -105,6 +106,7 @@ export const createDataSourcesService = (deps: {
     mailer: deps.mailer,
     appUrl: deps.appUrl,
     log: deps.log,
+    notifications: deps.notifications,
   });
 
   /** The next fetch of a URL source after `after`, in its shop's timezone (null: not scheduled). */

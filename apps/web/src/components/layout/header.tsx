@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/use-logout';
 import { useRequiredSession } from '@/features/auth/use-session';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { OrganizationSwitcher } from '@/features/organizations/organization-switcher';
 import { ShopSwitcher } from '@/features/shops/shop-switcher';
 import type { SessionInfo } from '@/lib/trpc';
@@ -94,6 +95,7 @@ export function Header() {
       <OrganizationSwitcher session={session} />
       <ShopSwitcher session={session} />
       <div className="ml-auto flex items-center gap-2">
+        {session.is_part_of_any_org ? <NotificationBell /> : null}
         <UserMenu session={session} />
       </div>
     </header>

@@ -45,7 +45,8 @@ describe('header organisation switcher', () => {
   });
 
   it('is not shown without an organisation, and falls back to the session name if the list fails', async () => {
-    renderApp('/dashboard', {
+    // A page that makes no calls of its own (the dashboard's would fail here, unstubbed).
+    renderApp('/feed-configs', {
       ...orgShopHandlers(first, { organizations }),
       'organizations.find': () => {
         throw new TrpcTestError('BAD_REQUEST', 'nope', 400);

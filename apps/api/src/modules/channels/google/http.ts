@@ -17,6 +17,8 @@ export interface TGoogleHttpDeps {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   dispatcher?: Dispatcher;
+  /** Told of every call once it is answered or given up (dashboard api-health: modules/dashboard/api-calls.ts). */
+  record?: (call: { ok: boolean; attempts: number; status: number; duration_ms: number }) => Promise<void>;
 }
 
 /** Google answered with a failure that another attempt will not change, or the attempts ran out. */
@@ -73,6 +75,26 @@ const readBody = async (body: Dispatcher.ResponseData['body']): Promise<unknown>
  * means), and retries the rest until `maxAttempts`, then throws GoogleHttpError.
  */
 export const googleRequest = async (deps: TGoogleHttpDeps, req: TGoogleRequest): Promise<TGoogleResponse> => {
+  if (!deps.record) return send(deps, req, { attempts: 0 });
+  const started = performance.now();
+  const tally = { attempts: 0 };
+  try {
+    const res = await send(deps, req, tally);
+    const ok = res.status >= 200 && res.status < 300;
+    await deps.record({ ok, attempts: tally.attempts, status: res.status, duration_ms: performance.now() - started });
+    return res;
+  } catch (err) {
+    const status = err instanceof GoogleHttpError ? err.status : 0;
+    await deps.record({ ok: false, attempts: tally.attempts, status, duration_ms: performance.now() - started });
+    throw err;
+  }
+};
+
+const send = async (
+  deps: TGoogleHttpDeps,
+  req: TGoogleRequest,
+  tally: { attempts: number },
+): Promise<TGoogleResponse> => {
   const { settings } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   const isForm = req.body instanceof URLSearchParams;
@@ -85,6 +107,7 @@ export const googleRequest = async (deps: TGoogleHttpDeps, req: TGoogleRequest):
   let last: { status: number; body: unknown; error?: unknown } = { status: 0, body: null };
   for (let attempt = 1; attempt <= settings.maxAttempts; attempt++) {
     let retryAfterMs: number | undefined;
+    tally.attempts = attempt;
     try {
       const res = await request(req.url, {
         method: req.method,

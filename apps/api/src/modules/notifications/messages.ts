@@ -1,0 +1,53 @@
+import type { TCatalogChannel } from '../dashboard/channels';
+
+const CHANNEL_NAME: Record<TCatalogChannel | 'google' | 'bing' | 'facebook', string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  bing: 'Microsoft',
+  meta: 'Meta',
+  facebook: 'Meta',
+};
+export const channelName = (channel: string): string =>
+  (CHANNEL_NAME as Record<string, string | undefined>)[channel] ?? channel;
+
+/** Messages of notifications and announcements (what a merchant reads in the list, the banner and mail). */
+export const NOTIFICATIONS_MSG = {
+  notFound: 'Notification not found.',
+  storeNotFound: 'Store not found.',
+  adminOnly: 'Only an administrator can publish announcements.',
+  announcementExists: 'An announcement with this key already exists.',
+  dismissed: 'Notification dismissed.',
+  markedRead: 'Notifications marked as read.',
+  published: 'Announcement published.',
+
+  importSucceeded: (source: string) => ({
+    title: `Import of ${source} finished`,
+  }),
+  importFailed: (source: string) => ({ title: `Import of ${source} failed` }),
+  importHeld: (source: string) => ({
+    title: `Import of ${source} is waiting for your confirmation`,
+  }),
+  scheduledFetchFailing: (source: string, failures: number) => ({
+    title: `Scheduled fetch of ${source} keeps failing`,
+    message: `The last ${failures} scheduled fetches of ${source} failed. Check the CSV file URL, then run the import again.`,
+  }),
+  channelRefused: (channel: string) => ({
+    title: `${channelName(channel)} refused Feedloom's authorisation`,
+    message: `${channelName(channel)} no longer accepts this store's connection, so products are not sent. Connect the account again.`,
+  }),
+  channelDisconnected: (channel: string) => ({
+    title: `${channelName(channel)} was disconnected`,
+    message: `This store is no longer connected to ${channelName(channel)}; products are not sent until it is connected again.`,
+  }),
+  syncPaused: (channel: string, reason: string) => ({
+    title: `Sync to ${channelName(channel)} is paused`,
+    message: reason,
+  }),
+  disapprovalDigest: (channel: string, newly: number, total: number | undefined) => ({
+    title: `${newly} ${newly === 1 ? 'product was' : 'products were'} disapproved by ${channelName(channel)}`,
+    message:
+      `${channelName(channel)} disapproved ${newly} ${newly === 1 ? 'product' : 'products'} in the last sync` +
+      (total !== undefined ? ` (${total} disapproved in all)` : '') +
+      '. Open them to see what to fix.',
+  }),
+} as const;
