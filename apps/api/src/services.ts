@@ -15,6 +15,7 @@ import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
+import { createProductsBulkService } from './modules/products/bulk';
 import { createProductsService } from './modules/products/service';
 import { createProfileService } from './modules/profile/service';
 import { createRolesService } from './modules/roles/service';
@@ -103,6 +104,7 @@ export const createServices = (deps: TDeps) => {
     organizations: createOrganizationsService({ db: database.db, clock }),
     shops: createShopsService({ db: database.db, clock }),
   };
+  const products = createProductsService({ db: database.db });
   // Sign-in after sign-up (invitation, reset, social, support) shares auth's login reply builder.
   const staff = createStaffService({
     db: database.db,
@@ -183,7 +185,15 @@ export const createServices = (deps: TDeps) => {
         allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
       },
     }),
-    products: createProductsService({ db: database.db }),
+    products,
+    productsBulk: createProductsBulkService({
+      db: database.db,
+      clock,
+      jobs,
+      products,
+      log: deps.log,
+      batchSize: env.BULK_APPLY_BATCH_SIZE,
+    }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

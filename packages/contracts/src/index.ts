@@ -7,6 +7,7 @@ import { healthContract } from './health';
 import { invitationsContract } from './invitations';
 import { organizationsContract } from './organizations';
 import { productsContract } from './products';
+import { productsBulkContract } from './products-bulk';
 import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
@@ -24,6 +25,7 @@ export * from './health';
 export * from './invitations';
 export * from './organizations';
 export * from './products';
+export * from './products-bulk';
 export * from './profile';
 export * from './shops';
 export * from './reference';
@@ -45,6 +47,7 @@ export const contract = {
   reference: referenceContract,
   dataSources: dataSourcesContract,
   products: productsContract,
+  productsBulk: productsBulkContract,
   channels: channelsContract,
 } as const;
 

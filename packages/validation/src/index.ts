@@ -17,3 +17,4 @@ export * from './staff';
 export * from './shops';
 export * from './text';
 export * from './url';
+export * from './products-bulk';

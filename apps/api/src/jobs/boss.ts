@@ -9,6 +9,8 @@ export const QUEUES = {
   importRun: 'import-run',
   /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
   importSchedule: 'import-schedule',
+  /** Applying a bulk customisation (modules/products/bulk.ts). */
+  bulkApply: 'bulk-apply',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

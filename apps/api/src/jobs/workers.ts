@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMail } from '../mail/mailer';
 import type { TImportRunJob } from '../modules/data-sources/service';
+import type { TBulkApplyJob } from '../modules/products/bulk';
 import type { TSendMailJob, TServices } from '../services';
 import { QUEUES } from './boss';
 
@@ -45,6 +46,25 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
         throw err;
       }
       log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run finished');
+    },
+  );
+
+  // Bulk customisation runs, one at a time per worker; a retry resumes after the last finished batch.
+  await jobs.boss.work<TBulkApplyJob>(
+    QUEUES.bulkApply,
+    { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await services.productsBulk.job.run(job.data.run_id);
+      } catch (err) {
+        log.error({ err, job_id: job.id, run_id: job.data.run_id }, 'bulk customisation attempt failed');
+        if (job.retryCount >= job.retryLimit) {
+          await services.productsBulk.job.fail(job.data.run_id);
+          return;
+        }
+        throw err;
+      }
     },
   );
 

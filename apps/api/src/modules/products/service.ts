@@ -90,7 +90,7 @@ const categoryName = (v: unknown): string | null => {
   return findCategory(shippedTaxonomy(), value)?.fullPath ?? value;
 };
 
-const productOfRow = (row: TProductListRow): TProduct =>
+export const productOfRow = (row: TProductListRow): TProduct =>
   productOf({
     ...row,
     data_source_id: null,
@@ -102,7 +102,7 @@ const productOfRow = (row: TProductListRow): TProduct =>
   });
 
 /** The override layer as stored in `products.custom` (the shape the customisation CSV import writes too). */
-const storedCustomOf = (p: TProduct) => ({
+export const storedCustomOf = (p: TProduct) => ({
   overrides: p.overrides,
   variants: Object.fromEntries(
     p.variants.filter((v) => Object.keys(v.overrides).length > 0).map((v) => [v.id, v.overrides]),
@@ -297,6 +297,8 @@ export const createProductsService = (deps: { db: TDb }) => {
   };
 
   return {
+    reachShop,
+
     async list(caller: TProductsCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
       await reachShop(caller, shopId);
       const cursorId = q.last_internal_product_id ?? q.first_internal_product_id;
