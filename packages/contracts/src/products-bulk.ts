@@ -103,7 +103,7 @@ export const productsBulkContract = {
     response: z.object({ discarded: z.number().int() }),
   }),
   /** Applies a saved draft: queues a run (the draft is used up) and answers it at once. */
-  apply: endpoint({
+  applyDraft: endpoint({
     method: 'POST',
     path: '/bulk-apply/:shop_id/:id',
     access: MANAGE,

@@ -6,6 +6,7 @@ import { channelsRouter } from './routers/channels';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
+import { productsBulkRouter } from './routers/products-bulk';
 import { profileRouter } from './routers/profile';
 import { referenceRouter } from './routers/reference';
 import { rolesRouter } from './routers/roles';
@@ -20,6 +21,7 @@ export const appRouter = router({
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   products: productsRouter,
+  productsBulk: productsBulkRouter,
   profile: profileRouter,
   reference: referenceRouter,
   roles: rolesRouter,

@@ -26,8 +26,8 @@ export const productBulkRoutes = (app: FastifyInstance, service: TProductsBulkSe
   route(app, c.discardDrafts, async ({ params }, ctx) =>
     withMessage(await service.discardDrafts(callerOf(ctx), params.shop_id), M.draftsDiscarded),
   );
-  route(app, c.apply, async ({ params }, ctx) =>
-    withMessage(await service.apply(callerOf(ctx), params.shop_id, params.id), M.applyQueued),
+  route(app, c.applyDraft, async ({ params }, ctx) =>
+    withMessage(await service.applyDraft(callerOf(ctx), params.shop_id, params.id), M.applyQueued),
   );
   route(app, c.runs, async ({ params }, ctx) => service.runs(callerOf(ctx), params.shop_id));
   route(app, c.run, async ({ params }, ctx) => service.run(callerOf(ctx), params.shop_id, params.id));

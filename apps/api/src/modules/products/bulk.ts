@@ -413,7 +413,7 @@ export const createProductsBulkService = (deps: {
     },
 
     /** Records a run from the draft (which it uses up) and queues it; without a queue it runs here. */
-    async apply(caller: TBulkCaller, shopId: string, id: string): Promise<TBulkRun> {
+    async applyDraft(caller: TBulkCaller, shopId: string, id: string): Promise<TBulkRun> {
       const draft = await ownDraft(caller, shopId, id);
       const rules = draft.rules as TCustomisationRule[];
       planOf(rules);
