@@ -281,5 +281,5 @@ export const bulkEditOf = (rules: readonly TCustomisationRule[]): TBulkEdit => {
       edit[field] = { ...(edit[field] as object | undefined), ...controls };
     } else edit[field] = formValueOf(field, r);
   }
-  return { edit: edit as TProductAttributesInput, reset, remove: [...remove] };
+  return { edit: edit, reset, remove: [...remove] };
 };
