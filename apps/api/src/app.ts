@@ -14,6 +14,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
+import { productBulkRoutes } from './modules/products/bulk-routes';
 import { productRoutes } from './modules/products/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
@@ -68,6 +69,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   auditRoutes(app, services.audit);
   dataSourceRoutes(app, services.dataSources);
   productRoutes(app, services.products);
+  productBulkRoutes(app, services.productsBulk);
   channelRoutes(app, services.channels);
   notificationRoutes(app, services.notifications);
   dashboardRoutes(app, services.dashboard);

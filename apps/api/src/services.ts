@@ -18,6 +18,7 @@ import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
+import { createProductsBulkService } from './modules/products/bulk';
 import { createProductsService } from './modules/products/service';
 import { createProfileService } from './modules/profile/service';
 import { createRolesService } from './modules/roles/service';
@@ -224,6 +225,14 @@ export const createServices = (deps: TDeps) => {
     }),
     products,
     dashboard: createDashboardService({ db: database.db, clock, products }),
+    productsBulk: createProductsBulkService({
+      db: database.db,
+      clock,
+      jobs,
+      products,
+      log: deps.log,
+      batchSize: env.BULK_APPLY_BATCH_SIZE,
+    }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

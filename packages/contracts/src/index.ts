@@ -10,6 +10,7 @@ import { invitationsContract } from './invitations';
 import { notificationsContract } from './notifications';
 import { organizationsContract } from './organizations';
 import { productsContract } from './products';
+import { productsBulkContract } from './products-bulk';
 import { profileContract } from './profile';
 import { shopsContract } from './shops';
 import { referenceContract } from './reference';
@@ -30,6 +31,7 @@ export * from './invitations';
 export * from './notifications';
 export * from './organizations';
 export * from './products';
+export * from './products-bulk';
 export * from './profile';
 export * from './shops';
 export * from './reference';
@@ -54,6 +56,7 @@ export const contract = {
   channels: { ...channelsContract, ...catalogChannelsContract },
   notifications: notificationsContract,
   dashboard: dashboardContract,
+  productsBulk: productsBulkContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

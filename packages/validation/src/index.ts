@@ -18,3 +18,4 @@ export * from './staff';
 export * from './shops';
 export * from './text';
 export * from './url';
+export * from './products-bulk';

@@ -16,6 +16,8 @@ export const QUEUES = {
   importSchedule: 'import-schedule',
   /** Once a day: every shop's product status counts kept for the dashboard's trend (modules/dashboard). */
   dashboardSnapshot: 'dashboard-snapshot',
+  /** Applying a bulk customisation (modules/products/bulk.ts). */
+  bulkApply: 'bulk-apply',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

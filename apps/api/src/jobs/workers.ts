@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMail } from '../mail/mailer';
 import type { TImportRunJob } from '../modules/data-sources/service';
+import type { TBulkApplyJob } from '../modules/products/bulk';
 import type { TSendMailJob, TServices } from '../services';
 import { DATA_SOURCE_API_MSG as M } from '../modules/data-sources/messages';
 import { QUEUES } from './boss';
@@ -58,6 +59,25 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
       if (!job) return;
       await services.dataSources.job.fail(job.data.run_id, M.stopped);
       log.warn({ job_id: job.id, run_id: job.data.run_id }, 'import run abandoned by its worker');
+    },
+  );
+
+  // Bulk customisation runs, one at a time per worker; a retry resumes after the last finished batch.
+  await jobs.boss.work<TBulkApplyJob>(
+    QUEUES.bulkApply,
+    { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await services.productsBulk.job.run(job.data.run_id);
+      } catch (err) {
+        log.error({ err, job_id: job.id, run_id: job.data.run_id }, 'bulk customisation attempt failed');
+        if (job.retryCount >= job.retryLimit) {
+          await services.productsBulk.job.fail(job.data.run_id);
+          return;
+        }
+        throw err;
+      }
     },
   );
 

@@ -8,6 +8,7 @@ import { dataSourcesRouter } from './routers/data-sources';
 import { notificationsRouter } from './routers/notifications';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
+import { productsBulkRouter } from './routers/products-bulk';
 import { profileRouter } from './routers/profile';
 import { referenceRouter } from './routers/reference';
 import { rolesRouter } from './routers/roles';
@@ -24,6 +25,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   organizations: organizationsRouter,
   products: productsRouter,
+  productsBulk: productsBulkRouter,
   profile: profileRouter,
   reference: referenceRouter,
   roles: rolesRouter,

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './products';
 export * from './channels';
 export * from './notifications';
+export * from './products-bulk';

@@ -80,6 +80,9 @@ export const productsRepo = (db: TDb) => {
   };
 
   return {
+    /** The list's narrowing (tab, search, filters) over `products p`: bulk customisation selects with it. */
+    where: whereOf,
+
     /** A cursor's sort key, if the product is in the shop. */
     async cursorKey(shopId: string, id: number, sortCol: TProductListQuery['sort_col']) {
       const column = SORT_COLUMN[sortCol];

@@ -97,7 +97,7 @@ const categoryName = (v: unknown): string | null => {
   return findCategory(shippedTaxonomy(), value)?.fullPath ?? value;
 };
 
-const productOfRow = (row: TProductListRow): TProduct =>
+export const productOfRow = (row: TProductListRow): TProduct =>
   productOf({
     ...row,
     data_source_id: null,
@@ -302,6 +302,8 @@ export const createProductsService = (deps: { db: TDb }) => {
   };
 
   return {
+    reachShop,
+
     async list(caller: TProductsCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
       await reachShop(caller, shopId);
       const cursorId = q.last_internal_product_id ?? q.first_internal_product_id;

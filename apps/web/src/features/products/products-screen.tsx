@@ -21,12 +21,15 @@ import { trpc } from '@/lib/trpc';
 import { useListParams } from '@/lib/use-list-params';
 import { cn } from '@/lib/utils';
 import { AdvancedFilter } from './advanced-filter';
+import { BulkCustomiseButton, BulkCustomisePanel } from './bulk-customise';
+import { viewSelection } from './bulk-rules';
 import { productColumns } from './product-columns';
 import { ProductErrorsDialog } from './product-errors-dialog';
 import {
   findInputOf,
   NO_CURSOR,
   productDetailHref,
+  useCanManageProducts,
   ZProductListParamsSchema,
   type ProductRow,
 } from './use-products';
@@ -66,6 +69,13 @@ function ProductList({ shopId }: { shopId: string }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [issuesOf, setIssuesOf] = useState<ProductRow | null>(null);
   const [filterOpen, setFilterOpen] = useState(Boolean(q.advance_filter));
+  const canManage = useCanManageProducts();
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const checkedIds = Object.keys(checked)
+    .filter((k) => checked[k])
+    .map(Number);
+  const utils = trpc.useUtils();
   const channelLabel = PRODUCT_CHANNEL_LABELS[q.active_channel];
   const page = products.data;
 
@@ -185,6 +195,9 @@ function ProductList({ shopId }: { shopId: string }) {
             <Filter aria-hidden="true" />
             Advanced filter
           </Button>
+          {canManage ? (
+            <BulkCustomiseButton isOpen={bulkOpen} onToggle={() => setBulkOpen((v) => !v)} />
+          ) : null}
           {page ? (
             <span className="ml-auto text-sm text-muted-foreground">
               {page.total_records.toLocaleString()} of {page.total_products.toLocaleString()} products
@@ -200,8 +213,28 @@ function ProductList({ shopId }: { shopId: string }) {
           />
         ) : null}
 
+        {bulkOpen ? (
+          <BulkCustomisePanel
+            shopId={shopId}
+            checkedIds={checkedIds}
+            view={viewSelection(q)}
+            matching={page?.total_records ?? 0}
+            onClose={() => setBulkOpen(false)}
+            onApplied={() => {
+              setChecked({});
+              void utils.products.find.invalidate();
+              void utils.products.counts.invalidate();
+            }}
+          />
+        ) : null}
+
         <DataTable
           caption={`Products on ${channelLabel}, ${PRODUCT_TAB_LABELS[q.tab]} tab`}
+          selection={
+            canManage
+              ? { selected: checked, onChange: setChecked, rowLabel: (p) => p.title ?? p.offer_id }
+              : undefined
+          }
           columns={columns}
           data={page?.data}
           getRowId={(p) => String(p.id)}
