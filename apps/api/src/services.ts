@@ -10,6 +10,7 @@ import { createAccountService } from './modules/account/service';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
 import { createChannelsService } from './modules/channels/service';
+import { createChannelWizardService } from './modules/channels/wizard';
 import { createDataSourcesService } from './modules/data-sources/service';
 import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
@@ -114,7 +115,7 @@ export const createServices = (deps: TDeps) => {
     appUrl,
     invitationTtlDays: env.INVITATION_TTL_DAYS,
   });
-  return {
+  const services = {
     ...core,
     staff,
     roles: createRolesService({ db: database.db, clock }),
@@ -159,6 +160,7 @@ export const createServices = (deps: TDeps) => {
               }
             : null,
         merchantApiUrl: env.GOOGLE_MERCHANT_API_URL,
+        siteVerificationApiUrl: env.GOOGLE_SITE_VERIFICATION_API_URL,
       },
       http: {
         settings: {
@@ -184,6 +186,10 @@ export const createServices = (deps: TDeps) => {
       },
     }),
     products: createProductsService({ db: database.db }),
+  };
+  return {
+    ...services,
+    channelWizard: createChannelWizardService({ db: database.db, clock, log: deps.log, channels: services.channels }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

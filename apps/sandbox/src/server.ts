@@ -13,7 +13,7 @@ import type { TOidcClient } from './oidc/clients';
 import { ClientRegistry, DEFAULT_OIDC_CLIENTS } from './oidc/clients';
 import { loadOrCreateSigningKey } from './oidc/keys';
 import { GoogleControl, registerGoogleControl, type TGoogleControlOptions } from './google/control';
-import { CONTENT_SCOPE, registerMerchantApi } from './google/merchant';
+import { CONTENT_SCOPE, registerMerchantApi, SITE_VERIFICATION_SCOPE } from './google/merchant';
 import { registerOidcProvider } from './oidc/provider';
 
 export interface TSandboxOptions {
@@ -79,7 +79,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
 <li><a href="/mail">Mail viewer</a> (every mail sent in development: OTPs, reset links, invitations)</li>
 <li><a href="/google/.well-known/openid-configuration">Google sign-in (OpenID Connect)</a></li>
 <li><a href="/microsoft/.well-known/openid-configuration">Microsoft sign-in (OpenID Connect)</a></li>
-<li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access) and its test switchboard <a href="/__control/google">/__control/google</a></li>
+<li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access), the Site Verification API (<code>/siteVerification/v1</code>, scope <code>siteverification</code>) and its test switchboard <a href="/__control/google">/__control/google</a></li>
 </ul></div>`,
       }),
     ),
@@ -95,7 +95,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
     issuer: googleIssuer,
     key,
     clients,
-    apiScopes: [CONTENT_SCOPE],
+    apiScopes: [CONTENT_SCOPE, SITE_VERIFICATION_SCOPE],
     tokens: {
       accessTokenTtlSeconds: () => google.accessTokenTtlSeconds,
       refreshRevokedBefore: () => google.refreshRevokedBefore,

@@ -65,6 +65,9 @@ export const ZOverrideWebsiteUrlSchema = z.object({
 /** The account's shipping settings as the shipping validation step reads them. */
 export const ZShippingSettingsSchema = z.object({
   has_shipping: z.boolean(),
+  /** The target market's country, and whether an active service delivers there (shipping validation step). */
+  target_country: z.string().nullable(),
+  covers_target_country: z.boolean(),
   services: z.array(
     z.object({ service_name: z.string(), active: z.boolean(), countries: z.array(z.string()), currency: z.string().nullable() }),
   ),

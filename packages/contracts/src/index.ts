@@ -1,6 +1,7 @@
 import { accountContract } from './account';
 import { auditContract } from './audit';
 import { authContract } from './auth';
+import { channelWizardContract } from './channel-wizard';
 import { channelsContract } from './channels';
 import { dataSourcesContract } from './data-sources';
 import { healthContract } from './health';
@@ -16,6 +17,7 @@ import { staffContract } from './staff';
 export * from './account';
 export * from './audit';
 export * from './auth';
+export * from './channel-wizard';
 export * from './channels';
 export * from './data-sources';
 export * from './endpoint';
@@ -46,6 +48,7 @@ export const contract = {
   dataSources: dataSourcesContract,
   products: productsContract,
   channels: channelsContract,
+  channelWizard: channelWizardContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { router } from './init';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
+import { channelWizardRouter } from './routers/channel-wizard';
 import { channelsRouter } from './routers/channels';
 import { dataSourcesRouter } from './routers/data-sources';
 import { organizationsRouter } from './routers/organizations';
@@ -17,6 +18,7 @@ export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
   channels: channelsRouter,
+  channelWizard: channelWizardRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   products: productsRouter,

@@ -19,6 +19,7 @@ export interface TConsentView {
 /** What a grant lets the application do, in words. */
 const API_SCOPE_WORDS: Record<string, string> = {
   'https://www.googleapis.com/auth/content': 'manage your Merchant Center accounts and product listings',
+  'https://www.googleapis.com/auth/siteverification': 'verify the websites you own',
 };
 
 const describeScopes = (scopes: string[]): string => {
