@@ -276,7 +276,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Destination validation',
-    screen: comingSoon('The Merchant Center destinations of this shop will be checked here.'),
+    screen: screen(() => import('@/features/channels/destination-validation-screen'), 'DestinationValidationScreen'),
   },
   {
     id: 'domain-verification',
@@ -284,7 +284,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Domain verification',
-    screen: comingSoon('You will verify and claim your shop’s website for Google here.'),
+    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'DomainVerificationScreen'),
   },
   {
     id: 'domain-verification-bing',
@@ -300,7 +300,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Verification method',
-    screen: comingSoon('You will choose how to verify your website here.'),
+    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'VerificationMethodScreen'),
   },
   {
     id: 'shipping-validation',
@@ -308,7 +308,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Shipping validation',
-    screen: comingSoon('The shipping settings of your Merchant Center account will be checked here.'),
+    screen: screen(() => import('@/features/channels/shipping-validation-screen'), 'ShippingValidationScreen'),
   },
 
   // ── Automated rules ─────────────────────────────────────────────────────────
@@ -500,7 +500,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Target market',
-    screen: comingSoon('You will choose the target country, content language and currency here.'),
+    screen: screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen'),
   },
   {
     id: 'target-market-edit',
@@ -509,7 +509,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Edit target market',
-    screen: comingSoon('You will change the target country, content language and currency here.'),
+    screen: screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen'),
   },
   {
     id: 'channel-feed-config',

@@ -1,27 +1,18 @@
-import { CHANNELS, ZIdSchema, ZListQuerySchema, ZTextSchema } from '@feedloom/validation';
+import {
+  ALL_INTEGRATION_STEPS,
+  CHANNELS,
+  SITE_VERIFICATION_METHODS,
+  ZIdSchema,
+  ZListQuerySchema,
+  ZTextSchema,
+} from '@feedloom/validation';
 import { z } from 'zod';
-import { CHANNEL_CONNECTION_STATES, GOOGLE_INTEGRATION_STEPS, ZChannelConnectionSchema, ZTargetMarketSchema } from './channels';
+import { CHANNEL_CONNECTION_STATES, ZChannelConnectionSchema, ZTargetMarketSchema } from './channels';
 import { endpoint, needs, ORG } from './endpoint';
 
 // The integration wizard of spec §2 after the account is linked: target market, destination validation,
 // domain verification, shipping validation; the steps recorded as done (capture-integration-steps) and each
 // channel's progress (integrated-channel-status); the Google product taxonomy (§7).
-
-/** Each channel's wizard steps after /sync-shop, in order (spec §2 Integration wizard). */
-export const INTEGRATION_STEPS = {
-  google: GOOGLE_INTEGRATION_STEPS,
-  bing: ['link-account', 'domain-verification', 'target-market', 'feed-config'],
-  facebook: ['link-account', 'feed-config'],
-} as const;
-export const ALL_INTEGRATION_STEPS = [
-  'link-account',
-  'target-market',
-  'destination-validation',
-  'domain-verification',
-  'shipping-validation',
-  'feed-config',
-] as const;
-export type TIntegrationStep = (typeof ALL_INTEGRATION_STEPS)[number];
 
 export const WIZARD_FIELD_MSG = {
   channel: 'Channel must be one of google, bing, facebook',
@@ -83,8 +74,6 @@ export const ZDestinationValidationSchema = z.object({
 });
 export type TDestinationValidation = z.infer<typeof ZDestinationValidationSchema>;
 
-export const SITE_VERIFICATION_METHODS = ['META', 'FILE'] as const;
-export type TSiteVerificationMethodKey = (typeof SITE_VERIFICATION_METHODS)[number];
 const ZMethodQuery = z.object({
   method: z.enum(SITE_VERIFICATION_METHODS, { error: WIZARD_FIELD_MSG.method }).default('META'),
 });
@@ -223,14 +212,3 @@ export const channelWizardContract = {
   }),
 } as const;
 
-/**
- * Where a channel's wizard resumes (spec §2: the first step not yet recorded as done). Without a chosen
- * account (never connected, disconnected, or only authorised) it is the account link.
- */
-export const nextIntegrationStep = (
-  channel: keyof typeof INTEGRATION_STEPS,
-  connection: { state: string; integration_steps: readonly string[] } | null,
-): TIntegrationStep | null => {
-  if (!connection || connection.state !== 'connected') return 'link-account';
-  return INTEGRATION_STEPS[channel].find((s) => !connection.integration_steps.includes(s)) ?? null;
-};

@@ -11,15 +11,6 @@ import { endpoint, needs } from './endpoint';
 export const CHANNEL_CONNECTION_STATES = ['authorized', 'connected', 'disconnected'] as const;
 export type TChannelConnectionState = (typeof CHANNEL_CONNECTION_STATES)[number];
 
-/** Google's wizard after /sync-shop, in order (spec §2): the next route is the first step not yet done. */
-export const GOOGLE_INTEGRATION_STEPS = [
-  'link-account',
-  'target-market',
-  'destination-validation',
-  'domain-verification',
-  'shipping-validation',
-  'feed-config',
-] as const;
 
 export const ZTargetMarketSchema = z.object({ country: z.string(), language: z.string(), currency: z.string() });
 export type TTargetMarket = z.infer<typeof ZTargetMarketSchema>;

@@ -1,18 +1,21 @@
-import {
-  INTEGRATION_STEPS,
-  nextIntegrationStep,
-  type TDestinationValidation,
-  type TGoogleTaxonomy,
-  type TIntegratedChannelStatus,
-  type TIntegrationStep,
-  type TSelectTargetMarket,
-  type TSiteVerificationMethodKey,
-  type TSiteVerificationToken,
-  type TTargetMarketSelectionData,
-  type TWebsiteVerification,
+import type {
+  TDestinationValidation,
+  TGoogleTaxonomy,
+  TIntegratedChannelStatus,
+  TSelectTargetMarket,
+  TSiteVerificationToken,
+  TTargetMarketSelectionData,
+  TWebsiteVerification,
 } from '@feedloom/contracts';
 import { googleTaxonomy } from '@feedloom/catalog/node';
-import { CHANNELS, type TChannelKey } from '@feedloom/validation';
+import {
+  CHANNELS,
+  INTEGRATION_STEPS,
+  nextIntegrationStep,
+  type TChannelKey,
+  type TIntegrationStep,
+  type TSiteVerificationMethodKey,
+} from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import type { TChannelConnectionRow } from '../../db/schema';

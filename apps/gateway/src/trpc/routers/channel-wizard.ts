@@ -1,14 +1,12 @@
 import {
   contract,
-  SITE_VERIFICATION_METHODS,
   ZCaptureIntegrationStepSchema,
   ZGoogleTaxonomyQuerySchema,
   ZSelectTargetMarketSchema,
   type TChannelConnection,
-  type TIntegrationStep,
   type TWebsiteVerification,
 } from '@feedloom/contracts';
-import { CHANNELS, ZIdSchema } from '@feedloom/validation';
+import { CHANNELS, SITE_VERIFICATION_METHODS, ZIdSchema, type TIntegrationStep } from '@feedloom/validation';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure } from '../init';

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanManageShops } from '@/features/shops/use-shops';
 import { trpc } from '@/lib/trpc';
+import { ChannelProgress } from './channel-progress';
 import { GoogleConnectionCard } from './google-connection-card';
 
 /** /sync-shop/{shop_id}: the store's channels and the state of each connection (spec §2 integration wizard). */
@@ -39,6 +40,7 @@ export function SyncShopScreen() {
         <p className="text-sm text-muted-foreground">Connect a channel to keep this store’s products live on it.</p>
       </div>
       <GoogleConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
+      <ChannelProgress shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
     </section>
   );
 }
