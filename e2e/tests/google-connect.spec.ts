@@ -29,7 +29,7 @@ test.describe('connecting Google Merchant Center', () => {
     await signIn(page, email);
     await page.goto(syncShop);
     await expect(page.getByRole('heading', { name: 'Channels of Rivera Web' })).toBeVisible();
-    await expect(page.getByText('Not connected')).toBeVisible();
+    await expect(page.getByTestId('google-connection-state')).toHaveText('Not connected');
 
     let callbackUrl = '';
     await test.step("Google's consent page (the sandbox): choose the account, allow", async () => {

@@ -85,6 +85,7 @@ test.describe('the Google integration wizard', () => {
       await page.getByRole('radio', { name: /HTML meta tag/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByTestId('verification-token')).toContainText('<meta name="google-site-verification" content="');
+      await page.screenshot({ path: test.info().outputPath('domain-verification.png'), fullPage: true });
       await page.getByRole('button', { name: 'Verify website' }).click();
       await expect(snackbar(page, 'Your website is verified and claimed in Merchant Center.')).toBeVisible();
       await expect(page.getByTestId('website-claim-state')).toHaveText('Claimed');
