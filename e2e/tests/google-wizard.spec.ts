@@ -28,14 +28,21 @@ test.describe('the Google integration wizard', () => {
     expect(reset.status).toBe(200);
     const email = uniqueEmail('wizard');
     const merchant = await seedUser(mailbox, email, PASSWORD);
-    const token = await seedOrganizationWithShop(merchant, { business: 'Rivera Co', store: 'Rivera Kitchen Web', url: 'https://rivera-kitchen.example' });
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Rivera Co',
+      store: 'Rivera Kitchen Web',
+      url: 'https://rivera-kitchen.example',
+    });
     const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
     const id = shop!.id;
 
     await signIn(page, email);
     await page.goto(`/sync-shop/${id}`);
     await expect(page.getByTestId('bing-connection-state')).toHaveText('Not connected');
-    await expect(page.getByRole('link', { name: 'Connect Meta' })).toHaveAttribute('href', `/link-account/facebook/${id}`);
+    await expect(page.getByRole('link', { name: 'Connect Meta' })).toHaveAttribute(
+      'href',
+      `/link-account/facebook/${id}`,
+    );
 
     await test.step('connect Google through the consent page and choose the account', async () => {
       await page.getByRole('button', { name: 'Connect Google' }).click();
@@ -84,7 +91,9 @@ test.describe('the Google integration wizard', () => {
       await expect(page).toHaveURL(new RegExp(`/verification-method/${id}$`));
       await page.getByRole('radio', { name: /HTML meta tag/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByTestId('verification-token')).toContainText('<meta name="google-site-verification" content="');
+      await expect(page.getByTestId('verification-token')).toContainText(
+        '<meta name="google-site-verification" content="',
+      );
       await page.screenshot({ path: test.info().outputPath('domain-verification.png'), fullPage: true });
       await page.getByRole('button', { name: 'Verify website' }).click();
       await expect(snackbar(page, 'Your website is verified and claimed in Merchant Center.')).toBeVisible();
@@ -95,7 +104,9 @@ test.describe('the Google integration wizard', () => {
 
     await test.step('shipping: Kitchen has none; the merchant confirms products carry their own', async () => {
       await expect(page.getByText(/No active shipping service delivers to US/)).toBeVisible();
-      await page.getByRole('checkbox', { name: 'Every product of this store carries its own shipping' }).check();
+      await page
+        .getByRole('checkbox', { name: 'Every product of this store carries its own shipping' })
+        .check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(new RegExp(`/google/feed-config/${id}$`));
     });

@@ -41,7 +41,11 @@ const ZNamedCodeSchema = z.object({ code: z.string(), name: z.string() });
 export const ZTargetMarketSelectionDataSchema = z.object({
   channel: z.enum(CHANNELS),
   countries: z.array(
-    ZNamedCodeSchema.extend({ flag: z.string(), languages: z.array(z.string()), currencies: z.array(z.string()) }),
+    ZNamedCodeSchema.extend({
+      flag: z.string(),
+      languages: z.array(z.string()),
+      currencies: z.array(z.string()),
+    }),
   ),
   languages: z.array(ZNamedCodeSchema),
   currencies: z.array(ZNamedCodeSchema),
@@ -61,7 +65,9 @@ export const ZDestinationSchema = z.object({
   active_countries: z.array(z.string()),
   /** Enabled for the target country. */
   serves_target_country: z.boolean(),
-  unmet_requirements: z.array(z.object({ title: z.string(), countries: z.array(z.string()), documentation_url: z.string().nullable() })),
+  unmet_requirements: z.array(
+    z.object({ title: z.string(), countries: z.array(z.string()), documentation_url: z.string().nullable() }),
+  ),
   documentation_url: z.string().nullable(),
 });
 export const ZDestinationValidationSchema = z.object({
@@ -128,7 +134,11 @@ export const ZIntegratedChannelStatusSchema = z.object({
 });
 export type TIntegratedChannelStatus = z.infer<typeof ZIntegratedChannelStatusSchema>;
 
-export const ZGoogleTaxonomyQuerySchema = ZListQuerySchema.pick({ page: true, limit: true, search: true }).extend({
+export const ZGoogleTaxonomyQuerySchema = ZListQuerySchema.pick({
+  page: true,
+  limit: true,
+  search: true,
+}).extend({
   country_code: ZTextSchema({ label: 'Country code', trim: true, max: 2 }).optional(),
   lang_code: ZTextSchema({ label: 'Language code', trim: true, max: 8 }).optional(),
 });
@@ -211,4 +221,3 @@ export const channelWizardContract = {
     response: ZGoogleTaxonomySchema,
   }),
 } as const;
-

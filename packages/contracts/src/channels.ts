@@ -11,6 +11,8 @@ import { endpoint, needs } from './endpoint';
 export const CHANNEL_CONNECTION_STATES = ['authorized', 'connected', 'disconnected'] as const;
 export type TChannelConnectionState = (typeof CHANNEL_CONNECTION_STATES)[number];
 
+/** Google's wizard steps live with the other channels' in `@feedloom/validation` (integration.ts). */
+export { GOOGLE_INTEGRATION_STEPS } from '@feedloom/validation';
 
 export const ZTargetMarketSchema = z.object({ country: z.string(), language: z.string(), currency: z.string() });
 export type TTargetMarket = z.infer<typeof ZTargetMarketSchema>;

@@ -99,7 +99,9 @@ const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency', fallback
 export const countryName = (code: string) => regionNames.of(code) ?? code;
 
 const named = (codes: Iterable<string>, names: Intl.DisplayNames) =>
-  [...new Set(codes)].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  [...new Set(codes)]
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 /** What the target market form offers for a channel. */
 export const marketChoices = (channel: TChannelKey) => {
@@ -114,11 +116,20 @@ export const marketChoices = (channel: TChannelKey) => {
         currencies: [...x.currencies],
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en')),
-    languages: named(markets.flatMap((x) => x.languages), languageNames),
-    currencies: named(markets.flatMap((x) => x.currencies), currencyNames),
+    languages: named(
+      markets.flatMap((x) => x.languages),
+      languageNames,
+    ),
+    currencies: named(
+      markets.flatMap((x) => x.currencies),
+      currencyNames,
+    ),
   };
 };
 
 /** The currencies a channel accepts (currencies-list?channel), named. */
 export const channelCurrencies = (channel: TChannelKey) =>
-  named(marketsOf(channel).flatMap((x) => x.currencies), currencyNames).map((c) => ({ code: c.code, name: c.name }));
+  named(
+    marketsOf(channel).flatMap((x) => x.currencies),
+    currencyNames,
+  ).map((c) => ({ code: c.code, name: c.name }));

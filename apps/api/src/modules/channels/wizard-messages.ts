@@ -13,7 +13,8 @@ const STEP_LABEL: Record<string, string> = {
 /** Server messages of the integration wizard's steps (spec §2); the web shows them as they are. */
 export const WIZARD_MSG = {
   noTargetMarket: (c: TChannelKey) => `${CHANNEL_LABEL[c]} does not use a target market.`,
-  countryNotSold: (c: TChannelKey, country: string) => `${CHANNEL_LABEL[c]} does not sell to ${country}. Please choose another target country.`,
+  countryNotSold: (c: TChannelKey, country: string) =>
+    `${CHANNEL_LABEL[c]} does not sell to ${country}. Please choose another target country.`,
   languageNotAccepted: (c: TChannelKey, language: string, country: string) =>
     `${CHANNEL_LABEL[c]} does not accept ${language} content in ${country}. Please choose another content language.`,
   currencyNotAccepted: (c: TChannelKey, currency: string, country: string) =>
@@ -30,10 +31,13 @@ export const WIZARD_MSG = {
   siteVerificationNotGranted:
     'Google did not allow Feedloom to verify websites for this connection. Please connect Google again and allow website verification.',
   tokenIssued: (method: string) =>
-    method === 'FILE' ? 'Upload this file to your website’s root folder, then verify.' : 'Add this meta tag to your home page’s <head>, then verify.',
+    method === 'FILE'
+      ? 'Upload this file to your website’s root folder, then verify.'
+      : 'Add this meta tag to your home page’s <head>, then verify.',
   notVerified: (url: string) =>
     `Google could not find the verification token on ${url}. Please check that it is in place and publicly reachable, then verify again.`,
-  claimRefused: 'Google verified your website but Merchant Center could not claim it. Please try again in a few minutes.',
+  claimRefused:
+    'Google verified your website but Merchant Center could not claim it. Please try again in a few minutes.',
   verified: 'Your website is verified and claimed in Merchant Center.',
   websiteNotClaimed: 'Your website is not claimed in Merchant Center yet. Please verify it first.',
   noShipping: (country: string) =>

@@ -13,9 +13,14 @@ export const channelWizardRoutes = (app: FastifyInstance, wizard: TChannelWizard
   route(app, c.selectTargetMarket, async ({ params, body }, ctx) =>
     withMessage(await wizard.selectTargetMarket(ctx, params.id, body), WIZARD_MSG.targetMarketSaved),
   );
-  route(app, c.destinationValidation, async ({ params }, ctx) => wizard.destinationValidation(ctx, params.id));
+  route(app, c.destinationValidation, async ({ params }, ctx) =>
+    wizard.destinationValidation(ctx, params.id),
+  );
   route(app, c.getMetaTag, async ({ params, query }, ctx) =>
-    withMessage(await wizard.siteVerificationToken(ctx, params.id, query.method), WIZARD_MSG.tokenIssued(query.method)),
+    withMessage(
+      await wizard.siteVerificationToken(ctx, params.id, query.method),
+      WIZARD_MSG.tokenIssued(query.method),
+    ),
   );
   route(app, c.reVerification, async ({ params, query }, ctx) =>
     withMessage(await wizard.reVerify(ctx, params.id, query.method), WIZARD_MSG.verified),
@@ -24,6 +29,8 @@ export const channelWizardRoutes = (app: FastifyInstance, wizard: TChannelWizard
     const { result, message } = await wizard.captureStep(ctx, params.id, body);
     return withMessage(result, message);
   });
-  route(app, c.integratedChannelStatus, async ({ params }, ctx) => wizard.integratedChannelStatus(ctx, params.id));
+  route(app, c.integratedChannelStatus, async ({ params }, ctx) =>
+    wizard.integratedChannelStatus(ctx, params.id),
+  );
   route(app, c.googleTaxonomy, async ({ query }) => wizard.googleTaxonomy(query));
 };

@@ -35,7 +35,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'api-wizard-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
+  sandbox = await startSandbox({
+    dataDir,
+    port: 0,
+    smtpPort: 0,
+    logLevel: 'silent',
+    google: { reviewDelayMs: 0 },
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -99,18 +105,27 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
       owner.token,
     );
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    const chosen = await call('GET', `/merchant-account-info/shop/${shop.id}/merchant/${merchant}`, owner.token);
+    const chosen = await call(
+      'GET',
+      `/merchant-account-info/shop/${shop.id}/merchant/${merchant}`,
+      owner.token,
+    );
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     return { owner, shop, other: owner.shops[1]! };
   };
   const selectMarket = (token: string, shopId: string, body: Record<string, unknown>) =>
     call<TChannelConnection>('POST', `/select-target-market/${shopId}`, token, body);
   const capture = (token: string, shopId: string, step: string, extra: Record<string, unknown> = {}) =>
-    call<{ connection: TChannelConnection; next_step: string | null }>('POST', `/capture-integration-steps/${shopId}`, token, {
-      channel: 'google',
-      step,
-      ...extra,
-    });
+    call<{ connection: TChannelConnection; next_step: string | null }>(
+      'POST',
+      `/capture-integration-steps/${shopId}`,
+      token,
+      {
+        channel: 'google',
+        step,
+        ...extra,
+      },
+    );
   const status = async (token: string, shopId: string) => {
     const res = await call<TIntegratedChannelStatus[]>('GET', `/integrated-channel-status/${shopId}`, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -120,24 +135,41 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
   it('goes through every step in order, resumes at the first step not done, and completes once', async () => {
     const { owner, shop } = await linked();
     const google = () => status(owner.token, shop.id).then((all) => all.find((s) => s.channel === 'google')!);
-    expect(await google()).toMatchObject({ connected: true, account_id: KITCHEN, next_step: 'target-market' });
+    expect(await google()).toMatchObject({
+      connected: true,
+      account_id: KITCHEN,
+      next_step: 'target-market',
+    });
 
     // Target market: what Google sells to, defaulting to en / US with the store's currency when it fits.
-    const data = await call<TTargetMarketSelectionData>('GET', `/get-target-market-selection-data/${shop.id}?channel=google`, owner.token);
+    const data = await call<TTargetMarketSelectionData>(
+      'GET',
+      `/get-target-market-selection-data/${shop.id}?channel=google`,
+      owner.token,
+    );
     expect(data.status).toBe(200);
     expect(data.body.data.selected).toBeNull();
     expect(data.body.data.suggested).toMatchObject({ country: 'US', language: 'en' });
     expect(data.body.data.countries).toContainEqual(
       expect.objectContaining({ code: 'DE', name: 'Germany', languages: ['de', 'en'], currencies: ['EUR'] }),
     );
-    const saved = await selectMarket(owner.token, shop.id, { channel: 'google', country: 'US', language: 'en', currency: 'USD' });
+    const saved = await selectMarket(owner.token, shop.id, {
+      channel: 'google',
+      country: 'US',
+      language: 'en',
+      currency: 'USD',
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.message).toBe(WIZARD_MSG.targetMarketSaved);
     expect(saved.body.data.target_market).toEqual({ country: 'US', language: 'en', currency: 'USD' });
     expect((await google()).next_step).toBe('destination-validation');
 
     // Destinations: Kitchen has free listings in the US; Shopping ads lack a Google Ads link (said so).
-    const dest = await call<TDestinationValidation>('GET', `/destination-validation/shop/${shop.id}`, owner.token);
+    const dest = await call<TDestinationValidation>(
+      'GET',
+      `/destination-validation/shop/${shop.id}`,
+      owner.token,
+    );
     expect(dest.status).toBe(200);
     expect(dest.body.data.ready).toBe(true);
     expect(dest.body.data.destinations.map((d) => [d.program, d.state, d.serves_target_country])).toEqual([
@@ -149,7 +181,9 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     const early = await capture(owner.token, shop.id, 'domain-verification');
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(WIZARD_MSG.finishFirst('destination-validation'));
-    expect((await capture(owner.token, shop.id, 'destination-validation')).body.data.next_step).toBe('domain-verification');
+    expect((await capture(owner.token, shop.id, 'destination-validation')).body.data.next_step).toBe(
+      'domain-verification',
+    );
 
     // Domain verification: unclaimed until the token is placed and Google verifies it, then claimed.
     const unclaimed = await capture(owner.token, shop.id, 'domain-verification');
@@ -158,60 +192,133 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     const notYet = await call('GET', `/re-verification/${shop.id}?method=META`, owner.token);
     expect(notYet.status).toBe(409);
     expect(notYet.body.message).toBe(WIZARD_MSG.notVerified('https://rivera-kitchen.example/'));
-    const tag = await call<TSiteVerificationToken>('GET', `/get-meta-tag/shop/${shop.id}?method=META`, owner.token);
+    const tag = await call<TSiteVerificationToken>(
+      'GET',
+      `/get-meta-tag/shop/${shop.id}?method=META`,
+      owner.token,
+    );
     expect(tag.status, JSON.stringify(tag.body)).toBe(200);
-    expect(tag.body.data).toMatchObject({ website_url: 'https://rivera-kitchen.example/', method: 'META', claimed: false, file_content: null });
+    expect(tag.body.data).toMatchObject({
+      website_url: 'https://rivera-kitchen.example/',
+      method: 'META',
+      claimed: false,
+      file_content: null,
+    });
     expect(tag.body.data.token).toMatch(/^<meta name="google-site-verification" content="[\w-]+" \/>$/);
-    const file = await call<TSiteVerificationToken>('GET', `/get-meta-tag/shop/${shop.id}?method=FILE`, owner.token);
+    const file = await call<TSiteVerificationToken>(
+      'GET',
+      `/get-meta-tag/shop/${shop.id}?method=FILE`,
+      owner.token,
+    );
     expect(file.body.data.token).toMatch(/^google[0-9a-f]{16}\.html$/);
     expect(file.body.data.file_content).toBe(`google-site-verification: ${file.body.data.token}`);
-    const verified = await call<TWebsiteVerification>('GET', `/re-verification/${shop.id}?method=META`, owner.token);
+    const verified = await call<TWebsiteVerification>(
+      'GET',
+      `/re-verification/${shop.id}?method=META`,
+      owner.token,
+    );
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    expect(verified.body.data).toEqual({ website_url: 'https://rivera-kitchen.example/', method: 'META', verified: true, claimed: true });
+    expect(verified.body.data).toEqual({
+      website_url: 'https://rivera-kitchen.example/',
+      method: 'META',
+      verified: true,
+      claimed: true,
+    });
     expect((await capture(owner.token, shop.id, 'domain-verification')).status).toBe(200);
 
     // Shipping: Kitchen has none; the merchant may confirm that products carry their own.
-    const shipping = await call<{ has_shipping: boolean; covers_target_country: boolean }>('GET', `/shipping-settings/shop/${shop.id}`, owner.token);
-    expect(shipping.body.data).toMatchObject({ has_shipping: false, target_country: 'US', covers_target_country: false });
+    const shipping = await call<{ has_shipping: boolean; covers_target_country: boolean }>(
+      'GET',
+      `/shipping-settings/shop/${shop.id}`,
+      owner.token,
+    );
+    expect(shipping.body.data).toMatchObject({
+      has_shipping: false,
+      target_country: 'US',
+      covers_target_country: false,
+    });
     const noShipping = await capture(owner.token, shop.id, 'shipping-validation');
     expect(noShipping.status).toBe(409);
     expect(noShipping.body.message).toBe(WIZARD_MSG.noShipping('United States'));
-    const confirmed = await capture(owner.token, shop.id, 'shipping-validation', { products_carry_shipping: true });
+    const confirmed = await capture(owner.token, shop.id, 'shipping-validation', {
+      products_carry_shipping: true,
+    });
     expect(confirmed.body.data.next_step).toBe('feed-config');
     expect((await google()).next_step).toBe('feed-config');
 
     const last = await capture(owner.token, shop.id, 'feed-config');
     expect(last.body.message).toBe(WIZARD_MSG.integrationCompleted);
-    expect(last.body.data).toMatchObject({ next_step: null, connection: { integration_once_completed: true } });
+    expect(last.body.data).toMatchObject({
+      next_step: null,
+      connection: { integration_once_completed: true },
+    });
 
     // Editing the market once completed: a new country sends the merchant through its checks again.
-    const edit = await selectMarket(owner.token, shop.id, { channel: 'google', country: 'GB', language: 'en', currency: 'GBP' });
+    const edit = await selectMarket(owner.token, shop.id, {
+      channel: 'google',
+      country: 'GB',
+      language: 'en',
+      currency: 'GBP',
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.data).toMatchObject({ integration_once_completed: true });
     expect(edit.body.data.integration_steps).not.toContain('destination-validation');
     expect((await google()).next_step).toBe('destination-validation');
-    const after = await call<TTargetMarketSelectionData>('GET', `/get-target-market-selection-data/${shop.id}`, owner.token);
+    const after = await call<TTargetMarketSelectionData>(
+      'GET',
+      `/get-target-market-selection-data/${shop.id}`,
+      owner.token,
+    );
     expect(after.body.data).toMatchObject({ selected: { country: 'GB' }, integration_once_completed: true });
   });
 
   it('refuses a target market the channel does not sell to, and the spec messages for missing fields', async () => {
     const { owner, shop } = await linked(ALEX, OUTDOOR);
-    const missing = await selectMarket(owner.token, shop.id, { channel: 'google', country: '', language: 'en', currency: 'USD' });
+    const missing = await selectMarket(owner.token, shop.id, {
+      channel: 'google',
+      country: '',
+      language: 'en',
+      currency: 'USD',
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Target country is required.');
-    expect((await selectMarket(owner.token, shop.id, { country: 'US', currency: 'USD' })).body.message).toBe('Content language is required.');
-    expect((await selectMarket(owner.token, shop.id, { country: 'US', language: 'en' })).body.message).toBe('Currency is required.');
-    const nowhere = await selectMarket(owner.token, shop.id, { country: 'KP', language: 'ko', currency: 'KPW' });
+    expect((await selectMarket(owner.token, shop.id, { country: 'US', currency: 'USD' })).body.message).toBe(
+      'Content language is required.',
+    );
+    expect((await selectMarket(owner.token, shop.id, { country: 'US', language: 'en' })).body.message).toBe(
+      'Currency is required.',
+    );
+    const nowhere = await selectMarket(owner.token, shop.id, {
+      country: 'KP',
+      language: 'ko',
+      currency: 'KPW',
+    });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.message).toBe(WIZARD_MSG.countryNotSold('google', 'KP'));
-    const language = await selectMarket(owner.token, shop.id, { country: 'DE', language: 'fr', currency: 'EUR' });
+    const language = await selectMarket(owner.token, shop.id, {
+      country: 'DE',
+      language: 'fr',
+      currency: 'EUR',
+    });
     expect(language.body.message).toBe(WIZARD_MSG.languageNotAccepted('google', 'French', 'Germany'));
-    const currency = await selectMarket(owner.token, shop.id, { country: 'DE', language: 'de', currency: 'USD' });
+    const currency = await selectMarket(owner.token, shop.id, {
+      country: 'DE',
+      language: 'de',
+      currency: 'USD',
+    });
     expect(currency.body.message).toBe(WIZARD_MSG.currencyNotAccepted('google', 'USD', 'Germany'));
-    const control = await selectMarket(owner.token, shop.id, { country: 'U\u0000', language: 'en', currency: 'USD' });
+    const control = await selectMarket(owner.token, shop.id, {
+      country: 'U\u0000',
+      language: 'en',
+      currency: 'USD',
+    });
     expect(control.status).toBe(400);
     expect(control.body.message).toBe('Target country must not contain control characters.');
-    const meta = await call('GET', `/get-target-market-selection-data/${shop.id}?channel=facebook`, owner.token);
+    const meta = await call(
+      'GET',
+      `/get-target-market-selection-data/${shop.id}?channel=facebook`,
+      owner.token,
+    );
     expect(meta.status).toBe(400);
     expect(meta.body.message).toBe(WIZARD_MSG.noTargetMarket('facebook'));
     expect((await capture(owner.token, shop.id, 'no-such-step')).status).toBe(400);
@@ -225,7 +332,11 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
   it('says what is missing when no destination serves the market and the website never verifies', async () => {
     const { owner, shop } = await linked(SAM, OUTLET);
     await selectMarket(owner.token, shop.id, { country: 'GB', language: 'en', currency: 'GBP' });
-    const dest = await call<TDestinationValidation>('GET', `/destination-validation/shop/${shop.id}`, owner.token);
+    const dest = await call<TDestinationValidation>(
+      'GET',
+      `/destination-validation/shop/${shop.id}`,
+      owner.token,
+    );
     expect(dest.body.data.ready).toBe(false);
     expect(dest.body.data.missing).toEqual([
       WIZARD_MSG.noDestination('United Kingdom'),
@@ -252,10 +363,16 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
       ['bing', 'none', 'link-account'],
       ['facebook', 'none', 'link-account'],
     ]);
-    expect(all[0]).toMatchObject({ account_name: 'Rivera Outdoor', feed_enabled: true, steps: expect.arrayContaining(['shipping-validation']) });
+    expect(all[0]).toMatchObject({
+      account_name: 'Rivera Outdoor',
+      feed_enabled: true,
+      steps: expect.arrayContaining(['shipping-validation']),
+    });
     expect((await status(owner.token, other.id))[0]).toMatchObject({ state: 'none', connected: false });
     // Not connected: the steps that need Google say so.
-    expect((await call('GET', `/destination-validation/shop/${other.id}`, owner.token)).body.message).toBe(CHANNELS_MSG.notConnected('google'));
+    expect((await call('GET', `/destination-validation/shop/${other.id}`, owner.token)).body.message).toBe(
+      CHANNELS_MSG.notConnected('google'),
+    );
     await fetch(`${sandbox.url}/__control/google`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -284,7 +401,9 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     }
     const reader = await memberOf(t, owner.org.id, 'reader@example.com', ['store_management'], null);
     expect((await status(reader.token, shop.id))[0]!.connected).toBe(true);
-    expect((await selectMarket(reader.token, shop.id, { country: 'US', language: 'en', currency: 'USD' })).status).toBe(403);
+    expect(
+      (await selectMarket(reader.token, shop.id, { country: 'US', language: 'en', currency: 'USD' })).status,
+    ).toBe(403);
   });
 
   it('serves the Google product taxonomy, searchable and paginated, en-US by default', async () => {
@@ -294,12 +413,25 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     expect(page.body.data).toMatchObject({ lang_code: 'en', country_code: 'US' });
     expect(page.body.data.data).toHaveLength(5);
     expect(page.body.data.total_records).toBeGreaterThan(5000);
-    const found = await call<TGoogleTaxonomy>('GET', '/google-taxonomy?search=sunglasses&country_code=US&lang_code=en', owner.token);
-    expect(found.body.data.data).toContainEqual({ id: 178, name: 'Sunglasses', full_path: 'Apparel & Accessories > Clothing Accessories > Sunglasses' });
-    const second = await call<TGoogleTaxonomy>('GET', '/google-taxonomy?search=clothing&limit=5&page=2', owner.token);
+    const found = await call<TGoogleTaxonomy>(
+      'GET',
+      '/google-taxonomy?search=sunglasses&country_code=US&lang_code=en',
+      owner.token,
+    );
+    expect(found.body.data.data).toContainEqual({
+      id: 178,
+      name: 'Sunglasses',
+      full_path: 'Apparel & Accessories > Clothing Accessories > Sunglasses',
+    });
+    const second = await call<TGoogleTaxonomy>(
+      'GET',
+      '/google-taxonomy?search=clothing&limit=5&page=2',
+      owner.token,
+    );
     expect(second.body.data.data.length).toBeGreaterThan(0);
     expect(second.body.data.data[0]).not.toEqual(
-      (await call<TGoogleTaxonomy>('GET', '/google-taxonomy?search=clothing&limit=5&page=1', owner.token)).body.data.data[0],
+      (await call<TGoogleTaxonomy>('GET', '/google-taxonomy?search=clothing&limit=5&page=1', owner.token))
+        .body.data.data[0],
     );
     expect((await call('GET', `/google-taxonomy?search=${'x'.repeat(300)}`, owner.token)).status).toBe(400);
   });

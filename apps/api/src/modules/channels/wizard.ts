@@ -33,7 +33,10 @@ import { WIZARD_MSG } from './wizard-messages';
 /** Spec §9: the market language and country when a store has none. */
 export const DEFAULT_MARKET = { country: 'US', language: 'en' } as const;
 
-const PROGRAM_LABEL: Record<string, string> = { 'free-listings': 'Free listings', 'shopping-ads': 'Shopping ads' };
+const PROGRAM_LABEL: Record<string, string> = {
+  'free-listings': 'Free listings',
+  'shopping-ads': 'Shopping ads',
+};
 const programLabel = (id: string) =>
   PROGRAM_LABEL[id] ?? id.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -67,17 +70,22 @@ export const createChannelWizardService = (deps: {
     return saved;
   };
 
-  const withStep = (steps: readonly string[], step: string) => (steps.includes(step) ? [...steps] : [...steps, step]);
+  const withStep = (steps: readonly string[], step: string) =>
+    steps.includes(step) ? [...steps] : [...steps, step];
 
   const programsOf = async (row: TChannelConnectionRow): Promise<TProgramJson[]> =>
-    channels.withGoogle(() => channels.merchantClient(row).listPrograms(row.account_id!), CHANNELS_MSG.accountNotFound);
+    channels.withGoogle(
+      () => channels.merchantClient(row).listPrograms(row.account_id!),
+      CHANNELS_MSG.accountNotFound,
+    );
 
   const destinationsOf = (row: TChannelConnectionRow, programs: TProgramJson[]): TDestinationValidation => {
     const target = row.target_market?.country ?? null;
     const destinations = programs.map((p) => {
       const program = p.name.split('/').pop() ?? p.name;
       const active = p.activeRegionCodes ?? [];
-      const state = p.state === 'ENABLED' || p.state === 'ELIGIBLE' || p.state === 'NOT_ELIGIBLE' ? p.state : 'UNKNOWN';
+      const state =
+        p.state === 'ENABLED' || p.state === 'ELIGIBLE' || p.state === 'NOT_ELIGIBLE' ? p.state : 'UNKNOWN';
       return {
         program,
         label: programLabel(program),
@@ -97,7 +105,8 @@ export const createChannelWizardService = (deps: {
     if (target === null) missing.push(WIZARD_MSG.chooseTargetMarket);
     else if (!ready) missing.push(WIZARD_MSG.noDestination(countryName(target)));
     for (const d of destinations) {
-      if (d.state === 'ELIGIBLE') missing.push(`${d.label}: eligible, not enabled yet. Enable it in Merchant Center.`);
+      if (d.state === 'ELIGIBLE')
+        missing.push(`${d.label}: eligible, not enabled yet. Enable it in Merchant Center.`);
       for (const u of d.unmet_requirements) {
         missing.push(`${d.label}: ${u.title}${u.countries.length ? ` (${u.countries.join(', ')})` : ''}.`);
       }
@@ -116,7 +125,8 @@ export const createChannelWizardService = (deps: {
   };
 
   const siteVerification = (row: TChannelConnectionRow) => {
-    if (!row.scopes.split(' ').includes(GOOGLE_SITE_VERIFICATION_SCOPE)) throw conflict(WIZARD_MSG.siteVerificationNotGranted);
+    if (!row.scopes.split(' ').includes(GOOGLE_SITE_VERIFICATION_SCOPE))
+      throw conflict(WIZARD_MSG.siteVerificationNotGranted);
     return channels.siteVerificationClient(row);
   };
 
@@ -143,7 +153,9 @@ export const createChannelWizardService = (deps: {
         return (await homepageOf(row)).claimed ? null : WIZARD_MSG.websiteNotClaimed;
       case 'shipping-validation':
         if (!target) return WIZARD_MSG.chooseTargetMarket;
-        return productsCarryShipping || (await shippingCoversTarget(caller, shopId)) ? null : WIZARD_MSG.noShipping(countryName(target));
+        return productsCarryShipping || (await shippingCoversTarget(caller, shopId))
+          ? null
+          : WIZARD_MSG.noShipping(countryName(target));
       default:
         return null;
     }
@@ -183,7 +195,9 @@ export const createChannelWizardService = (deps: {
         selected: row?.target_market ?? null,
         suggested: {
           country: home.code,
-          language: home.languages.includes(DEFAULT_MARKET.language) ? DEFAULT_MARKET.language : home.languages[0]!,
+          language: home.languages.includes(DEFAULT_MARKET.language)
+            ? DEFAULT_MARKET.language
+            : home.languages[0]!,
           currency: home.currencies.includes(shop.shop_currency) ? shop.shop_currency : home.currencies[0]!,
         },
         integration_once_completed: row?.integration_once_completed ?? false,
@@ -204,7 +218,14 @@ export const createChannelWizardService = (deps: {
       const market = marketsOf(channel).find((x) => x.country === country);
       if (!market) throw badRequest(WIZARD_MSG.countryNotSold(channel, input.country), 'country');
       if (!market.languages.includes(language)) {
-        throw badRequest(WIZARD_MSG.languageNotAccepted(channel, languageNames.of(language) ?? language, countryName(country)), 'language');
+        throw badRequest(
+          WIZARD_MSG.languageNotAccepted(
+            channel,
+            languageNames.of(language) ?? language,
+            countryName(country),
+          ),
+          'language',
+        );
       }
       if (!market.currencies.includes(currency)) {
         throw badRequest(WIZARD_MSG.currencyNotAccepted(channel, currency, countryName(country)), 'currency');
@@ -221,7 +242,10 @@ export const createChannelWizardService = (deps: {
       return toConnection(saved);
     },
 
-    destinationValidation: async (caller: TChannelCaller, shopId: string): Promise<TDestinationValidation> => {
+    destinationValidation: async (
+      caller: TChannelCaller,
+      shopId: string,
+    ): Promise<TDestinationValidation> => {
       const { row } = await channels.withAccount(caller, shopId);
       return destinationsOf(row, await programsOf(row));
     },
@@ -257,17 +281,26 @@ export const createChannelWizardService = (deps: {
       try {
         await client.insert(home.uri, method);
       } catch (err) {
-        if (err instanceof GoogleHttpError && err.status === 400) throw conflict(WIZARD_MSG.notVerified(home.uri));
+        if (err instanceof GoogleHttpError && err.status === 400)
+          throw conflict(WIZARD_MSG.notVerified(home.uri));
         return channels.withGoogle<never>(() => {
           throw err;
         });
       }
       try {
         const claimed = await channels.merchantClient(row).claimHomepage(accountId);
-        return { website_url: claimed.uri ?? home.uri, method, verified: true, claimed: claimed.claimed === true };
+        return {
+          website_url: claimed.uri ?? home.uri,
+          method,
+          verified: true,
+          claimed: claimed.claimed === true,
+        };
       } catch (err) {
         if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {
-          log.info({ status: err.status, reason: err.reason }, 'google refused the homepage claim after verification');
+          log.info(
+            { status: err.status, reason: err.reason },
+            'google refused the homepage claim after verification',
+          );
           throw conflict(WIZARD_MSG.claimRefused);
         }
         return channels.withGoogle<never>(() => {
@@ -290,7 +323,13 @@ export const createChannelWizardService = (deps: {
       const before = steps.slice(0, steps.indexOf(step)).find((s) => !row.integration_steps.includes(s));
       if (before) throw conflict(WIZARD_MSG.finishFirst(before));
       if (channel === 'google') {
-        const refusal = await googleStepRefusal(caller, shopId, row, step, input.products_carry_shipping === true);
+        const refusal = await googleStepRefusal(
+          caller,
+          shopId,
+          row,
+          step,
+          input.products_carry_shipping === true,
+        );
         if (refusal) throw conflict(refusal);
       }
       const done = withStep(row.integration_steps, step);
@@ -306,10 +345,15 @@ export const createChannelWizardService = (deps: {
       };
     },
 
-    integratedChannelStatus: async (caller: TChannelCaller, shopId: string): Promise<TIntegratedChannelStatus[]> => {
+    integratedChannelStatus: async (
+      caller: TChannelCaller,
+      shopId: string,
+    ): Promise<TIntegratedChannelStatus[]> => {
       await channels.reachShop(caller, shopId);
       return Promise.all(
-        CHANNELS.map(async (channel) => statusOf(channel, await connections.find(caller.org_id, shopId, channel))),
+        CHANNELS.map(async (channel) =>
+          statusOf(channel, await connections.find(caller.org_id, shopId, channel)),
+        ),
       );
     },
 
@@ -317,7 +361,11 @@ export const createChannelWizardService = (deps: {
      * Google's product taxonomy, searchable and paginated. Only the en-US file ships: another language or
      * country is answered with it, and the answer says which one it is.
      */
-    googleTaxonomy: (query: { page: number; limit: number; search?: string | undefined }): TGoogleTaxonomy => {
+    googleTaxonomy: (query: {
+      page: number;
+      limit: number;
+      search?: string | undefined;
+    }): TGoogleTaxonomy => {
       const taxonomy = googleTaxonomy();
       taxonomyRows ??= [...taxonomy.byId.values()]
         .map((c) => ({ id: c.id, name: c.name, full_path: c.fullPath, key: c.fullPath.toLowerCase() }))
@@ -328,7 +376,9 @@ export const createChannelWizardService = (deps: {
         : taxonomyRows;
       const start = (query.page - 1) * query.limit;
       return {
-        data: matching.slice(start, start + query.limit).map(({ id, name, full_path }) => ({ id, name, full_path })),
+        data: matching
+          .slice(start, start + query.limit)
+          .map(({ id, name, full_path }) => ({ id, name, full_path })),
         total_records: matching.length,
         lang_code: DEFAULT_MARKET.language,
         country_code: DEFAULT_MARKET.country,

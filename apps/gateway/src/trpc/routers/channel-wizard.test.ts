@@ -1,6 +1,13 @@
 import type { TChannelConnection } from '@feedloom/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStubApi, createTestCaller, firstIssue, rejection, storedAuth, type TStubApi } from '../../testing/stub-api';
+import {
+  createStubApi,
+  createTestCaller,
+  firstIssue,
+  rejection,
+  storedAuth,
+  type TStubApi,
+} from '../../testing/stub-api';
 
 const SHOP = '6f0c2b8e-8a39-4d7e-9a55-1f1f5d1b2c3d';
 const CONNECTION: TChannelConnection = {
@@ -39,7 +46,13 @@ describe('channel wizard router', () => {
     });
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     expect(
-      await caller.channelWizard.selectTargetMarket({ shop_id: SHOP, channel: 'google', country: 'US', language: 'en', currency: 'USD' }),
+      await caller.channelWizard.selectTargetMarket({
+        shop_id: SHOP,
+        channel: 'google',
+        country: 'US',
+        language: 'en',
+        currency: 'USD',
+      }),
     ).toEqual({ message: 'Target market saved.', connection: CONNECTION });
     expect(stub.callsTo('POST', `/select-target-market/${SHOP}`)[0]?.body).toEqual({
       channel: 'google',
@@ -47,9 +60,17 @@ describe('channel wizard router', () => {
       language: 'en',
       currency: 'USD',
     });
-    expect(await caller.channelWizard.reVerify({ shop_id: SHOP, method: 'FILE' })).toMatchObject({ message: 'Verified.' });
+    expect(await caller.channelWizard.reVerify({ shop_id: SHOP, method: 'FILE' })).toMatchObject({
+      message: 'Verified.',
+    });
     expect(stub.callsTo('GET', `/re-verification/${SHOP}`)[0]?.query.get('method')).toBe('FILE');
-    expect(await caller.channelWizard.captureStep({ shop_id: SHOP, channel: 'google', step: 'destination-validation' })).toEqual({
+    expect(
+      await caller.channelWizard.captureStep({
+        shop_id: SHOP,
+        channel: 'google',
+        step: 'destination-validation',
+      }),
+    ).toEqual({
       message: 'The destination validation step is done.',
       connection: CONNECTION,
       next_step: 'domain-verification',
@@ -59,11 +80,19 @@ describe('channel wizard router', () => {
   it('refuses a missing target country and an unknown step before calling the api', async () => {
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     const err = await rejection(
-      caller.channelWizard.selectTargetMarket({ shop_id: SHOP, channel: 'google', country: ' ', language: 'en', currency: 'USD' }),
+      caller.channelWizard.selectTargetMarket({
+        shop_id: SHOP,
+        channel: 'google',
+        country: ' ',
+        language: 'en',
+        currency: 'USD',
+      }),
     );
     expect(err.code).toBe('BAD_REQUEST');
     expect(firstIssue(err)).toBe('Target country is required.');
-    const step = await rejection(caller.channelWizard.captureStep({ shop_id: SHOP, channel: 'google', step: 'nope' as never }));
+    const step = await rejection(
+      caller.channelWizard.captureStep({ shop_id: SHOP, channel: 'google', step: 'nope' as never }),
+    );
     expect(step.code).toBe('BAD_REQUEST');
     expect(stub.calls).toHaveLength(0);
   });

@@ -12,21 +12,23 @@ import { z } from 'zod';
 import { protectedProcedure } from '../init';
 
 const ZShopInputSchema = z.object({ shop_id: ZIdSchema('Store id') });
-export const ZTargetMarketDataInputSchema = ZShopInputSchema.extend({ channel: z.enum(CHANNELS).default('google') });
+export const ZTargetMarketDataInputSchema = ZShopInputSchema.extend({
+  channel: z.enum(CHANNELS).default('google'),
+});
 export const ZSelectTargetMarketInputSchema = ZShopInputSchema.extend(ZSelectTargetMarketSchema.shape);
-export const ZVerificationInputSchema = ZShopInputSchema.extend({ method: z.enum(SITE_VERIFICATION_METHODS).default('META') });
+export const ZVerificationInputSchema = ZShopInputSchema.extend({
+  method: z.enum(SITE_VERIFICATION_METHODS).default('META'),
+});
 export const ZCaptureStepInputSchema = ZShopInputSchema.extend(ZCaptureIntegrationStepSchema.shape);
 
 /** The integration wizard's steps after the account link (spec §2), each channel's progress, the taxonomy. */
 export const channelWizardRouter = {
-  targetMarketData: protectedProcedure
-    .input(ZTargetMarketDataInputSchema)
-    .query(({ ctx, input }) =>
-      ctx.upstream.call(contract.channelWizard.targetMarketSelectionData, {
-        params: { id: input.shop_id },
-        query: { channel: input.channel },
-      }),
-    ),
+  targetMarketData: protectedProcedure.input(ZTargetMarketDataInputSchema).query(({ ctx, input }) =>
+    ctx.upstream.call(contract.channelWizard.targetMarketSelectionData, {
+      params: { id: input.shop_id },
+      query: { channel: input.channel },
+    }),
+  ),
 
   selectTargetMarket: protectedProcedure
     .input(ZSelectTargetMarketInputSchema)
@@ -45,14 +47,12 @@ export const channelWizardRouter = {
       ctx.upstream.call(contract.channelWizard.destinationValidation, { params: { id: input.shop_id } }),
     ),
 
-  verificationToken: protectedProcedure
-    .input(ZVerificationInputSchema)
-    .query(({ ctx, input }) =>
-      ctx.upstream.call(contract.channelWizard.getMetaTag, {
-        params: { id: input.shop_id },
-        query: { method: input.method },
-      }),
-    ),
+  verificationToken: protectedProcedure.input(ZVerificationInputSchema).query(({ ctx, input }) =>
+    ctx.upstream.call(contract.channelWizard.getMetaTag, {
+      params: { id: input.shop_id },
+      query: { method: input.method },
+    }),
+  ),
 
   reVerify: protectedProcedure
     .input(ZVerificationInputSchema)
@@ -70,7 +70,11 @@ export const channelWizardRouter = {
       async ({
         ctx,
         input,
-      }): Promise<{ message: string; connection: TChannelConnection; next_step: TIntegrationStep | null }> => {
+      }): Promise<{
+        message: string;
+        connection: TChannelConnection;
+        next_step: TIntegrationStep | null;
+      }> => {
         const { shop_id, ...body } = input;
         const { data, message } = await ctx.upstream.send(contract.channelWizard.captureIntegrationSteps, {
           params: { id: shop_id },

@@ -16,7 +16,15 @@ const CHANNEL_TITLE: Record<TChannelKey, string> = {
 };
 
 /** Google's progress on /sync-shop: the stepper and where to resume. */
-function GoogleProgress({ shopId, status, canManage }: { shopId: string; status: IntegratedChannelStatus; canManage: boolean }) {
+function GoogleProgress({
+  shopId,
+  status,
+  canManage,
+}: {
+  shopId: string;
+  status: IntegratedChannelStatus;
+  canManage: boolean;
+}) {
   if (!status.connected) return null;
   const next = status.next_step;
   return (
@@ -39,7 +47,9 @@ function GoogleProgress({ shopId, status, canManage }: { shopId: string; status:
           <div className="flex flex-wrap gap-2">
             {next ? (
               <Button asChild>
-                <Link to={stepRoute('google', next, shopId, status.integration_once_completed)}>Continue setup</Link>
+                <Link to={stepRoute('google', next, shopId, status.integration_once_completed)}>
+                  Continue setup
+                </Link>
               </Button>
             ) : null}
             {status.integration_once_completed ? (
@@ -55,7 +65,15 @@ function GoogleProgress({ shopId, status, canManage }: { shopId: string; status:
 }
 
 /** Microsoft and Meta on /sync-shop: their state, and the way to their wizard. */
-function OtherChannelCard({ shopId, status, canManage }: { shopId: string; status: IntegratedChannelStatus; canManage: boolean }) {
+function OtherChannelCard({
+  shopId,
+  status,
+  canManage,
+}: {
+  shopId: string;
+  status: IntegratedChannelStatus;
+  canManage: boolean;
+}) {
   const label = status.connected
     ? status.next_step
       ? `Next: ${STEP_LABEL[status.next_step]}`
@@ -67,12 +85,17 @@ function OtherChannelCard({ shopId, status, canManage }: { shopId: string; statu
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="text-lg">{CHANNEL_TITLE[status.channel]}</CardTitle>
-        <Badge variant={status.connected ? 'success' : 'muted'} data-testid={`${status.channel}-connection-state`}>
+        <Badge
+          variant={status.connected ? 'success' : 'muted'}
+          data-testid={`${status.channel}-connection-state`}
+        >
           {label}
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {status.disconnected_reason ? <p className="text-sm text-muted-foreground">{status.disconnected_reason}</p> : null}
+        {status.disconnected_reason ? (
+          <p className="text-sm text-muted-foreground">{status.disconnected_reason}</p>
+        ) : null}
         {canManage ? (
           <div>
             <Button asChild variant={status.connected ? 'outline' : 'default'}>
@@ -83,7 +106,9 @@ function OtherChannelCard({ shopId, status, canManage }: { shopId: string; statu
                     : paths.linkAccount(status.channel, shopId)
                 }
               >
-                {status.connected ? 'Continue setup' : `Connect ${status.channel === 'bing' ? 'Microsoft' : 'Meta'}`}
+                {status.connected
+                  ? 'Continue setup'
+                  : `Connect ${status.channel === 'bing' ? 'Microsoft' : 'Meta'}`}
               </Link>
             </Button>
           </div>

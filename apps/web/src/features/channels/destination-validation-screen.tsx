@@ -5,8 +5,18 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { trpc } from '@/lib/trpc';
 import { StepError, StepLoading, useCaptureGoogleStep, WizardStepFrame } from './wizard';
 
-const STATE_LABEL = { ENABLED: 'Enabled', ELIGIBLE: 'Eligible, not enabled', NOT_ELIGIBLE: 'Not eligible', UNKNOWN: 'Unknown' };
-const STATE_BADGE = { ENABLED: 'success', ELIGIBLE: 'warning', NOT_ELIGIBLE: 'muted', UNKNOWN: 'muted' } as const;
+const STATE_LABEL = {
+  ENABLED: 'Enabled',
+  ELIGIBLE: 'Eligible, not enabled',
+  NOT_ELIGIBLE: 'Not eligible',
+  UNKNOWN: 'Unknown',
+};
+const STATE_BADGE = {
+  ENABLED: 'success',
+  ELIGIBLE: 'warning',
+  NOT_ELIGIBLE: 'muted',
+  UNKNOWN: 'muted',
+} as const;
 
 /** /destination-validation/{shop_id}: the Merchant Center programs of the account and what they lack. */
 export function DestinationValidationScreen() {
@@ -23,11 +33,16 @@ export function DestinationValidationScreen() {
     body = (
       <>
         {d.destinations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Merchant Center reports no destination for this account.</p>
+          <p className="text-sm text-muted-foreground">
+            Merchant Center reports no destination for this account.
+          </p>
         ) : (
           <ul className="grid gap-2" aria-label="Destinations">
             {d.destinations.map((x) => (
-              <li key={x.program} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+              <li
+                key={x.program}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+              >
                 <span>
                   <span className="font-medium">{x.label}</span>{' '}
                   <span className="text-muted-foreground">
@@ -35,7 +50,9 @@ export function DestinationValidationScreen() {
                   </span>
                 </span>
                 <Badge variant={STATE_BADGE[x.state]}>
-                  {x.serves_target_country ? `${STATE_LABEL[x.state]} for ${d.target_country ?? ''}` : STATE_LABEL[x.state]}
+                  {x.serves_target_country
+                    ? `${STATE_LABEL[x.state]} for ${d.target_country ?? ''}`
+                    : STATE_LABEL[x.state]}
                 </Badge>
               </li>
             ))}
@@ -56,11 +73,17 @@ export function DestinationValidationScreen() {
           <Button
             disabled={!d.ready}
             isLoading={capture.isPending}
-            onClick={() => capture.mutate({ shop_id: shopId, channel: 'google', step: 'destination-validation' })}
+            onClick={() =>
+              capture.mutate({ shop_id: shopId, channel: 'google', step: 'destination-validation' })
+            }
           >
             Continue
           </Button>
-          <Button variant="outline" isLoading={destinations.isFetching} onClick={() => void destinations.refetch()}>
+          <Button
+            variant="outline"
+            isLoading={destinations.isFetching}
+            onClick={() => void destinations.refetch()}
+          >
             Check again
           </Button>
         </div>

@@ -17,7 +17,9 @@ const METHOD_TEXT: Record<TSiteVerificationMethodKey, { title: string; text: str
 };
 
 const methodOf = (value: string | null): TSiteVerificationMethodKey | null =>
-  (SITE_VERIFICATION_METHODS as readonly string[]).includes(value ?? '') ? (value as TSiteVerificationMethodKey) : null;
+  (SITE_VERIFICATION_METHODS as readonly string[]).includes(value ?? '')
+    ? (value as TSiteVerificationMethodKey)
+    : null;
 
 /** /verification-method/{shop_id}: how the merchant proves the website is theirs. */
 export function VerificationMethodScreen() {
@@ -90,7 +92,8 @@ function VerificationToken({ shopId, method }: { shopId: string; method: TSiteVe
       <h2 className="font-medium">{METHOD_TEXT[method].title}</h2>
       {method === 'META' ? (
         <p>
-          Copy this tag into the <code>&lt;head&gt;</code> of {t.website_url}, before the first <code>&lt;body&gt;</code>:
+          Copy this tag into the <code>&lt;head&gt;</code> of {t.website_url}, before the first{' '}
+          <code>&lt;body&gt;</code>:
         </p>
       ) : (
         <p>
@@ -160,7 +163,8 @@ export function DomainVerificationScreen() {
 
   let body;
   if (claim.isPending) body = <StepLoading />;
-  else if (claim.isError) body = <StepError message={claim.error.message} onRetry={() => void claim.refetch()} />;
+  else if (claim.isError)
+    body = <StepError message={claim.error.message} onRetry={() => void claim.refetch()} />;
   else {
     const c = claim.data;
     body = (
@@ -194,7 +198,9 @@ export function DomainVerificationScreen() {
           <Button
             disabled={!c.claimed}
             isLoading={capture.isPending}
-            onClick={() => capture.mutate({ shop_id: shopId, channel: 'google', step: 'domain-verification' })}
+            onClick={() =>
+              capture.mutate({ shop_id: shopId, channel: 'google', step: 'domain-verification' })
+            }
           >
             Continue
           </Button>

@@ -14,13 +14,16 @@ export function ShippingValidationScreen() {
 
   let body;
   if (shipping.isPending) body = <StepLoading />;
-  else if (shipping.isError) body = <StepError message={shipping.error.message} onRetry={() => void shipping.refetch()} />;
+  else if (shipping.isError)
+    body = <StepError message={shipping.error.message} onRetry={() => void shipping.refetch()} />;
   else {
     const s = shipping.data;
     body = (
       <>
         {s.services.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Your Merchant Center account has no shipping service.</p>
+          <p className="text-sm text-muted-foreground">
+            Your Merchant Center account has no shipping service.
+          </p>
         ) : (
           <ul className="grid gap-2" aria-label="Shipping services">
             {s.services.map((x) => (
@@ -39,9 +42,9 @@ export function ShippingValidationScreen() {
         ) : (
           <div className="grid gap-2 text-sm">
             <FormAlert>
-              No active shipping service delivers to {s.target_country ?? 'your target country'}. Add shipping settings in
-              Merchant Center and check again, or make sure every product carries its own shipping attribute — Google
-              disapproves products without shipping.
+              No active shipping service delivers to {s.target_country ?? 'your target country'}. Add shipping
+              settings in Merchant Center and check again, or make sure every product carries its own shipping
+              attribute — Google disapproves products without shipping.
             </FormAlert>
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />

@@ -27,14 +27,17 @@ function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
       refresh(shopId);
       const next = nextIntegrationStep('google', connection);
       void navigate(
-        next ? stepRoute('google', next, shopId, connection.integration_once_completed) : paths.syncShop(shopId),
+        next
+          ? stepRoute('google', next, shopId, connection.integration_once_completed)
+          : paths.syncShop(shopId),
       );
     },
   });
 
   let body;
   if (data.isPending) body = <StepLoading />;
-  else if (data.isError) body = <StepError message={data.error.message} onRetry={() => void data.refetch()} />;
+  else if (data.isError)
+    body = <StepError message={data.error.message} onRetry={() => void data.refetch()} />;
   else {
     const market = edited ?? data.data.selected ?? data.data.suggested;
     const country = data.data.countries.find((c) => c.code === market.country);
@@ -133,5 +136,7 @@ function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
 export function TargetMarketScreen() {
   const { shop_id: shopId = '', channel } = useParams<{ shop_id: string; channel: TChannelKey }>();
   if (channel === 'google') return <GoogleTargetMarketScreen shopId={shopId} />;
-  return <ComingSoonScreen description="You will choose the target country, content language and currency here." />;
+  return (
+    <ComingSoonScreen description="You will choose the target country, content language and currency here." />
+  );
 }

@@ -11,12 +11,35 @@ const base = {
   ...orgShopHandlers(session, { shops: [shop] }),
   'shops.info': () => ({ ...shop, business_name: 'Acme', connected_channels: [], total_products: 0 }),
 };
-const connected = (steps: string[]) => makeChannelConnection({ shop_id: 's1', state: 'connected', account_id: '5550001002', integration_steps: steps });
-const statusOf = (steps: string[], next: ReturnType<typeof makeIntegratedChannelStatus>['next_step']) => () => [
-  makeIntegratedChannelStatus({ integration_steps: steps, next_step: next }),
-  makeIntegratedChannelStatus({ channel: 'bing', state: 'none', connected: false, account_id: null, account_name: null, integration_steps: [], next_step: 'link-account' }),
-  makeIntegratedChannelStatus({ channel: 'facebook', state: 'none', connected: false, account_id: null, account_name: null, integration_steps: [], next_step: 'link-account' }),
-];
+const connected = (steps: string[]) =>
+  makeChannelConnection({
+    shop_id: 's1',
+    state: 'connected',
+    account_id: '5550001002',
+    integration_steps: steps,
+  });
+const statusOf =
+  (steps: string[], next: ReturnType<typeof makeIntegratedChannelStatus>['next_step']) => () => [
+    makeIntegratedChannelStatus({ integration_steps: steps, next_step: next }),
+    makeIntegratedChannelStatus({
+      channel: 'bing',
+      state: 'none',
+      connected: false,
+      account_id: null,
+      account_name: null,
+      integration_steps: [],
+      next_step: 'link-account',
+    }),
+    makeIntegratedChannelStatus({
+      channel: 'facebook',
+      state: 'none',
+      connected: false,
+      account_id: null,
+      account_name: null,
+      integration_steps: [],
+      next_step: 'link-account',
+    }),
+  ];
 const MARKETS = {
   channel: 'google' as const,
   countries: [
@@ -45,10 +68,18 @@ describe('/sync-shop/{shop_id} progress', () => {
       'channelWizard.status': statusOf(['link-account', 'target-market'], 'destination-validation'),
     });
     expect(await screen.findByText('Next: Destinations')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Continue setup' }).getAttribute('href')).toBe('/destination-validation/s1');
-    expect(screen.getByRole('navigation', { name: 'Google integration steps' }).textContent).toContain('Target market');
-    expect(screen.getByRole('link', { name: 'Connect Microsoft' }).getAttribute('href')).toBe('/link-account/bing/s1');
-    expect(screen.getByRole('link', { name: 'Connect Meta' }).getAttribute('href')).toBe('/link-account/facebook/s1');
+    expect(screen.getByRole('link', { name: 'Continue setup' }).getAttribute('href')).toBe(
+      '/destination-validation/s1',
+    );
+    expect(screen.getByRole('navigation', { name: 'Google integration steps' }).textContent).toContain(
+      'Target market',
+    );
+    expect(screen.getByRole('link', { name: 'Connect Microsoft' }).getAttribute('href')).toBe(
+      '/link-account/bing/s1',
+    );
+    expect(screen.getByRole('link', { name: 'Connect Meta' }).getAttribute('href')).toBe(
+      '/link-account/facebook/s1',
+    );
   });
 });
 
@@ -68,7 +99,9 @@ describe('Google wizard steps', () => {
     expect((country as HTMLSelectElement).value).toBe('US');
     await userEvent.selectOptions(country, 'DE');
     expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('EUR');
-    expect([...(screen.getByLabelText('Content language') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'en', 'de']);
+    expect(
+      [...(screen.getByLabelText('Content language') as HTMLSelectElement).options].map((o) => o.value),
+    ).toEqual(['', 'en', 'de']);
     await userEvent.selectOptions(screen.getByLabelText('Content language'), 'de');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('Target market saved.')).toBeTruthy();
@@ -102,7 +135,9 @@ describe('Google wizard steps', () => {
       'channelWizard.destinations': () => ({
         target_country: 'US',
         ready,
-        missing: ready ? [] : ['No destination of your Merchant Center account is enabled for United States.'],
+        missing: ready
+          ? []
+          : ['No destination of your Merchant Center account is enabled for United States.'],
         destinations: [
           {
             program: 'free-listings',
@@ -127,7 +162,11 @@ describe('Google wizard steps', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText('Enabled for US')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(inputOf(calls, 'channelWizard.captureStep')).toEqual({ shop_id: 's1', channel: 'google', step: 'destination-validation' });
+    expect(inputOf(calls, 'channelWizard.captureStep')).toEqual({
+      shop_id: 's1',
+      channel: 'google',
+      step: 'destination-validation',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/domain-verification/s1'));
   });
 
@@ -135,7 +174,10 @@ describe('Google wizard steps', () => {
     let claimed = false;
     const { calls, router } = renderApp('/domain-verification/s1', {
       ...base,
-      'channelWizard.status': statusOf(['link-account', 'target-market', 'destination-validation'], 'domain-verification'),
+      'channelWizard.status': statusOf(
+        ['link-account', 'target-market', 'destination-validation'],
+        'domain-verification',
+      ),
       'channels.websiteClaim': () => ({ website_url: 'https://rivera-kitchen.example/', claimed }),
       'channelWizard.verificationToken': ({ method = 'META' }) => ({
         website_url: 'https://rivera-kitchen.example/',
@@ -148,12 +190,22 @@ describe('Google wizard steps', () => {
         claimed = true;
         return {
           message: 'Your website is verified and claimed in Merchant Center.',
-          verification: { website_url: 'https://rivera-kitchen.example/', method: 'FILE' as const, verified: true, claimed: true },
+          verification: {
+            website_url: 'https://rivera-kitchen.example/',
+            method: 'FILE' as const,
+            verified: true,
+            claimed: true,
+          },
         };
       },
       'channelWizard.captureStep': () => ({
         message: 'The domain verification step is done.',
-        connection: connected(['link-account', 'target-market', 'destination-validation', 'domain-verification']),
+        connection: connected([
+          'link-account',
+          'target-market',
+          'destination-validation',
+          'domain-verification',
+        ]),
         next_step: 'shipping-validation' as const,
       }),
     });
@@ -162,7 +214,9 @@ describe('Google wizard steps', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /HTML file upload/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.search).toBe('?method=FILE'));
-    expect((await screen.findByTestId('verification-token')).textContent).toBe('google-site-verification: google0123456789abcdef.html');
+    expect((await screen.findByTestId('verification-token')).textContent).toBe(
+      'google-site-verification: google0123456789abcdef.html',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Verify website' }));
     expect(await screen.findByText('Your website is verified and claimed in Merchant Center.')).toBeTruthy();
     expect(inputOf(calls, 'channelWizard.reVerify')).toEqual({ shop_id: 's1', method: 'FILE' });
@@ -174,17 +228,33 @@ describe('Google wizard steps', () => {
   it('shipping: without account shipping the merchant confirms products carry their own', async () => {
     const { calls, router } = renderApp('/shipping-validation/s1', {
       ...base,
-      'channelWizard.status': statusOf(['link-account', 'target-market', 'destination-validation', 'domain-verification'], 'shipping-validation'),
-      'channels.shippingSettings': () => ({ has_shipping: false, target_country: 'US', covers_target_country: false, services: [] }),
+      'channelWizard.status': statusOf(
+        ['link-account', 'target-market', 'destination-validation', 'domain-verification'],
+        'shipping-validation',
+      ),
+      'channels.shippingSettings': () => ({
+        has_shipping: false,
+        target_country: 'US',
+        covers_target_country: false,
+        services: [],
+      }),
       'channelWizard.captureStep': () => ({
         message: 'The shipping validation step is done.',
-        connection: connected(['link-account', 'target-market', 'destination-validation', 'domain-verification', 'shipping-validation']),
+        connection: connected([
+          'link-account',
+          'target-market',
+          'destination-validation',
+          'domain-verification',
+          'shipping-validation',
+        ]),
         next_step: 'feed-config' as const,
       }),
     });
     expect(await screen.findByText(/No active shipping service delivers to US/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Every product of this store carries its own shipping' }));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Every product of this store carries its own shipping' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(inputOf(calls, 'channelWizard.captureStep')).toEqual({
       shop_id: 's1',
@@ -201,11 +271,16 @@ describe('Google wizard steps', () => {
       ...base,
       'channelWizard.status': statusOf(['link-account'], 'target-market'),
       'channels.shippingSettings': () => {
-        if (fail) throw new TrpcTestError('BAD_GATEWAY', 'Google did not answer. Please try again in a few minutes.');
+        if (fail)
+          throw new TrpcTestError('BAD_GATEWAY', 'Google did not answer. Please try again in a few minutes.');
         return { has_shipping: true, target_country: 'US', covers_target_country: true, services: [] };
       },
     });
-    expect(await screen.findByText('Google did not answer. Please try again in a few minutes.', { selector: '[role=alert]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Google did not answer. Please try again in a few minutes.', {
+        selector: '[role=alert]',
+      }),
+    ).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Shipping to US is set up in Merchant Center.')).toBeTruthy();

@@ -23,7 +23,12 @@ export const STEP_LABEL: Record<TIntegrationStep, string> = {
 };
 
 /** The route of a wizard step (spec §2); the target market becomes its edit route once completed. */
-export function stepRoute(channel: TChannelKey, step: TIntegrationStep, shopId: string, onceCompleted: boolean): string {
+export function stepRoute(
+  channel: TChannelKey,
+  step: TIntegrationStep,
+  shopId: string,
+  onceCompleted: boolean,
+): string {
   switch (step) {
     case 'link-account':
       return paths.linkAccount(channel, shopId);
@@ -101,7 +106,9 @@ export function WizardStepper({
               >
                 {isDone ? <Check className="size-3.5" /> : i + 1}
               </span>
-              <span className={cn(isCurrent ? 'font-semibold' : 'text-muted-foreground')}>{STEP_LABEL[step]}</span>
+              <span className={cn(isCurrent ? 'font-semibold' : 'text-muted-foreground')}>
+                {STEP_LABEL[step]}
+              </span>
               <span className="sr-only">{isDone ? ' (done)' : isCurrent ? ' (current step)' : ''}</span>
             </>
           );

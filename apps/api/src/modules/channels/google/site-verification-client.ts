@@ -13,7 +13,11 @@ export interface TWebResourceJson {
   owners?: string[];
 }
 
-export const createSiteVerificationClient = (opts: { baseUrl: string; http: TGoogleHttpDeps; tokens: TAccessTokenSource }) => {
+export const createSiteVerificationClient = (opts: {
+  baseUrl: string;
+  http: TGoogleHttpDeps;
+  tokens: TAccessTokenSource;
+}) => {
   const call = createGoogleApiCaller({ ...opts, api: 'site verification' });
   const site = (url: string) => ({ type: 'SITE', identifier: url });
   return {
