@@ -45,6 +45,7 @@ const apiEnv = {
         GOOGLE_OAUTH_AUTHORIZE_URL: env.GOOGLE_OAUTH_AUTHORIZE_URL ?? `${sandboxUrl}/google/authorize`,
         GOOGLE_OAUTH_TOKEN_URL: env.GOOGLE_OAUTH_TOKEN_URL ?? `${sandboxUrl}/google/token`,
         GOOGLE_MERCHANT_API_URL: env.GOOGLE_MERCHANT_API_URL ?? sandboxUrl,
+        GOOGLE_SITE_VERIFICATION_API_URL: env.GOOGLE_SITE_VERIFICATION_API_URL ?? sandboxUrl,
         GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
         GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
       }),

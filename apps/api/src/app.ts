@@ -9,6 +9,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { channelWizardRoutes } from './modules/channels/wizard-routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
@@ -73,6 +74,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   channelRoutes(app, services.channels);
   notificationRoutes(app, services.notifications);
   dashboardRoutes(app, services.dashboard);
+  channelWizardRoutes(app, services.channelWizard);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

@@ -44,6 +44,7 @@ describe('loadEnv', () => {
       GOOGLE_OAUTH_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
       GOOGLE_OAUTH_TOKEN_URL: 'https://oauth2.googleapis.com/token',
       GOOGLE_MERCHANT_API_URL: 'https://merchantapi.googleapis.com',
+      GOOGLE_SITE_VERIFICATION_API_URL: 'https://www.googleapis.com',
       GOOGLE_API_MAX_ATTEMPTS: 6,
     });
     expect(env.GOOGLE_MERCHANT_CLIENT_ID).toBeUndefined();

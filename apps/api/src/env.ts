@@ -78,6 +78,8 @@ const ZEnvSchema = z.object({
   GOOGLE_OAUTH_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_MERCHANT_API_URL: z.url().default('https://merchantapi.googleapis.com'),
+  /** Google's Site Verification API (domain verification step of the wizard). */
+  GOOGLE_SITE_VERIFICATION_API_URL: z.url().default('https://www.googleapis.com'),
   GOOGLE_MERCHANT_CLIENT_ID: z.string().optional(),
   GOOGLE_MERCHANT_CLIENT_SECRET: z.string().optional(),
   /** Attempts of one Google call on 429/5xx/network errors, and the backoff between them (exponential, jittered). */

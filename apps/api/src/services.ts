@@ -12,6 +12,7 @@ import { createAuthService } from './modules/auth/service';
 import { createChannelsService } from './modules/channels/service';
 import { createChannelCallRecorder } from './modules/dashboard/api-calls';
 import { createDashboardService } from './modules/dashboard/service';
+import { createChannelWizardService } from './modules/channels/wizard';
 import { createDataSourcesService } from './modules/data-sources/service';
 import { createNotificationsService } from './modules/notifications/service';
 import { createThrottle } from './modules/auth/throttle';
@@ -120,7 +121,7 @@ export const createServices = (deps: TDeps) => {
     appUrl,
     invitationTtlDays: env.INVITATION_TTL_DAYS,
   });
-  return {
+  const services = {
     ...core,
     staff,
     roles: createRolesService({ db: database.db, clock }),
@@ -167,6 +168,7 @@ export const createServices = (deps: TDeps) => {
               }
             : null,
         merchantApiUrl: env.GOOGLE_MERCHANT_API_URL,
+        siteVerificationApiUrl: env.GOOGLE_SITE_VERIFICATION_API_URL,
       },
       microsoft:
         env.MICROSOFT_ADS_CLIENT_ID && env.MICROSOFT_ADS_CLIENT_SECRET && env.MICROSOFT_ADS_DEVELOPER_TOKEN
@@ -233,6 +235,10 @@ export const createServices = (deps: TDeps) => {
       log: deps.log,
       batchSize: env.BULK_APPLY_BATCH_SIZE,
     }),
+  };
+  return {
+    ...services,
+    channelWizard: createChannelWizardService({ db: database.db, clock, log: deps.log, channels: services.channels }),
   };
 };
 export type TServices = ReturnType<typeof createServices>;

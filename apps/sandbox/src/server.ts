@@ -13,7 +13,7 @@ import type { TOidcClient } from './oidc/clients';
 import { ClientRegistry, DEFAULT_OIDC_CLIENTS } from './oidc/clients';
 import { loadOrCreateSigningKey } from './oidc/keys';
 import { GoogleControl, registerGoogleControl, type TGoogleControlOptions } from './google/control';
-import { CONTENT_SCOPE, registerMerchantApi } from './google/merchant';
+import { CONTENT_SCOPE, registerMerchantApi, SITE_VERIFICATION_SCOPE } from './google/merchant';
 import { registerOidcProvider } from './oidc/provider';
 import { registerMicrosoftAds, MSADS_SCOPE } from './microsoft/ads';
 import { registerMeta } from './meta/graph';
@@ -86,7 +86,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
 <li><a href="/microsoft/.well-known/openid-configuration">Microsoft sign-in (OpenID Connect)</a></li>
 <li>Microsoft Advertising (<code>/CustomerManagement/v13</code>, <code>/CampaignManagement/v13/BMCStores</code>, Content API <code>/shopping/v9.1/bmc</code>; OAuth scope <code>msads.manage</code> + <code>offline_access</code>) and <a href="/__control/microsoft">/__control/microsoft</a></li>
 <li>Meta: Facebook Login <code>/v25.0/dialog/oauth</code> and Graph API <code>/v25.0</code> (businesses, catalogs, <code>items_batch</code>, <code>check_batch_request_status</code>) and <a href="/__control/meta">/__control/meta</a></li>
-<li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access) and its test switchboard <a href="/__control/google">/__control/google</a></li>
+<li>Google Merchant API v1 (<code>/accounts/v1</code>, <code>/products/v1</code>, <code>/datasources/v1</code>; OAuth scope <code>content</code> with offline access), the Site Verification API (<code>/siteVerification/v1</code>, scope <code>siteverification</code>) and its test switchboard <a href="/__control/google">/__control/google</a></li>
 </ul></div>`,
       }),
     ),
@@ -102,7 +102,7 @@ export const buildSandbox = async (opts: TSandboxOptions): Promise<TSandbox> => 
     issuer: googleIssuer,
     key,
     clients,
-    apiScopes: [CONTENT_SCOPE],
+    apiScopes: [CONTENT_SCOPE, SITE_VERIFICATION_SCOPE],
     tokens: {
       accessTokenTtlSeconds: () => google.accessTokenTtlSeconds,
       refreshRevokedBefore: () => google.refreshRevokedBefore,

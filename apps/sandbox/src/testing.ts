@@ -10,7 +10,7 @@ export {
   type TProviderId,
   type TTestAccount,
 } from './oidc/accounts';
-export { CONTENT_SCOPE, UNVERIFIED_HOST_PREFIX } from './google/merchant';
+export { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE, UNVERIFIED_HOST_PREFIX } from './google/merchant';
 export { MERCHANT_ACCOUNTS, type TMerchantAccountSeed } from './google/merchant-accounts';
 export { PRICE_MISMATCH_MARKER, SMALL_IMAGE_MARKER } from './google/judge';
 export { GoogleControl, type TGoogleControlInput } from './google/control';

@@ -61,13 +61,15 @@ const CatalogChannelStep = lazy(async () => {
   return { default: module.CatalogChannelStep };
 });
 
-/** A per-channel step: Bing's or Facebook's screen for those channels, `description` (coming soon) otherwise. */
-function catalogChannelStep(step: 'target-market' | 'feed-config', description: string): ComponentType {
+/** A per-channel step: Bing's or Facebook's screen for those channels, `Other` (Google's) otherwise. */
+function catalogChannelStep(step: 'target-market' | 'feed-config', Other: ComponentType): ComponentType {
   function CatalogChannelRoute() {
-    return <CatalogChannelStep step={step} other={<ComingSoonScreen description={description} />} />;
+    return <CatalogChannelStep step={step} other={<Other />} />;
   }
   return CatalogChannelRoute;
 }
+
+const TargetMarketScreen = screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen');
 
 const channelParams = { channel: CHANNELS } as const;
 
@@ -289,7 +291,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Destination validation',
-    screen: comingSoon('The Merchant Center destinations of this shop will be checked here.'),
+    screen: screen(() => import('@/features/channels/destination-validation-screen'), 'DestinationValidationScreen'),
   },
   {
     id: 'domain-verification',
@@ -297,7 +299,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Domain verification',
-    screen: comingSoon('You will verify and claim your shop’s website for Google here.'),
+    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'DomainVerificationScreen'),
   },
   {
     id: 'domain-verification-bing',
@@ -313,7 +315,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Verification method',
-    screen: comingSoon('You will choose how to verify your website here.'),
+    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'VerificationMethodScreen'),
   },
   {
     id: 'shipping-validation',
@@ -321,7 +323,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Shipping validation',
-    screen: comingSoon('The shipping settings of your Merchant Center account will be checked here.'),
+    screen: screen(() => import('@/features/channels/shipping-validation-screen'), 'ShippingValidationScreen'),
   },
 
   // ── Automated rules ─────────────────────────────────────────────────────────
@@ -513,7 +515,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Target market',
-    screen: catalogChannelStep('target-market', 'You will choose the target country, content language and currency here.'),
+    screen: catalogChannelStep('target-market', TargetMarketScreen),
   },
   {
     id: 'target-market-edit',
@@ -522,7 +524,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Edit target market',
-    screen: catalogChannelStep('target-market', 'You will change the target country, content language and currency here.'),
+    screen: catalogChannelStep('target-market', TargetMarketScreen),
   },
   {
     id: 'channel-feed-config',
@@ -531,6 +533,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Feed configuration',
-    screen: catalogChannelStep('feed-config', 'The feed settings of this channel will be configured here.'),
+    screen: catalogChannelStep('feed-config', comingSoon('The feed settings of this channel will be configured here.')),
   },
 ];

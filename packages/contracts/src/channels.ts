@@ -11,15 +11,8 @@ import { endpoint, needs } from './endpoint';
 export const CHANNEL_CONNECTION_STATES = ['authorized', 'connected', 'disconnected'] as const;
 export type TChannelConnectionState = (typeof CHANNEL_CONNECTION_STATES)[number];
 
-/** Google's wizard after /sync-shop, in order (spec §2): the next route is the first step not yet done. */
-export const GOOGLE_INTEGRATION_STEPS = [
-  'link-account',
-  'target-market',
-  'destination-validation',
-  'domain-verification',
-  'shipping-validation',
-  'feed-config',
-] as const;
+/** Google's wizard steps live with the other channels' in `@feedloom/validation` (integration.ts). */
+export { GOOGLE_INTEGRATION_STEPS } from '@feedloom/validation';
 
 export const ZTargetMarketSchema = z.object({ country: z.string(), language: z.string(), currency: z.string() });
 export type TTargetMarket = z.infer<typeof ZTargetMarketSchema>;
@@ -65,6 +58,9 @@ export const ZOverrideWebsiteUrlSchema = z.object({
 /** The account's shipping settings as the shipping validation step reads them. */
 export const ZShippingSettingsSchema = z.object({
   has_shipping: z.boolean(),
+  /** The target market's country, and whether an active service delivers there (shipping validation step). */
+  target_country: z.string().nullable(),
+  covers_target_country: z.boolean(),
   services: z.array(
     z.object({ service_name: z.string(), active: z.boolean(), countries: z.array(z.string()), currency: z.string().nullable() }),
   ),

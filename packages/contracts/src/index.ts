@@ -2,6 +2,7 @@ import { accountContract } from './account';
 import { auditContract } from './audit';
 import { authContract } from './auth';
 import { catalogChannelsContract } from './catalog-channels';
+import { channelWizardContract } from './channel-wizard';
 import { channelsContract } from './channels';
 import { dashboardContract } from './dashboard';
 import { dataSourcesContract } from './data-sources';
@@ -21,6 +22,7 @@ export * from './account';
 export * from './audit';
 export * from './auth';
 export * from './catalog-channels';
+export * from './channel-wizard';
 export * from './channels';
 export * from './dashboard';
 export * from './data-sources';
@@ -57,6 +59,7 @@ export const contract = {
   notifications: notificationsContract,
   dashboard: dashboardContract,
   productsBulk: productsBulkContract,
+  channelWizard: channelWizardContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './constants';
 export * from './data-sources';
 export * from './email';
+export * from './integration';
 export * from './limits';
 export * from './messages';
 export * from './names';

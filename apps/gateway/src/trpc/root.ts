@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { router } from './init';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
+import { channelWizardRouter } from './routers/channel-wizard';
 import { channelsRouter } from './routers/channels';
 import { dashboardRouter } from './routers/dashboard';
 import { dataSourcesRouter } from './routers/data-sources';
@@ -21,6 +22,7 @@ export const appRouter = router({
   auth: authRouter,
   channels: channelsRouter,
   dashboard: dashboardRouter,
+  channelWizard: channelWizardRouter,
   dataSources: dataSourcesRouter,
   notifications: notificationsRouter,
   organizations: organizationsRouter,

@@ -25,6 +25,8 @@ export const ZGoogleControlSchema = z.strictObject({
   revoke_refresh_tokens: z.boolean().optional(),
   /** Lifetime of access tokens issued from now on. */
   access_token_ttl_seconds: z.number().int().min(1).max(86_400).optional(),
+  /** Websites back to each account's own (claims and site verifications forgotten); products stay. */
+  reset_websites: z.boolean().optional(),
   /** Back to the defaults, counters and faults cleared (stored products stay). */
   reset: z.boolean().optional(),
 });
@@ -48,6 +50,8 @@ export class GoogleControl {
   /** Merchant API calls answered, by status, and by `METHOD path-template`. */
   calls = { total: 0, failed: 0, byRoute: {} as Record<string, number> };
   tokenRefreshes = 0;
+  /** Raised by `reset_websites`; the Merchant API puts websites back when it sees a new value. */
+  websitesGeneration = 0;
 
   constructor(private readonly defaults: TGoogleControlOptions = {}) {
     this.reviewDelayMs = defaults.reviewDelayMs ?? 3000;
@@ -69,6 +73,7 @@ export class GoogleControl {
       this.failStatus = input.fail_next.status;
       this.retryAfterSeconds = input.fail_next.retry_after_seconds;
     }
+    if (input.reset_websites) this.websitesGeneration += 1;
     if (input.delay_ms !== undefined) this.delayMs = input.delay_ms;
     if (input.review_delay_ms !== undefined) this.reviewDelayMs = input.review_delay_ms;
     if (input.access_token_ttl_seconds !== undefined) this.accessTokenTtlSeconds = input.access_token_ttl_seconds;

@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 
 // The Merchant Center accounts each sandbox Google user can reach. Several per user, with different set-ups,
 // so the wizard's steps meet both outcomes: a claimed website or not, shipping settings or none, and a user
-// with no Merchant Center account at all.
+// with no Merchant Center account at all, and one whose programs are all out of reach and whose website can
+// never be verified.
+
+/** A Merchant Center program (Merchant API `accounts.programs`): free listings, Shopping ads. */
+export interface TProgramSeed {
+  id: 'free-listings' | 'shopping-ads';
+  state: 'ENABLED' | 'ELIGIBLE' | 'NOT_ELIGIBLE';
+  activeRegions: string[];
+  unmet: { title: string; regions: string[] }[];
+}
+
+const enabled = (id: TProgramSeed['id'], regions: string[]): TProgramSeed => ({ id, state: 'ENABLED', activeRegions: regions, unmet: [] });
 
 export interface TMerchantAccountSeed {
   accountId: string;
@@ -14,6 +25,7 @@ export interface TMerchantAccountSeed {
   shipping: boolean;
   timeZone: string;
   languageCode: string;
+  programs: TProgramSeed[];
 }
 
 export const MERCHANT_ACCOUNTS: Record<string, TMerchantAccountSeed[]> = {
@@ -26,6 +38,7 @@ export const MERCHANT_ACCOUNTS: Record<string, TMerchantAccountSeed[]> = {
       shipping: true,
       timeZone: 'America/Los_Angeles',
       languageCode: 'en',
+      programs: [enabled('free-listings', ['US', 'GB']), enabled('shopping-ads', ['US'])],
     },
     {
       accountId: '5550001002',
@@ -35,6 +48,10 @@ export const MERCHANT_ACCOUNTS: Record<string, TMerchantAccountSeed[]> = {
       shipping: false,
       timeZone: 'America/New_York',
       languageCode: 'en',
+      programs: [
+        enabled('free-listings', ['US']),
+        { id: 'shopping-ads', state: 'NOT_ELIGIBLE', activeRegions: [], unmet: [{ title: 'Link a Google Ads account', regions: ['US'] }] },
+      ],
     },
   ],
   'sam.lee@gmail.sandbox.test': [
@@ -46,6 +63,21 @@ export const MERCHANT_ACCOUNTS: Record<string, TMerchantAccountSeed[]> = {
       shipping: true,
       timeZone: 'Europe/London',
       languageCode: 'en',
+      programs: [enabled('free-listings', ['GB']), { id: 'shopping-ads', state: 'ELIGIBLE', activeRegions: [], unmet: [] }],
+    },
+    {
+      // Nothing enabled yet, and a website Google can never verify (its host starts with "unverified.").
+      accountId: '5550002002',
+      accountName: 'Lee Outlet',
+      homepage: 'https://unverified.lee-outlet.example/',
+      claimed: false,
+      shipping: false,
+      timeZone: 'Europe/London',
+      languageCode: 'en',
+      programs: [
+        { id: 'free-listings', state: 'NOT_ELIGIBLE', activeRegions: [], unmet: [{ title: 'Verify and claim your website', regions: ['GB'] }] },
+        { id: 'shopping-ads', state: 'NOT_ELIGIBLE', activeRegions: [], unmet: [{ title: 'Link a Google Ads account', regions: ['GB'] }] },
+      ],
     },
   ],
   // Priya has a Google account but no Merchant Center account: the list is empty.
@@ -68,6 +100,7 @@ export const merchantAccountsOf = (email: string): TMerchantAccountSeed[] => {
       shipping: true,
       timeZone: 'Etc/UTC',
       languageCode: 'en',
+      programs: [enabled('free-listings', ['US']), enabled('shopping-ads', ['US'])],
     },
   ];
 };

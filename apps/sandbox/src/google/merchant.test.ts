@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ChannelItem, toProductInput, type TLayerValues } from '@feedloom/catalog';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
-import { CONTENT_SCOPE } from './merchant';
+import { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE } from './merchant';
 import { PRICE_MISMATCH_MARKER } from './judge';
 
 type TRunning = Awaited<ReturnType<typeof startSandbox>>;
@@ -284,5 +284,44 @@ describe('Merchant API v1', () => {
       body: JSON.stringify({ fail_next: { count: 1, status: 418 } }),
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('programs and site verification', () => {
+  it('lists each account\'s programs (destinations) with what they lack', async () => {
+    const { access_token } = await connect(ALEX);
+    const res = await api(access_token, 'GET', '/accounts/v1/accounts/5550001002/programs');
+    expect(res.status).toBe(200);
+    const { programs } = (await res.json()) as { programs: { name: string; state: string; unmetRequirements?: unknown[] }[] };
+    expect(programs.map((p) => [p.name, p.state])).toEqual([
+      ['accounts/5550001002/programs/free-listings', 'ENABLED'],
+      ['accounts/5550001002/programs/shopping-ads', 'NOT_ELIGIBLE'],
+    ]);
+    expect(programs[1]!.unmetRequirements).toEqual([
+      { title: 'Link a Google Ads account', documentationUri: 'https://support.google.com/merchants', affectedRegionCodes: ['US'] },
+    ]);
+    expect((await api(access_token, 'GET', '/accounts/v1/accounts/5550001002/programs/nope')).status).toBe(404);
+    expect((await api(access_token, 'GET', '/accounts/v1/accounts/5550002002/programs')).status).toBe(403);
+  });
+
+  it('hands out a token and verifies a site only once it was handed out, never an unverified. host', async () => {
+    const { access_token, scope } = await connect(ALEX, { scope: `${CONTENT_SCOPE} ${SITE_VERIFICATION_SCOPE}` });
+    expect(scope.split(' ')).toContain(SITE_VERIFICATION_SCOPE);
+    const site = { type: 'SITE', identifier: 'https://rivera-kitchen.example/' };
+    const early = await api(access_token, 'POST', '/siteVerification/v1/webResource?verificationMethod=META', { site });
+    expect(early.status).toBe(400);
+    const token = await api(access_token, 'POST', '/siteVerification/v1/token', { site, verificationMethod: 'META' });
+    expect(token.status).toBe(200);
+    expect(((await token.json()) as { token: string }).token).toMatch(/^<meta name="google-site-verification" content="[\w-]+" \/>$/);
+    const verified = await api(access_token, 'POST', '/siteVerification/v1/webResource?verificationMethod=META', { site });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ id: encodeURIComponent(site.identifier), site, owners: [ALEX] });
+    const unverified = { type: 'SITE', identifier: 'https://unverified.example/' };
+    await api(access_token, 'POST', '/siteVerification/v1/token', { site: unverified, verificationMethod: 'FILE' });
+    expect((await api(access_token, 'POST', '/siteVerification/v1/webResource?verificationMethod=FILE', { site: unverified })).status).toBe(400);
+    expect((await api(access_token, 'POST', '/siteVerification/v1/token', { site, verificationMethod: 'DNS_TXT' })).status).toBe(400);
+    // The content scope alone does not reach Site Verification.
+    const contentOnly = await connect(ALEX);
+    expect((await api(contentOnly.access_token, 'POST', '/siteVerification/v1/token', { site, verificationMethod: 'META' })).status).toBe(403);
   });
 });

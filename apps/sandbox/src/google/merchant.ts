@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TTaxonomy } from '@feedloom/catalog';
 import { productIdSegment } from '@feedloom/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,9 @@ import { merchantAccountsOf, type TMerchantAccountSeed } from './merchant-accoun
 // accounts. State is kept in memory for the life of the process.
 
 export const CONTENT_SCOPE = 'https://www.googleapis.com/auth/content';
+/** Google's Site Verification API scope (verify and list the sites a user owns). */
+export const SITE_VERIFICATION_SCOPE = 'https://www.googleapis.com/auth/siteverification';
+const SITE_VERIFICATION_METHODS = ['META', 'FILE'] as const;
 const LIST_MAX = 1000;
 /** A homepage on a host starting with this is never verified, so its claim fails (as an unverified site's). */
 export const UNVERIFIED_HOST_PREFIX = 'unverified.';
@@ -94,6 +98,10 @@ export interface TMerchantApiOptions {
 export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOptions): void => {
   const { control } = opts;
   const accounts = new Map<string, TAccountState>();
+  /** Site Verification, per Google user: tokens handed out (`METHOD site` → token) and sites verified. */
+  const verificationTokens = new Map<string, Map<string, string>>();
+  const verifiedSites = new Map<string, Set<string>>();
+  let websitesGeneration = control.websitesGeneration;
 
   const stateOf = (seed: TMerchantAccountSeed): TAccountState => {
     let state = accounts.get(seed.accountId);
@@ -112,7 +120,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
   };
 
   /** The caller's address, from a valid, unexpired access token with the content scope. */
-  const authenticate = async (req: FastifyRequest): Promise<string> => {
+  const authenticate = async (req: FastifyRequest, scope: string = CONTENT_SCOPE): Promise<string> => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!match) throw new GoogleApiError(401, 'UNAUTHENTICATED', 'Request is missing required authentication credential.');
     try {
@@ -124,7 +132,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
       });
       const issuedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
       if (issuedAt <= control.accessExpiredBefore) throw new Error('expired by the control endpoint');
-      if (!String(payload.scope ?? '').split(' ').includes(CONTENT_SCOPE)) {
+      if (!String(payload.scope ?? '').split(' ').includes(scope)) {
         throw new GoogleApiError(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
       }
       return String(payload.email_address);
@@ -228,6 +236,15 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
   app.register(async (r) => {
     // Every Merchant API call: optionally slow, optionally failing (control), then authenticated.
     r.addHook('onRequest', async (req, reply) => {
+      if (websitesGeneration !== control.websitesGeneration) {
+        websitesGeneration = control.websitesGeneration;
+        for (const state of accounts.values()) {
+          state.homepage = state.seed.homepage;
+          state.claimed = state.seed.claimed;
+        }
+        verificationTokens.clear();
+        verifiedSites.clear();
+      }
       if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
       const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
       const failure = control.takeFailure();
@@ -291,6 +308,87 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     r.get('/accounts/v1/accounts/:account/shippingSettings', async (req) =>
       shippingJson(accountFor(await authenticate(req), (req.params as P).account!)),
     );
+
+    const programJson = (accountId: string, p: TMerchantAccountSeed['programs'][number]) => ({
+      name: `accounts/${accountId}/programs/${p.id}`,
+      documentationUri: `https://support.google.com/merchants/answer/${p.id === 'free-listings' ? '9199328' : '6149970'}`,
+      state: p.state,
+      ...(p.activeRegions.length ? { activeRegionCodes: p.activeRegions } : {}),
+      ...(p.unmet.length
+        ? { unmetRequirements: p.unmet.map((u) => ({ title: u.title, documentationUri: 'https://support.google.com/merchants', affectedRegionCodes: u.regions })) }
+        : {}),
+    });
+
+    r.get('/accounts/v1/accounts/:account/programs', async (req) => {
+      const account = accountFor(await authenticate(req), (req.params as P).account!);
+      return { programs: account.seed.programs.map((p) => programJson(account.seed.accountId, p)) };
+    });
+
+    r.get('/accounts/v1/accounts/:account/programs/:program', async (req) => {
+      const params = req.params as P;
+      const account = accountFor(await authenticate(req), params.account!);
+      const program = account.seed.programs.find((p) => p.id === params.program);
+      if (!program) throw notFound(`Program ${params.program} not found.`);
+      return programJson(account.seed.accountId, program);
+    });
+
+    // Google's Site Verification API (www.googleapis.com/siteVerification/v1): a token for a site and method,
+    // then webResource.insert verifies the site by finding that token on it. The sandbox cannot fetch the
+    // site: it finds the token when it was handed out to the same user, unless the host starts with
+    // "unverified." (such a site never shows it).
+    const siteOf = (body: unknown): { type: string; identifier: string } => {
+      const site = (body as { site?: { type?: unknown; identifier?: unknown } } | null)?.site;
+      if (!site || site.type !== 'SITE' || typeof site.identifier !== 'string' || !/^https?:\/\/[^\s/]+/.test(site.identifier)) {
+        throw invalid('site.type must be SITE and site.identifier an http(s) URL.');
+      }
+      return { type: 'SITE', identifier: site.identifier };
+    };
+    const methodOf = (value: unknown) => {
+      if (!SITE_VERIFICATION_METHODS.includes(value as (typeof SITE_VERIFICATION_METHODS)[number])) {
+        throw invalid(`verificationMethod must be one of ${SITE_VERIFICATION_METHODS.join(', ')}.`);
+      }
+      return value as (typeof SITE_VERIFICATION_METHODS)[number];
+    };
+    const resourceJson = (email: string, identifier: string) => ({
+      id: encodeURIComponent(identifier),
+      site: { type: 'SITE', identifier },
+      owners: [email],
+    });
+
+    r.post('/siteVerification/v1/token', async (req) => {
+      const email = await authenticate(req, SITE_VERIFICATION_SCOPE);
+      const body = (req.body ?? {}) as { verificationMethod?: unknown };
+      const site = siteOf(body);
+      const method = methodOf(body.verificationMethod);
+      const digest = createHash('sha256').update(`${email} ${method} ${site.identifier}`).digest('base64url').slice(0, 43);
+      const token =
+        method === 'META'
+          ? `<meta name="google-site-verification" content="${digest}" />`
+          : `google${createHash('sha256').update(digest).digest('hex').slice(0, 16)}.html`;
+      const mine = verificationTokens.get(email) ?? new Map<string, string>();
+      mine.set(`${method} ${site.identifier}`, token);
+      verificationTokens.set(email, mine);
+      return { method, token };
+    });
+
+    r.post('/siteVerification/v1/webResource', async (req) => {
+      const email = await authenticate(req, SITE_VERIFICATION_SCOPE);
+      const method = methodOf(q(req).verificationMethod);
+      const site = siteOf(req.body);
+      const handedOut = verificationTokens.get(email)?.has(`${method} ${site.identifier}`) ?? false;
+      if (!handedOut || new URL(site.identifier).hostname.startsWith(UNVERIFIED_HOST_PREFIX)) {
+        throw invalid('The necessary verification token could not be found on your site.');
+      }
+      const mine = verifiedSites.get(email) ?? new Set<string>();
+      mine.add(site.identifier);
+      verifiedSites.set(email, mine);
+      return resourceJson(email, site.identifier);
+    });
+
+    r.get('/siteVerification/v1/webResource', async (req) => {
+      const email = await authenticate(req, SITE_VERIFICATION_SCOPE);
+      return { items: [...(verifiedSites.get(email) ?? [])].map((site) => resourceJson(email, site)) };
+    });
 
     r.get('/datasources/v1/accounts/:account/dataSources', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);

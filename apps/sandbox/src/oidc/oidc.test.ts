@@ -90,8 +90,15 @@ describe('OIDC providers', () => {
       code_challenge_methods_supported: ['S256', 'plain'],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
       id_token_signing_alg_values_supported: ['RS256'],
-      // Google also grants the Merchant API's scope (offline access, refresh tokens: google/merchant.test.ts).
-      scopes_supported: ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/content'],
+      // Google also grants the Merchant API's and Site Verification's scopes (offline access, refresh tokens:
+      // google/merchant.test.ts).
+      scopes_supported: [
+        'openid',
+        'email',
+        'profile',
+        'https://www.googleapis.com/auth/content',
+        'https://www.googleapis.com/auth/siteverification',
+      ],
       grant_types_supported: ['authorization_code', 'refresh_token'],
     });
     expect(meta.supportsPKCE()).toBe(true);

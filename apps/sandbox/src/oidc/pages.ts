@@ -23,6 +23,7 @@ const API_SCOPE_WORDS: Record<string, string> = {
   offline_access: 'keep this access when you are not using the application',
   catalog_management: 'manage your product catalogs',
   business_management: 'read your business accounts',
+  'https://www.googleapis.com/auth/siteverification': 'verify the websites you own',
 };
 
 const describeScopes = (scopes: string[]): string => {

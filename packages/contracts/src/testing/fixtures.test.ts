@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZUserProfileSchema } from '../account';
 import { ZSessionInfoSchema } from '../auth';
+import { ZIntegratedChannelStatusSchema } from '../channel-wizard';
 import { ZChannelConnectionSchema, ZMerchantAccountSchema } from '../channels';
 import { ZOrganizationListEntrySchema } from '../organizations';
 import { ZAuditEntrySchema } from '../audit';
@@ -10,6 +11,7 @@ import { ZStaffSchema } from '../staff';
 import {
   makeAuditEntry,
   makeChannelConnection,
+  makeIntegratedChannelStatus,
   makeMerchantAccount,
   makeOrganizationEntry,
   makeProfile,
@@ -31,6 +33,7 @@ describe('shared fixtures match the contract', () => {
     ['activity entry', ZAuditEntrySchema, makeAuditEntry()],
     ['channel connection', ZChannelConnectionSchema, makeChannelConnection()],
     ['merchant account', ZMerchantAccountSchema, makeMerchantAccount()],
+    ['integrated channel status', ZIntegratedChannelStatusSchema, makeIntegratedChannelStatus()],
   ] as const)('%s', (_name, schema, fixture) => {
     expect(schema.strict().parse(fixture)).toEqual(fixture);
   });

@@ -4,6 +4,7 @@
 import type { TUserProfile } from '../account';
 import type { TSessionInfo } from '../auth';
 import type { TAuditEntry } from '../audit';
+import type { TIntegratedChannelStatus } from '../channel-wizard';
 import type { TChannelConnection, TMerchantAccount } from '../channels';
 import type { TOrganizationListEntry } from '../organizations';
 import type { TRole } from '../roles';
@@ -165,6 +166,25 @@ export function makeChannelConnection(overrides: Partial<TChannelConnection> = {
     disconnected_reason: null,
     connected_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A channel of a shop on /sync-shop: Google connected, its target market next. */
+export function makeIntegratedChannelStatus(overrides: Partial<TIntegratedChannelStatus> = {}): TIntegratedChannelStatus {
+  return {
+    channel: 'google',
+    state: 'connected',
+    connected: true,
+    account_id: '5550001001',
+    account_name: 'Rivera Outdoor',
+    steps: ['link-account', 'target-market', 'destination-validation', 'domain-verification', 'shipping-validation', 'feed-config'],
+    integration_steps: ['link-account'],
+    next_step: 'target-market',
+    integration_once_completed: false,
+    target_market: null,
+    feed_enabled: true,
+    disconnected_reason: null,
     ...overrides,
   };
 }

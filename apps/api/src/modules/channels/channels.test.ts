@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TChannelConnection, TMerchantAccount } from '@feedloom/contracts';
-import { CONTENT_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { MODULES } from '@feedloom/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
       client_id: 'feedloom-google',
       redirect_uri: `${APP_URL}/google-callback`,
       response_type: 'code',
-      scope: CONTENT_SCOPE,
+      scope: `${CONTENT_SCOPE} ${SITE_VERIFICATION_SCOPE}`,
       access_type: 'offline',
       code_challenge_method: 'S256',
     });
@@ -124,7 +124,7 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
       channel: 'google',
       state: 'authorized',
       account_id: null,
-      scopes: [CONTENT_SCOPE],
+      scopes: [CONTENT_SCOPE, SITE_VERIFICATION_SCOPE],
       integration_steps: [],
     });
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
@@ -185,7 +185,12 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
     expect((await get('get-website-claimed-status')).body.data).toEqual({ website_url: 'https://unverified.rivera-kitchen.example/', claimed: false });
     expect((await override('not a url')).status).toBe(400);
 
-    expect((await get('shipping-settings')).body.data).toEqual({ has_shipping: false, services: [] });
+    expect((await get('shipping-settings')).body.data).toEqual({
+      has_shipping: false,
+      target_country: null,
+      covers_target_country: false,
+      services: [],
+    });
     await t.call('GET', `/merchant-account-info/shop/${shop.id}/merchant/5550001001`, { token: owner.token });
     expect((await get('shipping-settings')).body.data).toMatchObject({
       has_shipping: true,

@@ -11,6 +11,7 @@ import { isUuid } from '../../lib/ids';
 import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
+import { createSiteVerificationClient } from './google/site-verification-client';
 import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { channelStatesRepo, connectionsRepo } from './repo';
@@ -27,6 +28,8 @@ export interface TGoogleChannelSettings {
   /** null when no OAuth client is configured: the channel is off (503). */
   oauth: TGoogleOAuthSettings | null;
   merchantApiUrl: string;
+  /** Base of Google's Site Verification API (www.googleapis.com). */
+  siteVerificationApiUrl: string;
 }
 
 export interface TChannelsServiceDeps {
@@ -171,11 +174,20 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
   const shared: TChannelShared = { db, clock, cipher, log, http, connections, reachShop, liveConnection, withChannel, newState, takeState };
 
+  const siteVerificationClient = (row: TChannelConnectionRow) =>
+    createSiteVerificationClient({ baseUrl: deps.google.siteVerificationApiUrl, http, tokens: tokens.forConnection(row.id) });
+
   return {
     ...createMicrosoftChannel(shared, deps.microsoft),
     ...createMetaChannel(shared, deps.meta),
     /** A Merchant API client for a connection (the sync engine's way in). */
     merchantClient,
+    /** The wizard's ways in (wizard.ts): Google's Site Verification API, the shop, the connection, the errors. */
+    siteVerificationClient,
+    reachShop,
+    liveConnection,
+    withAccount,
+    withGoogle,
 
     googleAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
       const shop = await reachShop(caller, shopId);
@@ -283,7 +295,13 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
         countries: s.deliveryCountries ?? [],
         currency: s.currencyCode ?? null,
       }));
-      return { has_shipping: services.some((s) => s.active), services };
+      const target = row.target_market?.country ?? null;
+      return {
+        has_shipping: services.some((s) => s.active),
+        target_country: target,
+        covers_target_country: target !== null && services.some((s) => s.active && s.countries.includes(target)),
+        services,
+      };
     },
 
     connection: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection | null> => {

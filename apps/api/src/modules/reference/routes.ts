@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import type { TClock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { channelCurrencies } from '../channels/markets';
 import { countries, countryCodes, currencies, languages, statesOf, timezones } from './data';
 
 /** The reference lists of spec §7 (country codes, timezones, languages, currencies, countries, states). */
@@ -19,8 +20,12 @@ export const referenceRoutes = (app: FastifyInstance, deps: { clock: TClock }) =
   route(app, c.countryCodes, async () => countryCodes());
   route(app, c.timezones, async () => currentZones());
   route(app, c.languages, async () => languages());
-  // Every channel accepts any ISO 4217 currency the platform can name; `channel` is accepted for the spec's call.
-  route(app, c.currencies, async () => currencies());
+  // With a channel: the currencies it accepts in the markets it sells to (Meta, without markets: all of them).
+  route(app, c.currencies, async ({ query }) => {
+    const channel = query.channel === 'microsoft' ? 'bing' : query.channel;
+    const accepted = channel ? channelCurrencies(channel) : [];
+    return accepted.length > 0 ? accepted : currencies();
+  });
   route(app, c.countries, async () => countries());
   route(app, c.states, async ({ params }) => {
     const states = statesOf(params.id);

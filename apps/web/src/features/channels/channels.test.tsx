@@ -91,7 +91,13 @@ describe('/google-callback and /link-account/google/{shop_id}', () => {
         makeMerchantAccount({ account_id: '5550001002', account_name: 'Rivera Kitchen' }),
       ],
       'channels.selectMerchantAccount': () => {
-        connection = makeChannelConnection({ shop_id: 's1', state: 'connected', account_id: '5550001002', account_name: 'Rivera Kitchen' });
+        connection = makeChannelConnection({
+          shop_id: 's1',
+          state: 'connected',
+          account_id: '5550001002',
+          account_name: 'Rivera Kitchen',
+          integration_steps: ['link-account'],
+        });
         return { message: 'Merchant Center account selected.', account: makeMerchantAccount({ account_id: '5550001002' }), connection };
       },
     });
@@ -102,8 +108,8 @@ describe('/google-callback and /link-account/google/{shop_id}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use this account' }));
     expect(await screen.findByText('Merchant Center account selected.')).toBeTruthy();
     expect(inputOf(calls, 'channels.selectMerchantAccount')).toEqual({ shop_id: 's1', merchant_id: '5550001002' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sync-shop/s1'));
-    expect(await screen.findByText(/Rivera Kitchen \(5550001002\)/)).toBeTruthy();
+    // The wizard goes on with the first step not yet done: the target market.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/target-market/s1/google'));
   });
 
   it('comes back to the store when the merchant cancelled at Google', async () => {

@@ -1,3 +1,4 @@
+import { nextIntegrationStep } from '@feedloom/validation';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -10,6 +11,7 @@ import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
 import { trpc } from '@/lib/trpc';
 import { CatalogChannelStep } from './facebook-screens';
 import { useConnectGoogle, useRefreshConnection } from './use-channels';
+import { stepRoute, useRefreshWizard } from './wizard';
 
 /**
  * /link-account/google/{shop_id} (and /edit/): the Merchant Center accounts the connected Google user can
@@ -20,16 +22,19 @@ export function LinkGoogleAccountScreen() {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const refresh = useRefreshConnection();
+  const refreshWizard = useRefreshWizard();
   const connection = trpc.channels.googleConnection.useQuery({ shop_id: shopId });
   const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
   const accounts = trpc.channels.merchantAccounts.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
   const connect = useConnectGoogle();
   const [chosen, setChosen] = useState<string | null>(null);
   const select = trpc.channels.selectMerchantAccount.useMutation({
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message, connection }) => {
       snackbar.show(message, 'success');
       refresh(shopId);
-      void navigate(paths.syncShop(shopId));
+      refreshWizard(shopId);
+      const next = nextIntegrationStep('google', connection);
+      void navigate(next ? stepRoute('google', next, shopId, connection.integration_once_completed) : paths.syncShop(shopId));
     },
   });
   const selected = chosen ?? connection.data?.account_id ?? null;

@@ -6,6 +6,7 @@ import { useCanManageShops } from '@/features/shops/use-shops';
 import { trpc } from '@/lib/trpc';
 import { BingConnectionCard } from './bing-screens';
 import { FacebookConnectionCard } from './facebook-screens';
+import { ChannelProgress } from './channel-progress';
 import { GoogleConnectionCard } from './google-connection-card';
 
 /** /sync-shop/{shop_id}: the store's channels and the state of each connection (spec §2 integration wizard). */
@@ -41,6 +42,7 @@ export function SyncShopScreen() {
         <p className="text-sm text-muted-foreground">Connect a channel to keep this store’s products live on it.</p>
       </div>
       <GoogleConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
+      <ChannelProgress shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
       <BingConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
       <FacebookConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
     </section>

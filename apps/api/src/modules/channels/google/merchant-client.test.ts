@@ -137,7 +137,7 @@ describe('Merchant API client', () => {
   it('waits with jittered exponential backoff between retries, at least what Retry-After asks', async () => {
     waits.length = 0;
     await control({ fail_next: { count: 3, status: 503 } });
-    expect(await client.listAccounts()).toHaveLength(1);
+    expect(await client.listAccounts()).toHaveLength(2);
     // random() = 0.5 of 100, 200, 400 ms.
     expect(waits).toEqual([50, 100, 200]);
     waits.length = 0;
@@ -155,7 +155,7 @@ describe('Merchant API client', () => {
 
   it('refreshes the token once on a 401 and tries again', async () => {
     await control({ expire_access_tokens: true });
-    expect(await client.listAccounts()).toHaveLength(1);
+    expect(await client.listAccounts()).toHaveLength(2);
     expect(refreshes).toBe(1);
   });
 });

@@ -22,6 +22,15 @@ export interface THomepageJson {
   claimed?: boolean;
 }
 
+/** A Merchant Center program (free listings, Shopping ads) of an account (accounts.programs). */
+export interface TProgramJson {
+  name: string;
+  documentationUri?: string;
+  state?: 'ENABLED' | 'ELIGIBLE' | 'NOT_ELIGIBLE' | 'STATE_UNSPECIFIED';
+  activeRegionCodes?: string[];
+  unmetRequirements?: { title?: string; documentationUri?: string; affectedRegionCodes?: string[] }[];
+}
+
 export interface TShippingSettingsJson {
   name: string;
   services?: { serviceName?: string; active?: boolean; deliveryCountries?: string[]; currencyCode?: string }[];
@@ -72,10 +81,13 @@ export const PRODUCTS_PAGE_MAX = 1000;
 
 const seg = (id: string) => encodeURIComponent(id);
 
-export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpDeps; tokens: TAccessTokenSource }) => {
+/**
+ * Calls one Google API with the Bearer token of a connection: a 401 refreshes the token once and tries again;
+ * 429/5xx are retried by googleRequest. Answers the JSON body of a 2xx, else throws GoogleHttpError.
+ */
+export const createGoogleApiCaller = (opts: { baseUrl: string; http: TGoogleHttpDeps; tokens: TAccessTokenSource; api: string }) => {
   const base = opts.baseUrl.replace(/\/+$/, '');
-
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, what: string, body?: unknown): Promise<T> => {
+  return async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, what: string, body?: unknown): Promise<T> => {
     let token = await opts.tokens.get();
     for (let round = 0; ; round++) {
       const res = await googleRequest(opts.http, {
@@ -83,7 +95,7 @@ export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpD
         url: `${base}${path}`,
         headers: { authorization: `Bearer ${token}` },
         body,
-        what: `merchant ${what}`,
+        what: `${opts.api} ${what}`,
       });
       if (res.status === 401 && round === 0) {
         // Expired or revoked early: one refresh, one more try.
@@ -91,9 +103,13 @@ export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpD
         continue;
       }
       if (res.status >= 200 && res.status < 300) return res.body as T;
-      throw new GoogleHttpError(res.status, res.body, `merchant ${what}: HTTP ${res.status}`);
+      throw new GoogleHttpError(res.status, res.body, `${opts.api} ${what}: HTTP ${res.status}`);
     }
   };
+};
+
+export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpDeps; tokens: TAccessTokenSource }) => {
+  const call = createGoogleApiCaller({ ...opts, api: 'merchant' });
 
   const q = (params: Record<string, string | number | undefined>) => {
     const s = new URLSearchParams();
@@ -130,6 +146,21 @@ export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpD
       call<THomepageJson>('POST', `/accounts/v1/accounts/${seg(accountId)}/homepage:claim`, 'homepage.claim', { overwrite }),
     getShippingSettings: (accountId: string) =>
       call<TShippingSettingsJson>('GET', `/accounts/v1/accounts/${seg(accountId)}/shippingSettings`, 'shippingSettings.get'),
+    /** The account's programs (destinations): every page. */
+    listPrograms: async (accountId: string): Promise<TProgramJson[]> => {
+      const all: TProgramJson[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await call<{ programs?: TProgramJson[]; nextPageToken?: string }>(
+          'GET',
+          `/accounts/v1/accounts/${seg(accountId)}/programs${q({ pageToken })}`,
+          'programs.list',
+        );
+        all.push(...(page?.programs ?? []));
+        pageToken = page?.nextPageToken || undefined;
+      } while (pageToken);
+      return all;
+    },
     listDataSources: async (accountId: string): Promise<TDataSourceJson[]> => {
       const page = await call<{ dataSources?: TDataSourceJson[] }>(
         'GET',

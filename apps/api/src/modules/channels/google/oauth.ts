@@ -4,6 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { googleRequest, GoogleHttpError, type TGoogleHttpDeps } from './http';
 
 export const GOOGLE_CONTENT_SCOPE = 'https://www.googleapis.com/auth/content';
+/** Site Verification API: the domain verification step proves the store's website (meta tag or file). */
+export const GOOGLE_SITE_VERIFICATION_SCOPE = 'https://www.googleapis.com/auth/siteverification';
 
 export interface TGoogleOAuthSettings {
   authorizeUrl: string;
@@ -58,14 +60,17 @@ export const createGoogleOAuth = (settings: TGoogleOAuthSettings, http: TGoogleH
   };
 
   return {
-    /** The consent URL: the content scope, offline access, and consent asked again so a refresh token comes. */
+    /**
+     * The consent URL: the content and site verification scopes, offline access, and consent asked again so a
+     * refresh token comes.
+     */
     authorizeUrl: (state: string, codeVerifier: string): string => {
       const url = new URL(settings.authorizeUrl);
       url.search = new URLSearchParams({
         client_id: settings.clientId,
         redirect_uri: settings.redirectUri,
         response_type: 'code',
-        scope: GOOGLE_CONTENT_SCOPE,
+        scope: `${GOOGLE_CONTENT_SCOPE} ${GOOGLE_SITE_VERIFICATION_SCOPE}`,
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'true',

@@ -1,0 +1,142 @@
+import { nextIntegrationStep, type TChannelKey } from '@feedloom/validation';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
+import { trpc } from '@/lib/trpc';
+import { StepError, StepLoading, stepRoute, useRefreshWizard, WizardStepFrame } from './wizard';
+
+type Market = { country: string; language: string; currency: string };
+
+/** /target-market/{shop_id}/google and its edit route: the country, content language and currency (spec §3). */
+function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshWizard();
+  const data = trpc.channelWizard.targetMarketData.useQuery({ shop_id: shopId, channel: 'google' });
+  const [edited, setEdited] = useState<Market | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const save = trpc.channelWizard.selectTargetMarket.useMutation({
+    onSuccess: ({ message, connection }) => {
+      snackbar.show(message, 'success');
+      refresh(shopId);
+      const next = nextIntegrationStep('google', connection);
+      void navigate(
+        next
+          ? stepRoute('google', next, shopId, connection.integration_once_completed)
+          : paths.syncShop(shopId),
+      );
+    },
+  });
+
+  let body;
+  if (data.isPending) body = <StepLoading />;
+  else if (data.isError)
+    body = <StepError message={data.error.message} onRetry={() => void data.refetch()} />;
+  else {
+    const market = edited ?? data.data.selected ?? data.data.suggested;
+    const country = data.data.countries.find((c) => c.code === market.country);
+    const languages = data.data.languages.filter((l) => country?.languages.includes(l.code));
+    const currencies = data.data.currencies.filter((c) => country?.currencies.includes(c.code));
+    const onCountry = (code: string) => {
+      const next = data.data.countries.find((c) => c.code === code);
+      setEdited({
+        country: code,
+        language: next?.languages.includes(market.language) ? market.language : (next?.languages[0] ?? ''),
+        currency: next?.currencies.includes(market.currency) ? market.currency : (next?.currencies[0] ?? ''),
+      });
+    };
+    const submit = (e: FormEvent) => {
+      e.preventDefault();
+      const empty = !market.country
+        ? 'Target country is required.'
+        : !market.language
+          ? 'Content language is required.'
+          : !market.currency
+            ? 'Currency is required.'
+            : null;
+      setMissing(empty);
+      if (!empty) save.mutate({ shop_id: shopId, channel: 'google', ...market });
+    };
+    body = (
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor="tm-country">Target country</Label>
+          <NativeSelect id="tm-country" value={market.country} onChange={(e) => onCountry(e.target.value)}>
+            <option value="">Select a country</option>
+            {data.data.countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.flag} {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="tm-language">Content language</Label>
+          <NativeSelect
+            id="tm-language"
+            value={market.language}
+            onChange={(e) => setEdited({ ...market, language: e.target.value })}
+          >
+            <option value="">Select a language</option>
+            {languages.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="tm-currency">Currency</Label>
+          <NativeSelect
+            id="tm-currency"
+            value={market.currency}
+            onChange={(e) => setEdited({ ...market, currency: e.target.value })}
+          >
+            <option value="">Select a currency</option>
+            {currencies.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} — {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {missing ? <FormAlert>{missing}</FormAlert> : null}
+        {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
+        <div className="flex gap-2">
+          <Button type="submit" isLoading={save.isPending}>
+            {data.data.integration_once_completed ? 'Save target market' : 'Save and continue'}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.syncShop(shopId)}>Cancel</Link>
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <WizardStepFrame
+      shopId={shopId}
+      step="target-market"
+      title="Choose your target market"
+      description="Where Google shows your products, the language of their texts and the currency of their prices."
+    >
+      {body}
+    </WizardStepFrame>
+  );
+}
+
+/** /target-market/{shop_id}/{channel} and /target-market/edit/…: Google's here; Microsoft's comes with its wizard. */
+export function TargetMarketScreen() {
+  const { shop_id: shopId = '', channel } = useParams<{ shop_id: string; channel: TChannelKey }>();
+  if (channel === 'google') return <GoogleTargetMarketScreen shopId={shopId} />;
+  return (
+    <ComingSoonScreen description="You will choose the target country, content language and currency here." />
+  );
+}

@@ -1,0 +1,198 @@
+import { INTEGRATION_STEPS, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
+import { Check } from 'lucide-react';
+import { useCallback, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+
+export type IntegratedChannelStatus = RouterOutputs['channelWizard']['status'][number];
+
+export const STEP_LABEL: Record<TIntegrationStep, string> = {
+  'link-account': 'Merchant account',
+  'target-market': 'Target market',
+  'destination-validation': 'Destinations',
+  'domain-verification': 'Domain verification',
+  'shipping-validation': 'Shipping',
+  'feed-config': 'Feed configuration',
+};
+
+/** The route of a wizard step (spec §2); the target market becomes its edit route once completed. */
+export function stepRoute(
+  channel: TChannelKey,
+  step: TIntegrationStep,
+  shopId: string,
+  onceCompleted: boolean,
+): string {
+  switch (step) {
+    case 'link-account':
+      return paths.linkAccount(channel, shopId);
+    case 'target-market':
+      return onceCompleted ? paths.targetMarketEdit(shopId, channel) : paths.targetMarket(shopId, channel);
+    case 'destination-validation':
+      return paths.destinationValidation(shopId);
+    case 'domain-verification':
+      return channel === 'bing' ? paths.domainVerificationBing(shopId) : paths.domainVerification(shopId);
+    case 'shipping-validation':
+      return paths.shippingValidation(shopId);
+    case 'feed-config':
+      return paths.channelFeedConfig(channel, shopId);
+  }
+}
+
+/** After a step changed the record: the statuses and the connection are stale. */
+export function useRefreshWizard() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    (shopId: string) => {
+      void utils.channelWizard.status.invalidate({ shop_id: shopId });
+      void utils.channels.googleConnection.invalidate({ shop_id: shopId });
+      void utils.channelWizard.targetMarketData.invalidate({ shop_id: shopId });
+    },
+    [utils],
+  );
+}
+
+/** Records a Google step as done, then goes to the first step not yet done. */
+export function useCaptureGoogleStep(shopId: string) {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshWizard();
+  return trpc.channelWizard.captureStep.useMutation({
+    onSuccess: ({ message, connection, next_step }) => {
+      snackbar.show(message, 'success');
+      refresh(shopId);
+      void navigate(
+        next_step
+          ? stepRoute('google', next_step, shopId, connection.integration_once_completed)
+          : paths.channelFeedConfig('google', shopId),
+      );
+    },
+  });
+}
+
+/** Google's progress through its steps: done, current, to come; done steps are links. */
+export function WizardStepper({
+  shopId,
+  status,
+  current,
+}: {
+  shopId: string;
+  status: IntegratedChannelStatus | undefined;
+  current?: TIntegrationStep;
+}) {
+  const steps = INTEGRATION_STEPS.google;
+  const done = new Set(status?.integration_steps ?? []);
+  return (
+    <nav aria-label="Google integration steps">
+      <ol className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {steps.map((step, i) => {
+          const isDone = done.has(step);
+          const isCurrent = step === current;
+          const label = (
+            <>
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'flex size-6 items-center justify-center rounded-full border text-xs',
+                  isDone && 'border-success bg-success text-white',
+                  isCurrent && !isDone && 'border-primary text-primary',
+                )}
+              >
+                {isDone ? <Check className="size-3.5" /> : i + 1}
+              </span>
+              <span className={cn(isCurrent ? 'font-semibold' : 'text-muted-foreground')}>
+                {STEP_LABEL[step]}
+              </span>
+              <span className="sr-only">{isDone ? ' (done)' : isCurrent ? ' (current step)' : ''}</span>
+            </>
+          );
+          return (
+            <li key={step} className="flex items-center gap-2" aria-current={isCurrent ? 'step' : undefined}>
+              {isDone && !isCurrent && status ? (
+                <Link
+                  className="flex items-center gap-2 rounded focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
+                  to={stepRoute('google', step, shopId, status.integration_once_completed)}
+                >
+                  {label}
+                </Link>
+              ) : (
+                label
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The frame of a Google wizard step: the stepper, a card with the step's title, its loading and errors. */
+export function WizardStepFrame({
+  shopId,
+  step,
+  title,
+  description,
+  children,
+}: {
+  shopId: string;
+  step: TIntegrationStep;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const status = trpc.channelWizard.status.useQuery({ shop_id: shopId });
+  const google = status.data?.find((s) => s.channel === 'google');
+  return (
+    <section className="mx-auto flex w-full max-w-content flex-col gap-4">
+      <WizardStepper shopId={shopId} status={google} current={step} />
+      <Card>
+        <CardHeader>
+          <h1 className="text-lg leading-tight font-semibold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {status.isError ? <FormAlert>{status.error.message}</FormAlert> : null}
+          {status.isSuccess && google && !google.connected ? (
+            <div className="grid justify-items-start gap-3">
+              <p className="text-sm text-muted-foreground">
+                Google is not connected to this store with a Merchant Center account yet.
+              </p>
+              <Button asChild>
+                <Link to={paths.syncShop(shopId)}>Connect Google</Link>
+              </Button>
+            </div>
+          ) : (
+            children
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+export function StepLoading() {
+  return (
+    <div className="grid gap-2" aria-busy="true">
+      <Skeleton className="h-10" />
+      <Skeleton className="h-10" />
+      <Skeleton className="h-10 w-40" />
+    </div>
+  );
+}
+
+export function StepError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="grid justify-items-start gap-3">
+      <FormAlert>{message}</FormAlert>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
