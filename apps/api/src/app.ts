@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { channelRoutes } from './modules/channels/routes';
+import { syncRoutes } from './modules/sync/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
@@ -67,6 +68,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   dataSourceRoutes(app, services.dataSources);
   productRoutes(app, services.products);
   channelRoutes(app, services.channels);
+  syncRoutes(app, services.sync);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

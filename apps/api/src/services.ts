@@ -22,6 +22,7 @@ import { createShopsService } from './modules/shops/service';
 import { createStaffService } from './modules/staff/service';
 import { createOidcConfigurations, oidcSettingsFromEnv } from './modules/social/oidc';
 import { createSocialService } from './modules/social/service';
+import { createSyncServices } from './modules/sync/wiring';
 
 export interface TDeps {
   env: TEnv;
@@ -114,7 +115,7 @@ export const createServices = (deps: TDeps) => {
     appUrl,
     invitationTtlDays: env.INVITATION_TTL_DAYS,
   });
-  return {
+  const built = {
     ...core,
     staff,
     roles: createRolesService({ db: database.db, clock }),
@@ -185,5 +186,6 @@ export const createServices = (deps: TDeps) => {
     }),
     products: createProductsService({ db: database.db }),
   };
+  return { ...built, ...createSyncServices(built, deps.log) };
 };
 export type TServices = ReturnType<typeof createServices>;

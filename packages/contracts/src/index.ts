@@ -3,6 +3,7 @@ import { auditContract } from './audit';
 import { authContract } from './auth';
 import { channelsContract } from './channels';
 import { dataSourcesContract } from './data-sources';
+import { feedsContract } from './feeds';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
 import { organizationsContract } from './organizations';
@@ -19,6 +20,7 @@ export * from './auth';
 export * from './channels';
 export * from './data-sources';
 export * from './endpoint';
+export * from './feeds';
 export * from './envelope';
 export * from './health';
 export * from './invitations';
@@ -46,6 +48,7 @@ export const contract = {
   dataSources: dataSourcesContract,
   products: productsContract,
   channels: channelsContract,
+  feeds: feedsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

@@ -9,6 +9,10 @@ export const QUEUES = {
   importRun: 'import-run',
   /** The URL sources' schedule tick: starts the fetches that are due (modules/data-sources/schedule.ts). */
   importSchedule: 'import-schedule',
+  /** A sync of one shop × channel connection, its status pull-back, and the tick that queues both (modules/sync). */
+  channelSync: 'channel-sync',
+  channelStatusPull: 'channel-status-pull',
+  channelSyncTick: 'channel-sync-tick',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

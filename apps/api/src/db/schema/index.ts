@@ -14,3 +14,4 @@ export * from './roles';
 export * from './audit';
 export * from './products';
 export * from './channels';
+export * from './sync';

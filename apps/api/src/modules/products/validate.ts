@@ -34,18 +34,22 @@ const domainOf = (link: string | undefined, shopUrl: string): string | undefined
   }
 };
 
+/** The product's items judged for one channel (the sync engine holds back the items with errors). */
+export const judgeItems = (product: TProduct, shop: { shop_currency: string; shop_url: string }, channel: TChannel) => {
+  const link = product.overrides.link ?? product.source.link ?? undefined;
+  return validateProduct(CHANNELS[channel], product, {
+    taxonomy: shippedTaxonomy(),
+    currency: shop.shop_currency,
+    shopDomain: domainOf(link, shop.shop_url),
+  });
+};
+
 export const judgeProduct = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
 ): TJudged[] => {
-  const link = product.overrides.link ?? product.source.link ?? undefined;
-  const shopDomain = domainOf(link, shop.shop_url);
   return CHANNEL_KEYS.map((channel) => {
-    const items = validateProduct(CHANNELS[channel], product, {
-      taxonomy: shippedTaxonomy(),
-      currency: shop.shop_currency,
-      shopDomain,
-    });
+    const items = judgeItems(product, shop, channel);
     const issues = items.flatMap((r) => r.issues.map((i) => ({ item_id: r.item.offerId, ...i })));
     return {
       channel,
