@@ -132,6 +132,8 @@ const ZEnvSchema = z.object({
   SYNC_GATE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   /** Channel calls in flight at once per sync (Google takes one item per call). */
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Items the engine hands the channel adapter at once (Microsoft takes up to 300 a call, Meta 5,000). */
+  SYNC_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   /** How often the worker looks for changed products and due schedules (pg-boss ticks each minute; less adds a timer). */
   SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** A status pull-back this long after a sync that sent something, and at least this often. */

@@ -16,6 +16,8 @@ export interface TGoogleAdapterOptions {
   dataSource: string | null;
   onDataSource: (name: string) => Promise<void>;
   concurrency: number;
+  /** Items per engine batch (each one call, `concurrency` at a time). */
+  batchSize: number;
 }
 
 /** The name of the API data source Feedloom makes in the merchant's account. */
@@ -82,7 +84,7 @@ export const createGoogleAdapter = (opts: TGoogleAdapterOptions): TChannelAdapte
 
   return {
     channel: 'google',
-    maxBatch: Math.max(opts.concurrency * 8, 50),
+    maxBatch: opts.batchSize,
     apiCalls: () => calls,
 
     prepare: async () => {

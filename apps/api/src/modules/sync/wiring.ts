@@ -41,6 +41,7 @@ export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
         await db.update(channel_connections).set({ remote_data_source: name }).where(eq(channel_connections.id, row.id));
       },
       concurrency: env.SYNC_CONCURRENCY,
+      batchSize: env.SYNC_BATCH_SIZE,
     });
   };
   const syncEngine = createSyncEngine({
