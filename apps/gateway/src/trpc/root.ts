@@ -4,6 +4,7 @@ import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { channelsRouter } from './routers/channels';
 import { dataSourcesRouter } from './routers/data-sources';
+import { feedsRouter } from './routers/feeds';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
 import { profileRouter } from './routers/profile';
@@ -17,6 +18,7 @@ export const appRouter = router({
   audit: auditRouter,
   auth: authRouter,
   channels: channelsRouter,
+  feeds: feedsRouter,
   dataSources: dataSourcesRouter,
   organizations: organizationsRouter,
   products: productsRouter,
