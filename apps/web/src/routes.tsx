@@ -518,6 +518,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Feed configuration',
-    screen: comingSoon('The feed settings of this channel will be configured here.'),
+    screen: screen(() => import('@/features/feeds/feed-config-screen'), 'FeedConfigScreen'),
   },
 ];
