@@ -46,6 +46,7 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 const insertProducts = async (db: TDb, shopId: string, count: number) => {
   for (let from = 1; from <= count; from += 50_000) {
     const to = Math.min(count, from + 49_999);
+    const [before] = await queryRows<{ id: number }>(db, sql`select coalesce(max(id), 0)::bigint as id from products`);
     await db.execute(sql`
       insert into products (shop_id, product_key, offer_id, source, source_hash)
       select ${shopId}::uuid, 'P' || g, 'P' || g,
@@ -58,7 +59,7 @@ const insertProducts = async (db: TDb, shopId: string, count: number) => {
     await db.execute(sql`
       insert into product_channel_statuses (product_id, shop_id, channel, status, issues)
       select id, shop_id, 'google', 'pending', '[]'::jsonb from products
-      where shop_id = ${shopId}::uuid and id not in (select product_id from product_channel_statuses)`);
+      where shop_id = ${shopId}::uuid and id > ${before?.id ?? 0}`);
   }
 };
 
