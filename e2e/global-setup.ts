@@ -68,6 +68,10 @@ export default async function globalSetup(): Promise<void> {
     // The data-source journey serves its CSV URL from 127.0.0.1 and waits for a scheduled fetch.
     IMPORT_ALLOW_PRIVATE_URLS: 'true',
     IMPORT_SCHEDULE_TICK_SECONDS: '2',
+    // The sync journey watches products go pending → submitted → approved within seconds.
+    SYNC_TICK_SECONDS: '2',
+    SYNC_STATUS_PULL_DELAY_SECONDS: '8',
+    SYNC_STATUS_PULL_EVERY_SECONDS: '10',
   };
   // The suite runs the embedded default on its own data; settings of the outer shell (CI's DATABASE_URL
   // for the api's integration tests, a developer's APP_URL …) must not leak into it.

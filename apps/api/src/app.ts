@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { channelWizardRoutes } from './modules/channels/wizard-routes';
+import { syncRoutes } from './modules/sync/routes';
 import { dataSourceRoutes } from './modules/data-sources/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
@@ -75,6 +76,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   notificationRoutes(app, services.notifications);
   dashboardRoutes(app, services.dashboard);
   channelWizardRoutes(app, services.channelWizard);
+  syncRoutes(app, services.sync);
   deps.register?.(app, services);
 
   app.addHook('onClose', async () => services.mailTransport.close?.());

@@ -151,6 +151,24 @@ const ZEnvSchema = z.object({
    * shorter interval (tests, e2e) adds ticks from a timer in the worker.
    */
   IMPORT_SCHEDULE_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  /**
+   * The channel sync engine (modules/sync). The publish gate: a sync that would newly hold back or remove more
+   * than this share (0 to 1) of the items live on a channel waits for the merchant's confirmation.
+   */
+  SYNC_GATE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  /** Channel calls in flight at once per sync (Google takes one item per call). */
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Items the engine hands the channel adapter at once (Microsoft takes up to 300 a call, Meta 5,000). */
+  SYNC_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** How often the worker looks for changed products and due schedules (pg-boss ticks each minute; less adds a timer). */
+  SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  /** A status pull-back this long after a sync that sent something, and at least this often. */
+  SYNC_STATUS_PULL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  SYNC_STATUS_PULL_EVERY_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(3600),
+  /** An unchanged item is sent again after this many days (Google expires items after 30 days unseen). */
+  SYNC_REFRESH_AFTER_DAYS: z.coerce.number().int().min(1).max(29).default(25),
+  /** The public origin of the feed files (`{origin}/feeds/{token}.xml`); APP_URL when unset. */
+  FEED_BASE_URL: z.url().optional(),
   /** A CSV URL download gives up after this long. */
   IMPORT_FETCH_TIMEOUT_SECONDS: seconds(60),
   /**

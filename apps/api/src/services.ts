@@ -27,6 +27,7 @@ import { createShopsService } from './modules/shops/service';
 import { createStaffService } from './modules/staff/service';
 import { createOidcConfigurations, oidcSettingsFromEnv } from './modules/social/oidc';
 import { createSocialService } from './modules/social/service';
+import { createSyncServices } from './modules/sync/wiring';
 
 export interface TDeps {
   env: TEnv;
@@ -236,9 +237,10 @@ export const createServices = (deps: TDeps) => {
       batchSize: env.BULK_APPLY_BATCH_SIZE,
     }),
   };
-  return {
+  const built = {
     ...services,
     channelWizard: createChannelWizardService({ db: database.db, clock, log: deps.log, channels: services.channels }),
   };
+  return { ...built, ...createSyncServices(built, deps.log) };
 };
 export type TServices = ReturnType<typeof createServices>;

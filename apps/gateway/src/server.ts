@@ -14,6 +14,7 @@ import Fastify, {
 import type { Dispatcher } from 'undici';
 import type { TEnv } from './env';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http-errors';
+import { registerFeedRoutes } from './feeds';
 import { registerMediaRoutes } from './media';
 import { registerTransferRoutes, type TTransferTables } from './transfer';
 import { fastifyCookieJar } from './cookie-jar';
@@ -152,6 +153,7 @@ export const buildServer = async ({
   });
 
   registerMediaRoutes(app, { client, refresher });
+  registerFeedRoutes(app, { client, refresher });
   registerTransferRoutes(app, { client, refresher }, transfers);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -70,6 +70,7 @@ function catalogChannelStep(step: 'target-market' | 'feed-config', Other: Compon
 }
 
 const TargetMarketScreen = screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen');
+const FeedConfigScreen = screen(() => import('@/features/feeds/feed-config-screen'), 'FeedConfigScreen');
 
 const channelParams = { channel: CHANNELS } as const;
 
@@ -533,6 +534,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Feed configuration',
-    screen: catalogChannelStep('feed-config', comingSoon('The feed settings of this channel will be configured here.')),
+    screen: catalogChannelStep('feed-config', FeedConfigScreen),
   },
 ];

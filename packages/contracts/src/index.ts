@@ -6,6 +6,7 @@ import { channelWizardContract } from './channel-wizard';
 import { channelsContract } from './channels';
 import { dashboardContract } from './dashboard';
 import { dataSourcesContract } from './data-sources';
+import { feedsContract } from './feeds';
 import { healthContract } from './health';
 import { invitationsContract } from './invitations';
 import { notificationsContract } from './notifications';
@@ -27,6 +28,7 @@ export * from './channels';
 export * from './dashboard';
 export * from './data-sources';
 export * from './endpoint';
+export * from './feeds';
 export * from './envelope';
 export * from './health';
 export * from './invitations';
@@ -60,6 +62,7 @@ export const contract = {
   dashboard: dashboardContract,
   productsBulk: productsBulkContract,
   channelWizard: channelWizardContract,
+  feeds: feedsContract,
 } as const;
 
 export const API_PREFIX = '/api/v1';

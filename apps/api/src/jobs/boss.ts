@@ -18,6 +18,10 @@ export const QUEUES = {
   dashboardSnapshot: 'dashboard-snapshot',
   /** Applying a bulk customisation (modules/products/bulk.ts). */
   bulkApply: 'bulk-apply',
+  /** A sync of one shop × channel connection, its status pull-back, and the tick that queues both (modules/sync). */
+  channelSync: 'channel-sync',
+  channelStatusPull: 'channel-status-pull',
+  channelSyncTick: 'channel-sync-tick',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

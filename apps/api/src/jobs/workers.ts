@@ -5,6 +5,7 @@ import type { TBulkApplyJob } from '../modules/products/bulk';
 import type { TSendMailJob, TServices } from '../services';
 import { DATA_SOURCE_API_MSG as M } from '../modules/data-sources/messages';
 import { QUEUES } from './boss';
+import { startSyncWorkers } from '../modules/sync/jobs';
 
 /** pg-boss's cron: once a minute, the finest it has (IMPORT_SCHEDULE_TICK_SECONDS below 60 adds a timer). */
 const EVERY_MINUTE = '* * * * *';
@@ -107,4 +108,18 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
     timer.unref();
     jobs.boss.once('stopped', () => clearInterval(timer));
   }
+
+  await startSyncWorkers(
+    {
+      jobs,
+      db: services.db,
+      engine: services.syncEngine,
+      settings: {
+        tickSeconds: services.env.SYNC_TICK_SECONDS,
+        statusPullDelaySeconds: services.env.SYNC_STATUS_PULL_DELAY_SECONDS,
+        statusPullEverySeconds: services.env.SYNC_STATUS_PULL_EVERY_SECONDS,
+      },
+    },
+    log,
+  );
 };

@@ -7,6 +7,7 @@ import { channelsRouter } from './routers/channels';
 import { dashboardRouter } from './routers/dashboard';
 import { dataSourcesRouter } from './routers/data-sources';
 import { notificationsRouter } from './routers/notifications';
+import { feedsRouter } from './routers/feeds';
 import { organizationsRouter } from './routers/organizations';
 import { productsRouter } from './routers/products';
 import { productsBulkRouter } from './routers/products-bulk';
@@ -23,6 +24,7 @@ export const appRouter = router({
   channels: channelsRouter,
   dashboard: dashboardRouter,
   channelWizard: channelWizardRouter,
+  feeds: feedsRouter,
   dataSources: dataSourcesRouter,
   notifications: notificationsRouter,
   organizations: organizationsRouter,

@@ -51,6 +51,16 @@ export const channel_connections = pgTable(
     feed_enabled: boolean().notNull().default(true),
     /** Channel-specific feed settings (google-feed-settings, microsoft-feed-setting, facebook-feed-setting). */
     feed_settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The secret feed URL's token: its sha256 to find the connection, sealed to show the URL again. */
+    feed_token_hash: text(),
+    feed_token_sealed: text(),
+    /** The channel's own container of our items (Google: the API data source's resource name). */
+    remote_data_source: text(),
+    /** A sync holds the connection until then (a worker killed mid-sync lets go when it passes). */
+    sync_lease_until: timestamp({ withTimezone: true }),
+    /** When the last sync that finished started (changes after it are due), and the last status pull-back. */
+    last_synced_at: timestamp({ withTimezone: true }),
+    last_status_pulled_at: timestamp({ withTimezone: true }),
     /** Why the connection ended when the channel refused it (null when the merchant disconnected). */
     disconnected_reason: text(),
     connected_by: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -60,6 +70,7 @@ export const channel_connections = pgTable(
   },
   (t) => [
     uniqueIndex('channel_connections_shop_channel_key').on(t.shop_id, t.channel),
+    uniqueIndex('channel_connections_feed_token_hash_key').on(t.feed_token_hash),
     index().on(t.organization_id),
   ],
 );

@@ -190,6 +190,8 @@ export const product_channel_statuses = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     updated_at: updatedAt(),
+    /** When the channel itself last confirmed this status (status pull-back, issue 13); null before. */
+    confirmed_at: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.product_id, t.channel] }), index().on(t.channel, t.status)],
 );

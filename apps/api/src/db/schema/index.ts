@@ -16,3 +16,4 @@ export * from './products';
 export * from './channels';
 export * from './notifications';
 export * from './products-bulk';
+export * from './sync';

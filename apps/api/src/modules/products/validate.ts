@@ -45,6 +45,14 @@ export const judgingContext = (product: TProduct, shop: { shop_currency: string;
   };
 };
 
+/** The product's items judged for one channel (the sync engine holds back the items with errors). */
+export const judgeItems = (
+  product: TProduct,
+  shop: { shop_currency: string; shop_url: string },
+  channel: TChannel,
+  ctx = judgingContext(product, shop),
+) => validateProduct(CHANNELS[channel], product, ctx);
+
 export const judgeProduct = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
@@ -54,7 +62,7 @@ export const judgeProduct = (
   const own = product.overrides.product_submission_control;
   const controls = own !== undefined ? own : product.source.product_submission_control;
   return CHANNEL_KEYS.map((channel) => {
-    const items = validateProduct(CHANNELS[channel], product, ctx);
+    const items = judgeItems(product, shop, channel, ctx);
     const issues = items.flatMap((r) => r.issues.map((i) => ({ item_id: r.item.offerId, ...i })));
     return {
       channel,

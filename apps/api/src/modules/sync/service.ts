@@ -1,0 +1,308 @@
+// Feed settings, the secret feed URL, sync runs and the publish gate's confirmation (issue 13; spec §7
+// shop-feed-config, google-feed-settings, feed-status, google-fetch-errors). The syncs themselves run in the
+// worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
+import { FEED_FORMATS, feedChunks, type TFeedFormatId } from '@feedloom/catalog';
+import type { TFeedConfig, TSyncRun } from '@feedloom/contracts';
+import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../../db/client';
+import { queryRows } from '../../db/client';
+import {
+  channel_connections,
+  channel_sync_runs,
+  shops,
+  users,
+  type TChannelConnectionRow,
+  type TChannelSyncRunRow,
+  type TShopRow,
+  type TSyncTrigger,
+} from '../../db/schema';
+import type { TClock } from '../../lib/clock';
+import { randomToken, sha256, type TCipher } from '../../lib/crypto';
+import { conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { TMailer } from '../../mail/mailer';
+import { canReachShop, type TShopScope } from '../tenancy/access';
+import { shippedTaxonomy } from '../products/validate';
+import { CATALOG_CHANNEL_OF_KEY, shopProductPages } from './engine';
+import { SYNC_MSG } from './messages';
+
+export interface TSyncCaller {
+  user_id: string;
+  org_id: string;
+  shop_ids: TShopScope;
+}
+
+/** Queues work for the worker (jobs.ts); absent where no queue runs. */
+export interface TSyncQueue {
+  syncSoon(connectionId: string, trigger: TSyncTrigger): Promise<void>;
+}
+
+export interface TSyncServiceDeps {
+  db: TDb;
+  clock: TClock;
+  cipher: TCipher;
+  mailer: TMailer;
+  log: FastifyBaseLogger;
+  /** The public address of the feed files (the gateway's origin); `/feeds/{token}.xml` is appended. */
+  feedBaseUrl: string;
+  queue: () => TSyncQueue | null;
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export const toSyncRun = (r: TChannelSyncRunRow): TSyncRun => ({
+  id: r.id,
+  channel: r.channel,
+  trigger: r.trigger,
+  status: r.status,
+  started_at: new Date(r.started_at).toISOString(),
+  finished_at: iso(r.finished_at),
+  considered: r.considered,
+  sent: r.sent,
+  deleted: r.deleted,
+  held: r.held,
+  refused: r.refused,
+  api_calls: r.api_calls,
+  gate: r.gate ?? null,
+  message: r.error,
+});
+
+/** Most issues one report mails. */
+const REPORT_MAX_ROWS = 2000;
+
+export const createSyncService = (deps: TSyncServiceDeps) => {
+  const { db, clock, cipher } = deps;
+
+  const reachShop = async (caller: TSyncCaller, shopId: string): Promise<TShopRow> => {
+    const [shop] =
+      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
+        ? await db.select().from(shops).where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
+        : [];
+    if (!shop) throw notFound(SYNC_MSG.storeNotFound);
+    return shop;
+  };
+
+  /** The shop's live connection to the channel (409 when there is none). */
+  const connectionOf = async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+    await reachShop(caller, shopId);
+    const [row] = await db
+      .select()
+      .from(channel_connections)
+      .where(
+        and(
+          eq(channel_connections.organization_id, caller.org_id),
+          eq(channel_connections.shop_id, shopId),
+          eq(channel_connections.channel, channel),
+        ),
+      );
+    if (!row || row.state === 'disconnected') throw conflict(SYNC_MSG.notConnected(channel));
+    return row;
+  };
+
+  /** The connection's feed token, made on first use (kept hashed to find it, sealed to show it). */
+  const feedToken = async (row: TChannelConnectionRow): Promise<string> => {
+    if (row.feed_token_sealed) return cipher.decrypt(row.feed_token_sealed);
+    const token = randomToken(32);
+    await db
+      .update(channel_connections)
+      .set({ feed_token_hash: sha256(token), feed_token_sealed: cipher.encrypt(token) })
+      .where(and(eq(channel_connections.id, row.id), sql`${channel_connections.feed_token_sealed} is null`));
+    const [now] = await db.select().from(channel_connections).where(eq(channel_connections.id, row.id));
+    return cipher.decrypt(now!.feed_token_sealed!);
+  };
+
+  const configOf = async (row: TChannelConnectionRow): Promise<TFeedConfig> => {
+    const token = await feedToken(row);
+    const runs = await db
+      .select()
+      .from(channel_sync_runs)
+      .where(eq(channel_sync_runs.connection_id, row.id))
+      .orderBy(desc(channel_sync_runs.started_at))
+      .limit(20);
+    const paused = runs.find((r) => r.status === 'paused_by_gate') ?? null;
+    const last = runs.find((r) => r.status !== 'paused_by_gate') ?? null;
+    return {
+      shop_id: row.shop_id,
+      channel: row.channel,
+      feed_schedule: row.feed_schedule,
+      feed_enabled: row.feed_enabled,
+      feed_settings: row.feed_settings,
+      feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.xml`,
+      last_synced_at: iso(row.last_synced_at),
+      last_status_pulled_at: iso(row.last_status_pulled_at),
+      paused_run: paused ? toSyncRun(paused) : null,
+      last_run: last ? toSyncRun(last) : null,
+    };
+  };
+
+  const update = async (row: TChannelConnectionRow, values: Partial<TChannelConnectionRow>) => {
+    const [saved] = await db
+      .update(channel_connections)
+      .set({ ...values, updated_at: clock.now() })
+      .where(eq(channel_connections.id, row.id))
+      .returning();
+    return saved!;
+  };
+
+  return {
+    configOf,
+
+    shopFeedConfig: async (caller: TSyncCaller, shopId: string): Promise<TFeedConfig[]> => {
+      await reachShop(caller, shopId);
+      const rows = await db
+        .select()
+        .from(channel_connections)
+        .where(and(eq(channel_connections.organization_id, caller.org_id), eq(channel_connections.shop_id, shopId)))
+        .orderBy(channel_connections.channel);
+      return Promise.all(rows.filter((r) => r.state !== 'disconnected').map(configOf));
+    },
+
+    saveSchedule: async (caller: TSyncCaller, shopId: string, channel: TChannelKey, schedule: TFeedSchedule) =>
+      configOf(await update(await connectionOf(caller, shopId, channel), { feed_schedule: schedule })),
+
+    feedConfig: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) =>
+      configOf(await connectionOf(caller, shopId, channel)),
+
+    /** Google's feed settings; saving them is the wizard's last step (feed-config), so the integration is complete. */
+    saveGoogleSettings: async (
+      caller: TSyncCaller,
+      shopId: string,
+      body: { feed_schedule: TFeedSchedule; feed_enabled?: boolean; feed_settings?: Record<string, unknown> },
+    ) => {
+      const row = await connectionOf(caller, shopId, 'google');
+      const steps = row.integration_steps.includes('feed-config')
+        ? row.integration_steps
+        : [...row.integration_steps, 'feed-config'];
+      return configOf(
+        await update(row, {
+          feed_schedule: body.feed_schedule,
+          ...(body.feed_enabled === undefined ? {} : { feed_enabled: body.feed_enabled }),
+          ...(body.feed_settings === undefined ? {} : { feed_settings: body.feed_settings }),
+          integration_steps: steps,
+          integration_once_completed: true,
+        }),
+      );
+    },
+
+    feedStatus: async (caller: TSyncCaller, shopId: string, channel: TChannelKey, on: boolean) =>
+      configOf(await update(await connectionOf(caller, shopId, channel), { feed_enabled: on })),
+
+    syncNow: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+      const row = await connectionOf(caller, shopId, channel);
+      if (!row.feed_enabled) throw conflict(SYNC_MSG.feedOffRefused);
+      await deps.queue()?.syncSoon(row.id, 'manual');
+      return configOf(row);
+    },
+
+    gateDecision: async (
+      caller: TSyncCaller,
+      shopId: string,
+      body: { channel: TChannelKey; run_id: string; decision: 'confirm' | 'discard' },
+    ) => {
+      const row = await connectionOf(caller, shopId, body.channel);
+      const [run] = isUuid(body.run_id)
+        ? await db
+            .select()
+            .from(channel_sync_runs)
+            .where(and(eq(channel_sync_runs.id, body.run_id), eq(channel_sync_runs.connection_id, row.id)))
+        : [];
+      if (!run) throw notFound(SYNC_MSG.runNotFound);
+      if (run.status !== 'paused_by_gate') throw conflict(SYNC_MSG.runNotPaused);
+      if (body.decision === 'confirm') {
+        await deps.queue()?.syncSoon(row.id, 'confirmed');
+        return { config: await configOf(row), message: SYNC_MSG.gateConfirmedMessage };
+      }
+      const now = clock.now();
+      await db
+        .update(channel_sync_runs)
+        .set({ status: 'discarded', finished_at: now })
+        .where(eq(channel_sync_runs.id, run.id));
+      // The changes seen so far are set aside: the next change or the schedule brings the next sync.
+      const saved = await update(row, { last_synced_at: now });
+      return { config: await configOf(saved), message: SYNC_MSG.gateDiscardedMessage };
+    },
+
+    runs: async (caller: TSyncCaller, shopId: string, channel: TChannelKey): Promise<TSyncRun[]> => {
+      const row = await connectionOf(caller, shopId, channel);
+      const rows = await db
+        .select()
+        .from(channel_sync_runs)
+        .where(eq(channel_sync_runs.connection_id, row.id))
+        .orderBy(desc(channel_sync_runs.started_at))
+        .limit(50);
+      return rows.map(toSyncRun);
+    },
+
+    rotateFeedUrl: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+      const row = await connectionOf(caller, shopId, channel);
+      const saved = await update(row, { feed_token_hash: null, feed_token_sealed: null });
+      return configOf(saved);
+    },
+
+    /** Mails the products Google holds back or disapproved, with every issue, to `email` (or the caller). */
+    mailIssueReport: async (caller: TSyncCaller, shopId: string, email: string | undefined) => {
+      const shop = await reachShop(caller, shopId);
+      let to = email;
+      if (!to) {
+        const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.user_id));
+        to = user!.email;
+      }
+      const rows = await queryRows<{ offer_id: string; status: string; issues: { message?: string; attribute?: string; item_id?: string }[] }>(
+        db,
+        sql`select p.offer_id, s.status, s.issues from product_channel_statuses s join products p on p.id = s.product_id
+            where s.shop_id = ${shop.id}::uuid and s.channel = ${CATALOG_CHANNEL_OF_KEY.google}::text
+              and s.status in ('error', 'disapproved') order by p.id limit ${REPORT_MAX_ROWS}`,
+      );
+      const lines = rows.flatMap((r) =>
+        (r.issues.length ? r.issues : [{ message: r.status }]).map(
+          (i) => `${i.item_id ?? r.offer_id}\t${r.status}\t${i.attribute ?? ''}\t${i.message ?? ''}`,
+        ),
+      );
+      const text =
+        rows.length === 0
+          ? `Google reports no issues for ${shop.shop_name}.`
+          : `Google issue report for ${shop.shop_name}: ${rows.length} product(s) held back or disapproved.\n\nItem\tStatus\tAttribute\tIssue\n${lines.join('\n')}\n`;
+      const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      await deps.mailer.send({
+        to,
+        subject: `Google issue report — ${shop.shop_name}`,
+        text,
+        html: `<pre>${escape(text)}</pre>`,
+      });
+      return { sent_to: to, issues: lines.length };
+    },
+
+    /**
+     * The feed file behind a secret URL: the shop's effective products, judged as they are written (items with
+     * errors left out), streamed from the database a page at a time.
+     */
+    feedFile: async (file: string) => {
+      const [token, ext] = file.split('.') as [string, string];
+      const [row] = await db.select().from(channel_connections).where(eq(channel_connections.feed_token_hash, sha256(token)));
+      if (!row || row.state === 'disconnected') throw notFound(SYNC_MSG.feedNotFound);
+      const [shop] = await db.select().from(shops).where(eq(shops.id, row.shop_id));
+      if (!shop) throw notFound(SYNC_MSG.feedNotFound);
+      const formatId: TFeedFormatId = ext === 'tsv' ? 'google_tsv' : 'google_xml';
+      const market = row.target_market;
+      async function* products() {
+        for await (const page of shopProductPages(db, row!.shop_id, 500)) for (const p of page) yield p.product;
+      }
+      return {
+        formatId,
+        chunks: feedChunks({
+          format: FEED_FORMATS[formatId],
+          products: products(),
+          context: {
+            currency: shop.shop_currency,
+            taxonomy: shippedTaxonomy(),
+            ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
+          },
+          meta: { title: shop.shop_name, link: shop.shop_url, description: `Products of ${shop.shop_name}` },
+        }),
+      };
+    },
+  };
+};
+export type TSyncService = ReturnType<typeof createSyncService>;

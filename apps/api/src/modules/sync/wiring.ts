@@ -1,0 +1,69 @@
+// Builds the sync engine and the feed service from the services they use (services.ts appends them).
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../../db/client';
+import type { TEnv } from '../../env';
+import type { TJobs } from '../../jobs/boss';
+import type { TClock } from '../../lib/clock';
+import type { TCipher } from '../../lib/crypto';
+import type { TMailer } from '../../mail/mailer';
+import type { TChannelsService } from '../channels/service';
+import type { TChannelAdapter } from './adapter';
+import { createSyncEngine } from './engine';
+import { createGoogleAdapter } from './google-adapter';
+import { syncQueue } from './jobs';
+import { createSyncService } from './service';
+import { eq } from 'drizzle-orm';
+import { channel_connections, type TChannelConnectionRow } from '../../db/schema';
+
+interface TBuilt {
+  env: TEnv;
+  database: TDatabase;
+  clock: TClock;
+  cipher: TCipher;
+  jobs: TJobs | null;
+  mailer: TMailer;
+  channels: TChannelsService;
+}
+
+export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
+  const { env } = s;
+  const db = s.database.db;
+  /** The adapter of a connection: Google now; Microsoft and Meta plug in here with their clients. */
+  const adapterFor = (row: TChannelConnectionRow): TChannelAdapter | null => {
+    if (row.channel !== 'google' || !row.account_id) return null;
+    return createGoogleAdapter({
+      client: s.channels.merchantClient(row),
+      accountId: row.account_id,
+      contentLanguage: row.target_market?.language ?? 'en',
+      feedLabel: row.target_market?.country ?? 'US',
+      dataSource: row.remote_data_source,
+      onDataSource: async (name) => {
+        await db.update(channel_connections).set({ remote_data_source: name }).where(eq(channel_connections.id, row.id));
+      },
+      concurrency: env.SYNC_CONCURRENCY,
+      batchSize: env.SYNC_BATCH_SIZE,
+    });
+  };
+  const syncEngine = createSyncEngine({
+    db,
+    clock: s.clock,
+    log,
+    adapterFor,
+    settings: {
+      gateShare: env.SYNC_GATE_SHARE,
+      leaseSeconds: 120,
+      refreshAfterDays: env.SYNC_REFRESH_AFTER_DAYS,
+      pageSize: 500,
+    },
+  });
+  const sync = createSyncService({
+    db,
+    clock: s.clock,
+    cipher: s.cipher,
+    mailer: s.mailer,
+    log,
+    feedBaseUrl: env.FEED_BASE_URL ?? env.APP_URL,
+    queue: () => (s.jobs ? syncQueue(s.jobs) : null),
+  });
+  return { syncEngine, sync };
+};

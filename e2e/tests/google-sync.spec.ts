@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, snackbar, test } from '../fixtures';
+import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+
+// Issue 13: a shop connected to Google (through the sandbox's consent page) whose imported products are synced
+// by the worker's engine: pending while submissions are off, then submitted, then approved or disapproved by
+// the sandbox's Merchant Center (one for a reason only the channel knows: the landing page shows another
+// price); the merchant fixes it and sees it approved.
+
+const PASSWORD = 'Journey@2024';
+const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
+const row = (id: string, link: string) =>
+  `${id},Enamel mug ${id},A sturdy enamel camping mug,${link},https://rivera-outdoor.example/i/${id}.jpg,12.00 USD,in_stock,Rivera,4006381333931,new,Camping > Mugs`;
+const csv = (mismatch: boolean) =>
+  [
+    HEADER,
+    row('MUG-1', 'https://rivera-outdoor.example/p/mug-1'),
+    row('MUG-2', 'https://rivera-outdoor.example/p/mug-2'),
+    row('MUG-3', `https://rivera-outdoor.example/${mismatch ? 'sandbox-price-mismatch/' : ''}p/mug-3`),
+  ].join('\n') + '\n';
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+};
+
+const importCsv = async (token: string, shopId: string, text: string, dataSourceId?: string) => {
+  const form = new FormData();
+  form.set('shop_id', shopId);
+  if (dataSourceId) form.set('data_source_id', dataSourceId);
+  else form.set('data_source_name', 'Mugs');
+  form.set('file', new Blob([text], { type: 'text/csv' }), 'mugs.csv');
+  const { run } = await apiCall<{ run: { data_source_id: string } }>('POST', '/import-csv', { token, body: form });
+  return run.data_source_id;
+};
+
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
+/** The number on a status tab of the product list, read again until it is `n`. */
+const expectTab = async (page: Page, tab: string, n: number) =>
+  expect
+    .poll(
+      async () => {
+        await page.reload();
+        const el = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+        await expect(el).toHaveText(/\d/);
+        return Number((await el.textContent())!.replace(/\D/g, ''));
+      },
+      { timeout: 60_000, intervals: [1000, 2000] },
+    )
+    .toBe(n);
+
+test.describe('syncing products to Google', () => {
+  test('imported products go from pending to submitted to approved; a disapproved one is fixed and approved', async ({
+    page,
+    mailbox,
+    uniqueEmail,
+    sandboxUrl,
+  }) => {
+    test.setTimeout(240_000);
+    const email = uniqueEmail('google-sync');
+    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, { business: 'Rivera Co', store: 'Rivera Outdoor', url: 'https://rivera-outdoor.example' });
+    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
+    const shopId = shop!.id;
+    await signIn(page, email);
+
+    await test.step('connect Google through the consent page and choose the Merchant Center account', async () => {
+      await page.goto(`/sync-shop/${shopId}`);
+      await page.getByRole('button', { name: 'Connect Google' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
+      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
+      await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
+      await page.getByRole('button', { name: 'Use this account' }).click();
+      await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+    });
+
+    let sourceId = '';
+    await test.step('with submissions off, imported products wait as pending', async () => {
+      await apiCall('POST', `/feed-status/${shopId}`, { token, body: { channel: 'google', feed_status: false } });
+      sourceId = await importCsv(token, shopId, csv(true));
+      await page.goto(`/manage-products?shop_id=${shopId}`);
+      await expectTab(page, 'Pending', 3);
+    });
+
+    await test.step('the feed config screen: schedule, feed URL, submissions on', async () => {
+      await page.goto(`/google/feed-config/${shopId}`);
+      await expect(page.getByRole('heading', { name: 'Google feed configuration' })).toBeVisible();
+      await page.getByLabel('Update the feed').selectOption({ label: 'Every 6 Hours' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();
+      const feedUrl = await page.getByRole('textbox', { name: 'Feed URL' }).inputValue();
+      expect(feedUrl).toMatch(/\/feeds\/[\w-]{40,}\.xml$/);
+      const feed = await page.request.get(feedUrl);
+      expect(feed.status()).toBe(200);
+      expect(await feed.text()).toContain('<g:id>MUG-1</g:id>');
+      expect((await page.request.get(feedUrl.replace(/\/feeds\/[\w-]+/, '/feeds/' + 'x'.repeat(43)))).status()).toBe(404);
+      await page.getByRole('button', { name: 'Turn submissions on' }).click();
+      await expect(snackbar(page, 'Submissions are on.')).toBeVisible();
+      await shot(page, 'google-feed-config');
+    });
+
+    await test.step('the worker sends them (submitted), Google reviews them (published, one disapproved)', async () => {
+      await page.goto(`/manage-products?shop_id=${shopId}`);
+      await expectTab(page, 'Submitted', 3);
+      await expectTab(page, 'Published', 2);
+      await expectTab(page, 'Disapproved', 1);
+      await page.getByRole('tab', { name: /^Disapproved/ }).click();
+      await expect(page.getByText('Enamel mug MUG-3')).toBeVisible();
+      await shot(page, 'google-sync-disapproved');
+    });
+
+    await test.step('the merchant fixes the landing page and the product is approved', async () => {
+      await importCsv(token, shopId, csv(false), sourceId);
+      await page.goto(`/manage-products?shop_id=${shopId}`);
+      await expectTab(page, 'Published', 3);
+      await page.goto(`/google/feed-config/${shopId}`);
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Done');
+    });
+  });
+});
