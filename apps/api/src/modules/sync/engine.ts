@@ -48,6 +48,12 @@ export interface TSyncEngineDeps {
   settings: TSyncSettings;
   /** The adapter of a connection's channel, or null when the channel has none yet. */
   adapterFor: (row: TChannelConnectionRow) => TChannelAdapter | null;
+  /** Tells the merchant (notifications): a sync the publish gate paused, and one digest per pull-back of
+   * the products the channel newly disapproved. */
+  events?: {
+    syncPaused: (shopId: string, channel: string, reason: string) => Promise<unknown>;
+    disapprovalDigest: (shopId: string, channel: string, counts: { newly_disapproved: number }) => Promise<unknown>;
+  };
 }
 
 type TShop = { id: string; shop_name: string; shop_url: string; shop_currency: string };
@@ -261,6 +267,9 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
             })
             .returning()) as [TChannelSyncRunRow];
           log.warn({ connection_id: row.id, gate }, 'sync paused by the publish gate');
+          await deps.events
+            ?.syncPaused(row.shop_id, row.channel, SYNC_MSG.gatePaused(gate))
+            .catch((err: unknown) => log.warn({ err }, 'the paused-sync notification could not be recorded'));
         }
         await release(row.id);
         return run;
@@ -429,6 +438,7 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
     const channel = adapter.channel;
     let items = 0;
     let productsTouched = 0;
+    let newlyDisapproved = 0;
     try {
       for await (const page of adapter.pullStatuses()) {
         if (page.length === 0) continue;
@@ -455,11 +465,13 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
         }));
         if (rows.length === 0) continue;
         productsTouched += rows.length;
-        await db.execute(sql`
+        const updated = await queryRows<{ before: string; status: string }>(
+          db,
+          sql`
           with x as (
             select * from jsonb_to_recordset(${json(rows)}::jsonb) as x(product_id bigint, verdict text, issues jsonb)
           ), merged as (
-            select s.product_id, x.verdict, x.issues as theirs,
+            select s.product_id, s.status as before, x.verdict, x.issues as theirs,
               (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(s.issues) e
                 where coalesce(e ->> 'origin', '') <> 'channel') as ours
             from product_channel_statuses s join x on x.product_id = s.product_id
@@ -474,8 +486,14 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
               else 'published' end,
             confirmed_at = ${clock.now()}, updated_at = now()
           from merged m
-          where s.product_id = m.product_id and s.channel = ${channel}::text`);
+          where s.product_id = m.product_id and s.channel = ${channel}::text
+          returning m.before, s.status`,
+        );
+        newlyDisapproved += updated.filter((u) => u.status === 'disapproved' && u.before !== 'disapproved').length;
       }
+      await deps.events
+        ?.disapprovalDigest(row.shop_id, row.channel, { newly_disapproved: newlyDisapproved })
+        .catch((err: unknown) => log.warn({ err }, 'the disapproval digest could not be recorded'));
       await db
         .update(channel_connections)
         .set({ last_status_pulled_at: clock.now() })

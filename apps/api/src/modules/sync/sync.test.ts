@@ -174,6 +174,12 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
       sql`select status, n from product_status_counts where shop_id = ${shopId}::uuid and channel = 'google' and n > 0 order by status`,
     );
 
+  const notificationsOf = (shopId: string, type: string) =>
+    queryRows<{ category: string; title: string }>(
+      t.database.db,
+      sql`select category, title from notifications where shop_id = ${shopId} and notification_type = ${type} order by created_at`,
+    );
+
   it('sends the valid items, holds back errors, and merges what Google says (a channel-only issue included)', async () => {
     const { shop, connectionId } = await connectedShop(csvOf(5, [BROKEN, MISMATCH]));
     expect(await statusOf(shop.id)).toMatchObject({ S1: 'pending', B1: 'error', M1: 'pending' });
@@ -202,6 +208,12 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     ]);
     const [runRow] = await t.database.db.select().from(channel_sync_runs).where(eq(channel_sync_runs.id, run!.id));
     expect(runRow!.api_calls).toBeGreaterThanOrEqual(6);
+    // One digest for the pull-back's new disapprovals, and none for a pull-back that finds nothing new.
+    expect(await notificationsOf(shop.id, 'products_disapproved')).toEqual([
+      { category: 'warning', title: '1 product was disapproved by Google' },
+    ]);
+    await services.syncEngine.pullStatuses(connectionId);
+    expect(await notificationsOf(shop.id, 'products_disapproved')).toHaveLength(1);
   });
 
   it('sends only what changed; a fix of a disapproved product is sent and approved', async () => {
@@ -309,6 +321,9 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     // A re-import without 2 of the 10 products (20 % of what is live).
     await importCsv(ids, csvOf(8), sourceId);
     const paused = await services.syncEngine.runSync(connectionId, 'change');
+    expect(await notificationsOf(shop.id, 'sync_paused')).toEqual([
+      { category: 'critical', title: 'Sync to Google is paused' },
+    ]);
     expect(paused).toMatchObject({ status: 'paused_by_gate', gate: { live: 10, to_delete: 2, newly_held: 0, share: 0.2, limit: 0.1 } });
     expect(await control({}).then((s) => s.calls.byRoute[DELETE] ?? 0)).toBe(0);
     const cfg = await t.call<TFeedConfig>('GET', `/google-feed-settings/${shop.id}`, { token: owner.token });

@@ -8,7 +8,7 @@ import type { TCipher } from '../../lib/crypto';
 import type { TMailer } from '../../mail/mailer';
 import type { TChannelsService } from '../channels/service';
 import type { TChannelAdapter } from './adapter';
-import { createSyncEngine } from './engine';
+import { createSyncEngine, type TSyncEngineDeps } from './engine';
 import { createGoogleAdapter } from './google-adapter';
 import { syncQueue } from './jobs';
 import { createSyncService } from './service';
@@ -23,6 +23,7 @@ interface TBuilt {
   jobs: TJobs | null;
   mailer: TMailer;
   channels: TChannelsService;
+  notifications: { events: NonNullable<TSyncEngineDeps['events']> };
 }
 
 export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
@@ -49,6 +50,7 @@ export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
     clock: s.clock,
     log,
     adapterFor,
+    events: s.notifications.events,
     settings: {
       gateShare: env.SYNC_GATE_SHARE,
       leaseSeconds: 120,
