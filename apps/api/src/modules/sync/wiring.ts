@@ -8,6 +8,7 @@ import type { TCipher } from '../../lib/crypto';
 import type { TMailer } from '../../mail/mailer';
 import type { TChannelsService } from '../channels/service';
 import type { TChannelAdapter } from './adapter';
+import { createBatchAdapter } from './batch-adapter';
 import { createSyncEngine, type TSyncEngineDeps } from './engine';
 import { createGoogleAdapter } from './google-adapter';
 import { syncQueue } from './jobs';
@@ -29,9 +30,28 @@ interface TBuilt {
 export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
   const { env } = s;
   const db = s.database.db;
-  /** The adapter of a connection: Google now; Microsoft and Meta plug in here with their clients. */
+  /** The adapter of a connection: Google's, or Microsoft's and Meta's batch clients (null until linked). */
   const adapterFor = (row: TChannelConnectionRow): TChannelAdapter | null => {
-    if (row.channel !== 'google' || !row.account_id) return null;
+    if (!row.account_id) return null;
+    if (row.channel === 'bing') {
+      if (!row.target_market) return null;
+      const client = s.channels.microsoftCatalogClient(row);
+      return createBatchAdapter('microsoft', {
+        maxBatch: client.maxBatchSize,
+        upsert: client.insertBatch,
+        delete: client.deleteBatch,
+        statuses: client.listStatuses,
+      });
+    }
+    if (row.channel === 'facebook') {
+      const client = s.channels.metaCatalogClient(row);
+      return createBatchAdapter('meta', {
+        maxBatch: client.maxBatchSize,
+        upsert: client.upsertItems,
+        delete: client.deleteItems,
+        statuses: client.listItems,
+      });
+    }
     return createGoogleAdapter({
       client: s.channels.merchantClient(row),
       accountId: row.account_id,

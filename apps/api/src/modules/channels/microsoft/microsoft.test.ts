@@ -289,6 +289,11 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect((await mine()).length).toBe(301);
   });
 
+  it('is a sync engine channel: a run of the linked store succeeds (nothing to send in an empty shop)', async () => {
+    const { rowId } = await catalogClient();
+    expect(await services.syncEngine.runSync(rowId, 'manual')).toMatchObject({ status: 'succeeded', considered: 0, sent: 0 });
+  });
+
   it('retries 429 and 5xx with backoff, and gives up with a 502 message after the attempts', async () => {
     const { client, owner, shop } = await catalogClient();
     await control({ fail_next: { count: 3, status: 429, retry_after_seconds: 0 } });
