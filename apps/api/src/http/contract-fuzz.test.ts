@@ -228,9 +228,10 @@ describe.each(DRIVERS)('every endpoint of the contract on %s, fed arbitrary inpu
 
     // A service the test app does not run (the job queue behind /health, an identity provider) answers 503
     // whatever the input: that is the environment, not the input, so such an endpoint may answer it.
-    // Probed with a nonsense param and with each real provider, so `/connect-social/google` is seen too.
+    // Probed with a nonsense param, with each real provider (so `/connect-social/google` is seen too) and with
+    // the owner's real ids (so a channel the test app does not configure, `/microsoft-auth/shop/{id}`, is seen).
     let unavailable = false;
-    for (const param of ['x', 'google', 'microsoft']) {
+    for (const param of ['x', 'google', 'microsoft', ...realIds]) {
       const baseline = await t.app.inject({
         method: e.method,
         url: API_PREFIX + e.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, param),
