@@ -9,7 +9,9 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm --filter @feedloom/api bench
 //   BENCH_LIST_PRODUCTS=200000 …     a smaller shop     BENCH_LIST_SAMPLES=60 …  calls per view and path
 //
-// Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
+// Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end; with
+// BENCH_LIST_DB=<name> it works in that database instead (created and filled when it lacks the shop's products,
+// migrated to the latest migration either way) and keeps it, so views can be timed again and EXPLAINed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +25,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate, openPostgres, queryRows, type TDb } from '../src/db/client';
 import { seed } from '../src/db/seed';
-import { compileFilter } from '../src/modules/products/filters';
 import { productsRepo } from '../src/modules/products/repo';
 
 const PRODUCTS = Number(process.env.BENCH_LIST_PRODUCTS ?? 1_000_000);
@@ -180,10 +181,13 @@ const main = async () => {
     console.log('products list bench skipped: DATABASE_URL is not set (it needs PostgreSQL)');
     return;
   }
-  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
+  const own = process.env.BENCH_LIST_DB;
+  if (own !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(own)) throw new Error('BENCH_LIST_DB: a plain name');
+  const name = own ?? `feedloom_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 4);
@@ -191,12 +195,19 @@ const main = async () => {
   try {
     await migrate(database);
     const ids = await seed(database.db);
-    const started = performance.now();
-    await generate(database.db, ids.shop_id);
-    console.log(
-      `products bench: ${PRODUCTS} products and ${PRODUCTS * 3} statuses written in ` +
-        `${((performance.now() - started) / 1000).toFixed(0)} s`,
+    const [had] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from products where shop_id = ${ids.shop_id}::uuid`,
     );
+    if ((had?.n ?? 0) !== PRODUCTS) {
+      if (had?.n) throw new Error(`${name} holds ${had.n} products, not ${PRODUCTS}: drop it first`);
+      const started = performance.now();
+      await generate(database.db, ids.shop_id);
+      console.log(
+        `products bench: ${PRODUCTS} products and ${PRODUCTS * 3} statuses written in ` +
+          `${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    }
 
     const [apiPort, gatewayPort] = [await freePort(), await freePort()];
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
@@ -266,13 +277,11 @@ const main = async () => {
     const q = ZProductListQuerySchema.parse({ ...view, order: '1', limit: '25' });
     const total = await repo.count(shopId, q);
     // A deep page: the cursor of the row four fifths into the view.
+    const { from, where } = repo.where(shopId, q);
     const [deep] = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from (select p.id, row_number() over (order by p.sort_brand, p.id) as n
-          from product_channel_statuses s join products p on p.id = s.product_id
-          where s.shop_id = ${shopId}::uuid and s.channel = 'google' and s.status = 'error'
-            and p.search_text like ${`%${SEARCH}%`} and ${compileFilter(q.filters) ?? sql`true`}) x
-          where n = greatest(1, ${Math.floor(total * 0.8)})`,
+      sql`select id from (select p.id, row_number() over (order by p.sort_brand, p.id) as n from ${from}
+          where ${where}) x where n = greatest(1, ${Math.floor(total * 0.8)})`,
     );
     console.log(`products bench: the view has ${total} products; deep cursor ${deep?.id}`);
 
@@ -334,7 +343,7 @@ const main = async () => {
     for (const child of children) child.kill('SIGTERM');
     await database.close();
     // BENCH_KEEP_DB=1 keeps the database for EXPLAIN-ing a view afterwards.
-    if (process.env.BENCH_KEEP_DB) console.log(`products bench: kept database ${name}`);
+    if (process.env.BENCH_KEEP_DB || own) console.log(`products bench: kept database ${name}`);
     else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import {
   type TCustomisationRule,
   type TProductAttributesInput,
 } from './product';
-import { FILTERS_PARAM_MAX, PRODUCT_CHANNELS } from './products';
+import { FILTERS_PARAM_MAX, PRODUCT_CHANNELS, ZIssueFilterSchema } from './products';
 import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
 
 // Bulk customisation with drafts (spec §3 "Bulk customisation rule", §4 "Customisation rule modes" and
@@ -170,6 +170,7 @@ export const ZBulkSelectionSchema = z.discriminatedUnion('kind', [
     search: ZTextSchema({ label: 'Search', trim: true, max: TEXT_LIMITS.search }).optional(),
     active_channel: z.enum(PRODUCT_CHANNELS).optional(),
     filters: ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }).optional(),
+    ...ZIssueFilterSchema.shape,
   }),
 ]);
 export type TBulkSelection = z.infer<typeof ZBulkSelectionSchema>;

@@ -92,6 +92,21 @@ const ZFiltersParamSchema = z
     return z.NEVER;
   });
 
+/** Longest issue code or attribute the list's issue filter takes (codes and attribute paths are far shorter). */
+export const ISSUE_FILTER_MAX = 100;
+/**
+ * The issue filter (issue 15: the dashboard's top issues link to it): products with an issue of this code, and
+ * of this attribute when given, on the active channel. Refused (not dropped) when bad, like a search.
+ */
+const ZIssueParamSchema = (label: string) =>
+  ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX })
+    .optional()
+    .transform((v) => v || undefined);
+export const ZIssueFilterSchema = z.object({
+  issue_code: ZIssueParamSchema('Issue code'),
+  issue_attribute: ZIssueParamSchema('Issue attribute'),
+});
+
 /** Spec §7 GET {shop}/products-data/. */
 export const ZProductListQuerySchema = ZListQuerySchema.extend({
   tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
@@ -101,6 +116,7 @@ export const ZProductListQuerySchema = ZListQuerySchema.extend({
   first_internal_product_id: ZCursorSchema,
   filters: ZFiltersParamSchema,
   use_case: z.enum(PRODUCT_USE_CASES).optional().catch(undefined),
+  ...ZIssueFilterSchema.shape,
 }).transform((q) => (q.use_case === 'product_detail' ? { ...q, limit: 1 } : q));
 export type TProductListQuery = z.output<typeof ZProductListQuerySchema>;
 export type TProductListQueryInput = z.input<typeof ZProductListQuerySchema>;

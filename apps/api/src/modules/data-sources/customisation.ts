@@ -15,7 +15,7 @@ import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
 import { products, shops, type TProductRow } from '../../db/schema';
-import { judgeProduct } from '../products/validate';
+import { judgeProduct, statusRows, writeStatuses } from '../products/validate';
 import { jsonText } from './staging';
 
 /** The override layer as stored: the product's and each variant's. */
@@ -235,26 +235,17 @@ export const importUpdateCsv = async (
     if (changed.size === 0) return;
     const values = jsonText([...changed].map(([id, product]) => ({ id, custom: customOf(product) })));
     const judged = shop
-      ? jsonText(
-          [...changed].flatMap(([id, product]) =>
-            judgeProduct(product, shop).map((j) => ({ product_id: id, ...j })),
-          ),
+      ? [...changed].flatMap(([id, product]) =>
+          judgeProduct(product, shop).map((j) => ({ product_id: id, ...j })),
         )
-      : '[]';
+      : [];
     await db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
       await t.execute(sql`
         update products p set custom = x.custom, updated_at = now()
         from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)
         where p.id = x.id and p.shop_id = ${shopId}::uuid`);
-      await t.execute(sql`
-        insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
-        select x.product_id, ${shopId}::uuid, x.channel, x.status, x.issues
-        from jsonb_to_recordset(${judged}::jsonb) as x(product_id bigint, channel text, status text, issues jsonb)
-        join products p on p.id = x.product_id and p.shop_id = ${shopId}::uuid
-        on conflict (product_id, channel) do update set
-          status = excluded.status, issues = excluded.issues, updated_at = now()
-        where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);
+      await writeStatuses(t, shopId, statusRows(judged), { onlyShopProducts: true });
     });
   };
 

@@ -29,7 +29,7 @@ import { data_sources, import_runs, shops, type TDataSourceRow, type TImportRunR
 import type { TClock } from '../../lib/clock';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
-import { judgeProduct } from '../products/validate';
+import { judgeProduct, writeStatuses } from '../products/validate';
 import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
@@ -240,12 +240,7 @@ export const createImportJob = (deps: TImportDeps) => {
           }
         }
         const incomingStatuses = await stager.statuses(t, statuses);
-        await t.execute(sql`
-          insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
-          select x.product_id, ${run.shop_id}::uuid, x.channel, x.status, x.issues from ${incomingStatuses} as x
-          on conflict (product_id, channel) do update set
-            status = excluded.status, issues = excluded.issues, updated_at = now()
-          where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);
+        await writeStatuses(t, run.shop_id, incomingStatuses);
       }
       await t.execute(sql`
         update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected},

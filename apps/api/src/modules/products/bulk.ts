@@ -40,7 +40,7 @@ import { PRODUCTS_API_MSG } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { customOf } from '../data-sources/customisation';
 import { productOfRow, type TProductsCaller, type TProductsService } from './service';
-import { judgeProduct } from './validate';
+import { judgeProduct, statusRows, writeStatuses, type TStatusRow } from './validate';
 
 export interface TBulkCaller extends TProductsCaller {
   user_id: string;
@@ -180,13 +180,15 @@ export const createProductsBulkService = (deps: {
     return row;
   };
 
-  /** The selection as the list's own query (tab, search, channel, filters), normalised the list's way. */
+  /** The selection as the list's own query (tab, search, channel, filters, issue), normalised the list's way. */
   const listQueryOf = (selection: Extract<TBulkSelection, { kind: 'filter' }>) => {
     const parsed = ZProductListQuerySchema.safeParse({
       tab: selection.tab,
       search: selection.search,
       active_channel: selection.active_channel,
       filters: selection.filters,
+      issue_code: selection.issue_code,
+      issue_attribute: selection.issue_attribute,
     });
     if (!parsed.success)
       throw badRequest(parsed.error.issues[0]?.message ?? 'Filter: invalid row.', 'filters');
@@ -228,7 +230,7 @@ export const createProductsBulkService = (deps: {
   ) => {
     if (changed.length === 0) return;
     const customs = changed.map((c) => ({ id: c.id, custom: customOf(c.product) }));
-    const judged: { product_id: number; channel: string; status: string; issues: unknown[] }[] = [];
+    const judged: TStatusRow[] = [];
     for (const [i, c] of changed.entries()) {
       for (const j of judgeProduct(c.product, shop)) judged.push({ product_id: c.id, ...j });
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await pause();
@@ -237,14 +239,7 @@ export const createProductsBulkService = (deps: {
       update products p set custom = x.custom, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(customs)}::jsonb) as x(id bigint, custom jsonb)
       where p.id = x.id and p.shop_id = ${shop.id}::uuid`);
-    await t.execute(sql`
-      insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
-      select x.product_id, ${shop.id}::uuid, x.channel, x.status, x.issues
-      from jsonb_to_recordset(${JSON.stringify(judged)}::jsonb)
-        as x(product_id bigint, channel text, status text, issues jsonb)
-      on conflict (product_id, channel) do update set
-        status = excluded.status, issues = excluded.issues, updated_at = now()
-      where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);
+    await writeStatuses(t, shop.id, statusRows(judged));
   };
 
   /** One batch of a run: products locked, rules applied, changes written, progress moved on, atomically. */

@@ -208,6 +208,61 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect((await counts(token, shop.id)).error).toBe(3);
   });
 
+  it('filters to one issue on the active channel (the dashboard top-issue links), composed with tab and search', async () => {
+    const { shop, token } = await setup();
+    const p2 = (await list(token, shop.id, { tab: 'error' })).data.find((p) => p.offer_id === 'P2')!;
+    const code = p2.issues.find((i) => i.attribute === 'description')!.code;
+    const byIssue = await list(token, shop.id, { issue_code: code, issue_attribute: 'description' });
+    expect(titles(byIssue).sort()).toEqual(['P2', 'P5', 'P8']);
+    expect(byIssue.total_records).toBe(3);
+    // Microsoft requires a description too; the code alone matches at least the same products.
+    const bing = await list(token, shop.id, { active_channel: 'bing_ads', issue_code: code, issue_attribute: 'description' });
+    expect(titles(bing).sort()).toEqual(['P2', 'P5', 'P8']);
+    expect(titles(await list(token, shop.id, { issue_code: code })).length).toBeGreaterThanOrEqual(3);
+    expect(titles(await list(token, shop.id, { issue_code: code, issue_attribute: 'description', search: 'Blue' })).sort()).toEqual(['P2', 'P8']);
+    expect((await list(token, shop.id, { issue_code: code, issue_attribute: 'description', tab: 'pending' })).total_records).toBe(0);
+    expect((await list(token, shop.id, { issue_code: 'no_such_issue' })).total_records).toBe(0);
+    // An empty parameter is no filter; a bad one is refused, never a 5xx.
+    expect((await list(token, shop.id, { issue_code: '' })).total_records).toBe(11);
+    for (const bad of ['missing\u0007required', 'x'.repeat(101)]) {
+      const res = await t.call('GET', `/products-data/${shop.id}?${new URLSearchParams({ issue_code: bad })}`, { token });
+      expect(res.status).toBe(400);
+    }
+    const res = await t.call('GET', `/products-data/${shop.id}?${new URLSearchParams({ issue_attribute: 'a\u0000b' })}`, { token });
+    expect(res.status).toBe(400);
+  });
+
+  it('keeps each product’s per-channel status current whoever writes the statuses', async () => {
+    const { shop, token } = await setup();
+    const db = t.database.db;
+    const drift = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from products p
+              left join product_channel_statuses g on g.product_id = p.id and g.channel = 'google'
+              left join product_channel_statuses m on m.product_id = p.id and m.channel = 'microsoft'
+              left join product_channel_statuses f on f.product_id = p.id and f.channel = 'meta'
+              where p.shop_id = ${shop.id}::uuid and ((p.google_status, p.microsoft_status, p.meta_status)
+                is distinct from (g.status, m.status, f.status))`,
+        )
+      )[0]!.n;
+    expect(await drift()).toBe(0);
+    const p1 = (await list(token, shop.id, { search: 'Red shirt 1' })).data.find((p) => p.offer_id === 'P1')!;
+    // The sync engine writes statuses with its own UPDATEs (a channel's verdict): the list follows.
+    await db.execute(sql`update product_channel_statuses set status = 'disapproved'
+                         where product_id = ${p1.id} and channel = 'google'`);
+    expect(titles(await list(token, shop.id, { tab: 'disapproved' }))).toEqual(['P1']);
+    expect((await list(token, shop.id, { tab: 'disapproved', active_channel: 'meta_ads' })).data).toEqual([]);
+    expect((await counts(token, shop.id)).disapproved).toBe(1);
+    // An issues-only update leaves the product alone; a deleted status takes it out of every tab of its channel.
+    await db.execute(sql`update product_channel_statuses set issues = '[]'::jsonb where product_id = ${p1.id}`);
+    expect(await drift()).toBe(0);
+    await db.execute(sql`delete from product_channel_statuses where product_id = ${p1.id} and channel = 'google'`);
+    expect((await list(token, shop.id, { tab: 'disapproved' })).data).toEqual([]);
+    expect(await drift()).toBe(0);
+  });
+
   it('keeps counts right after a re-import that removes and changes products', async () => {
     const { owner, shop, token, sourceId } = await setup();
     const before = await counts(token, shop.id);

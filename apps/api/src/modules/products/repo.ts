@@ -1,9 +1,15 @@
 // SQL of the products module, always scoped by shop (the service checks the shop belongs to the caller's
-// organisation first). Which index serves which view (migration 0007_products_list):
+// organisation first). A list page is chosen from `products` alone: each product carries its status per catalog
+// channel (google_status, microsoft_status, meta_status, kept by migration 0017's trigger). Which index serves
+// which view (migrations 0008_products_list and 0017_products_list_speed; the README has the table):
 //   - tab all, sort created:           products (shop_id, id)
 //   - tab all, sort brand / type:      products (shop_id, sort_brand | sort_product_type, id)
-//   - a status tab:                    product_channel_statuses (shop_id, channel, status, product_id)
-//   - search:                          products GIN (search_text gin_trgm_ops) and GIN (variants jsonb_path_ops)
+//   - a status tab, sort created:      products (shop_id, <channel>_status, id)
+//   - a status tab, sort brand / type: products (shop_id, <channel>_status, sort_brand | sort_product_type, id)
+//   - search:                          products GIN (to_tsvector('simple', search_text)) for its words and GIN
+//                                      (variants jsonb_path_ops), ANDed with the tab's index as bitmaps, then
+//                                      sorted (a deep keyset page costs what page 1 does)
+//   - issue filter:                    product_channel_statuses GIN (issues jsonb_path_ops)
 //   - tab counts:                      product_status_counts (kept by triggers), never a count(*)
 import type { TProductListQuery } from '@feedloom/validation';
 import { CATALOG_CHANNEL_OF } from '@feedloom/validation';
@@ -42,13 +48,30 @@ const SORT_COLUMN: Record<TProductListQuery['sort_col'], string | null> = {
 /** Variant fields a search matches exactly (spec §5 "Variant search fields match exactly using equals"). */
 const VARIANT_EXACT = ['sku', 'gtin', 'mpn', 'title', 'variant_title'] as const;
 
+/** True when a search has a word (a letter or a digit) the word index can look up. */
+const hasWord = (term: string) => /[\p{L}\p{N}]/u.test(term);
+
+/**
+ * A search (spec §5): its words, the last one possibly half typed, among the words of title, SKU, brand, GTIN
+ * and offer id — looked up in the word index (GIN over to_tsvector('simple', search_text)) — and the text as
+ * typed found in those fields (a check on the few rows the words matched); or a variant field exactly. Every
+ * word of the search must be a word of the product, so a mid-word fragment does not match.
+ */
 const searchCondition = (search: string): SQL => {
   const term = search.trim();
   const exact = [
     sql`p.variants @> ${JSON.stringify([{ offer_id: term }])}::jsonb`,
     ...VARIANT_EXACT.map((f) => sql`p.variants @> ${JSON.stringify([{ source: { [f]: term } }])}::jsonb`),
   ];
-  return sql`(p.search_text like ${`%${escapeLike(term.toLowerCase())}%`}::text or ${sql.join(exact, sql` or `)})`;
+  const lower = term.toLowerCase();
+  // plainto_tsquery's text ends with its last lexeme: `:*` lets that one be a prefix (typing as you go). A
+  // query without a lexeme stays as it is (it matches nothing rather than failing).
+  const words = sql`(select case when numnode(q) = 0 then q else (q::text || ':*')::tsquery end
+    from plainto_tsquery('simple', ${lower}::text) as q)`;
+  const text = hasWord(term)
+    ? sql`(to_tsvector('simple', p.search_text) @@ ${words} and strpos(p.search_text, ${lower}::text) > 0)`
+    : sql`strpos(p.search_text, ${lower}::text) > 0`;
+  return sql`(${text} or ${sql.join(exact, sql` or `)})`;
 };
 
 export interface TListPlan {
@@ -59,24 +82,31 @@ export interface TListPlan {
   backwards: boolean;
 }
 
+/** The products column holding each catalog channel's status (kept by migration 0017's trigger). */
+const STATUS_COLUMN: Record<'google' | 'microsoft' | 'meta', SQL> = {
+  google: sql`p.google_status`,
+  microsoft: sql`p.microsoft_status`,
+  meta: sql`p.meta_status`,
+};
+
+/** Products with an issue of this code (and attribute) on the channel: served by the statuses' GIN on issues. */
+const issueCondition = (shopId: string, channel: string, code: string, attribute: string | undefined): SQL => {
+  const issue = JSON.stringify([attribute === undefined ? { code } : { code, attribute }]);
+  return sql`p.id in (select st.product_id from product_channel_statuses st
+    where st.issues @> ${issue}::jsonb and st.shop_id = ${shopId}::uuid and st.channel = ${channel}::text)`;
+};
+
 export const productsRepo = (db: TDb) => {
-  /** Everything that narrows the list (not the keyset): shop, tab, search, filters. */
+  /** Everything that narrows the list (not the keyset): shop, tab, issue, search, filters, all over `products p`. */
   const whereOf = (shopId: string, q: TProductListQuery): { from: SQL; where: SQL } => {
     const channel = CATALOG_CHANNEL_OF[q.active_channel];
     const conds: SQL[] = [sql`p.shop_id = ${shopId}::uuid`];
-    let from: SQL;
-    if (q.tab === 'all') {
-      from = sql`products p`;
-    } else {
-      from = sql`product_channel_statuses s join products p on p.id = s.product_id`;
-      conds.push(
-        sql`s.shop_id = ${shopId}::uuid and s.channel = ${channel}::text and s.status = ${q.tab}::text`,
-      );
-    }
+    if (q.tab !== 'all') conds.push(sql`${STATUS_COLUMN[channel]} = ${q.tab}::text`);
+    if (q.issue_code) conds.push(issueCondition(shopId, channel, q.issue_code, q.issue_attribute));
     if (q.search) conds.push(searchCondition(q.search));
     const filter = compileFilter(q.filters);
     if (filter) conds.push(filter);
-    return { from, where: sql.join(conds, sql` and `) };
+    return { from: sql`products p`, where: sql.join(conds, sql` and `) };
   };
 
   return {
@@ -106,35 +136,27 @@ export const productsRepo = (db: TDb) => {
       const ascending = (q.order === 1) !== backwards;
       const dir = ascending ? sql`asc` : sql`desc`;
       const cmp = ascending ? sql`>` : sql`<`;
-      const idCol = q.tab === 'all' ? sql`p.id` : sql`s.product_id`;
       let keyset = sql`true`;
       if (cursor) {
         keyset = sortKey
-          ? sql`(${sortKey}, ${idCol}) ${cmp} (${cursor.key ?? ''}::text, ${cursor.id}::bigint)`
-          : sql`${idCol} ${cmp} ${cursor.id}::bigint`;
+          ? sql`(${sortKey}, p.id) ${cmp} (${cursor.key ?? ''}::text, ${cursor.id}::bigint)`
+          : sql`p.id ${cmp} ${cursor.id}::bigint`;
       }
-      const order = sortKey ? sql`${sortKey} ${dir}, ${idCol} ${dir}` : sql`${idCol} ${dir}`;
+      const order = sortKey ? sql`${sortKey} ${dir}, p.id ${dir}` : sql`p.id ${dir}`;
       const offset = cursor ? 0 : (q.page - 1) * q.limit;
-      const columns = sql`p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
-        p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name`;
-      const page = sql`order by ${order} limit ${q.limit + 1} offset ${offset}`;
-      // Tab all: the page is chosen from products alone, then each of its rows looks its status up (`limit 1`
-      // keeps the planner from flattening the lateral into a merge join over all the shop's statuses).
-      const query =
-        q.tab === 'all'
-          ? sql`select ${columns}
-              from (select p.* from products p where ${where} and ${keyset} ${page}) p
-              left join lateral (
-                select st.status, st.issues from product_channel_statuses st
-                where st.product_id = p.id and st.channel = ${CATALOG_CHANNEL_OF[q.active_channel]}::text limit 1
-              ) s on true
-              left join data_sources d on d.id = p.data_source_id
-              order by ${order}`
-          : sql`select ${columns}
-              from ${from}
-              left join data_sources d on d.id = p.data_source_id
-              where ${where} and ${keyset}
-              ${page}`;
+      // The page is chosen from products alone (tab, search, filters and sort are all its columns), then each of
+      // its rows looks its status and issues up (`limit 1` keeps the planner from flattening the lateral into a
+      // merge join over all the shop's statuses).
+      const query = sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+          p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name
+        from (select p.* from ${from} where ${where} and ${keyset}
+              order by ${order} limit ${q.limit + 1} offset ${offset}) p
+        left join lateral (
+          select st.status, st.issues from product_channel_statuses st
+          where st.product_id = p.id and st.channel = ${CATALOG_CHANNEL_OF[q.active_channel]}::text limit 1
+        ) s on true
+        left join data_sources d on d.id = p.data_source_id
+        order by ${order}`;
       const rows = await queryRows<TProductListRow>(db, query);
       const more = rows.length > q.limit;
       const shown = rows.slice(0, q.limit);

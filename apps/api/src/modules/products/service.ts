@@ -63,7 +63,7 @@ import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { debugView } from './debug';
-import { judgeProduct, judgingContext, shippedTaxonomy } from './validate';
+import { judgeProduct, judgingContext, shippedTaxonomy, statusRows, writeStatuses } from './validate';
 
 export interface TProductsCaller {
   org_id: string;
@@ -313,8 +313,8 @@ export const createProductsService = (deps: { db: TDb }) => {
         // A cursor that is gone (product deleted) falls back to the page number.
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
-      const counted = q.search !== undefined || q.filters.length > 0;
-      // The page, the kept counts, the channels switched on and (with a search or filters) the view's own
+      const counted = q.search !== undefined || q.filters.length > 0 || q.issue_code !== undefined;
+      // The page, the kept counts, the channels switched on and (with a search, filters or an issue) the view's own
       // count, side by side.
       const [plan, counts, refreshed, enabled, matching] = await Promise.all([
         repo.list(shopId, q, cursor),
@@ -445,12 +445,11 @@ export const createProductsService = (deps: { db: TDb }) => {
         await t.execute(sql`
           update products set custom = ${JSON.stringify(customOf(result.product))}::jsonb, updated_at = now()
           where id = ${row.id}`);
-        await t.execute(sql`
-          insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
-          select ${row.id}, ${body.shop_id}::uuid, x.channel, x.status, x.issues
-          from jsonb_to_recordset(${JSON.stringify(judged)}::jsonb) as x(channel text, status text, issues jsonb)
-          on conflict (product_id, channel) do update set
-            status = excluded.status, issues = excluded.issues, updated_at = now()`);
+        await writeStatuses(
+          t,
+          body.shop_id,
+          statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
+        );
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });

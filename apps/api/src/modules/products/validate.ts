@@ -13,6 +13,9 @@ import {
 } from '@feedloom/catalog';
 import { googleTaxonomy } from '@feedloom/catalog/node';
 import { excludedFromChannel } from '@feedloom/validation';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { jsonText } from '../data-sources/staging';
 
 const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
 let taxonomy: TTaxonomy | undefined;
@@ -71,3 +74,38 @@ export const judgeProduct = (
     };
   });
 };
+
+/** A judged status as writeStatuses takes it: one per product and channel. */
+export interface TStatusRow {
+  product_id: number | string;
+  channel: string;
+  status: string;
+  issues: readonly unknown[];
+}
+
+/** Status rows as a relation for writeStatuses (one jsonb parameter, whatever the number of rows). */
+export const statusRows = (rows: readonly TStatusRow[]): SQL =>
+  sql`(select * from jsonb_to_recordset(${jsonText(rows)}::jsonb)
+    as r(product_id bigint, channel text, status text, issues jsonb))`;
+
+/**
+ * THE write of product statuses (a product edit, a bulk customisation, an import, a report upload): upserts
+ * each (product, channel) of `rows` — a relation with columns product_id, channel, status and issues (jsonb),
+ * see statusRows — and leaves identical rows untouched. In the same statement the triggers of migrations 0008
+ * and 0017 keep the tab counts (product_status_counts) and the list's per-channel status columns on products
+ * (google_status, microsoft_status, meta_status) current. `onlyShopProducts` drops rows naming another shop's
+ * product (when the ids come from a merchant's file).
+ */
+export const writeStatuses = (
+  db: TDb,
+  shopId: string,
+  rows: SQL,
+  opts: { onlyShopProducts?: boolean } = {},
+) =>
+  db.execute(sql`
+    insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
+    select x.product_id, ${shopId}::uuid, x.channel, x.status, x.issues from ${rows} as x
+    ${opts.onlyShopProducts ? sql`join products p on p.id = x.product_id and p.shop_id = ${shopId}::uuid` : sql``}
+    on conflict (product_id, channel) do update set
+      status = excluded.status, issues = excluded.issues, updated_at = now()
+    where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);

@@ -9,6 +9,7 @@ import {
   TEXT_LIMITS,
   ZElkSearchQuerySchema,
   ZIdSchema,
+  ZIssueFilterSchema,
   ZProductUpdateSchema,
   ZTextSchema,
 } from '@feedloom/validation';
@@ -41,6 +42,7 @@ export const ZProductFindInputSchema = z.object({
   first_internal_product_id: id.optional(),
   filters: ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }).optional(),
   use_case: z.enum(PRODUCT_USE_CASES).optional(),
+  ...ZIssueFilterSchema.shape,
 });
 export const ZProductCountsInputSchema = z.object({ shop_id, active_channel, product_id: id.optional() });
 export const ZProductRefInputSchema = z.object({ shop_id, id });

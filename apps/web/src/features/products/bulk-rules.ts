@@ -88,6 +88,7 @@ export function viewSelection(q: ProductListParams): TBulkSelection {
     active_channel: q.active_channel,
     ...(q.search ? { search: q.search } : {}),
     ...(q.advance_filter ? { filters: q.advance_filter } : {}),
+    ...issueFilterOf(q),
   };
 }
 
