@@ -290,11 +290,10 @@ const main = async () => {
       const found = cursorId ? await repo.cursorKey(shopId, cursorId, q.sort_col) : undefined;
       const cursor = found ? { id: found.id, key: found.key, after: true } : null;
       await Promise.all([
-        repo.list(shopId, q, cursor),
+        repo.list(shopId, q, cursor, { withTotal: true }),
         repo.counts(shopId, 'google'),
         repo.lastRefreshed(shopId),
       ]);
-      await repo.count(shopId, q);
     };
 
     const cases: { label: string; cursor?: number }[] = [

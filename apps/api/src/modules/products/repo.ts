@@ -80,6 +80,8 @@ export interface TListPlan {
   more: boolean;
   /** True when the page was read backwards (from first_internal_product_id). */
   backwards: boolean;
+  /** The view's size, when asked for (`withTotal`). */
+  total: number | undefined;
 }
 
 /** The products column holding each catalog channel's status (kept by migration 0017's trigger). */
@@ -124,10 +126,16 @@ export const productsRepo = (db: TDb) => {
       return rows[0];
     },
 
+    /**
+     * A page of the view. With `withTotal` (a search, filters or an issue narrow the view, so the kept counts do
+     * not say its size) the view's matches are found once, then both counted and paged: a search is not run
+     * twice.
+     */
     async list(
       shopId: string,
       q: TProductListQuery,
       cursor: { id: number; key: string | null; after: boolean } | null,
+      opts: { withTotal?: boolean } = {},
     ): Promise<TListPlan> {
       const { from, where } = whereOf(shopId, q);
       const sortKey = SORT_KEY[q.sort_col];
@@ -136,32 +144,50 @@ export const productsRepo = (db: TDb) => {
       const ascending = (q.order === 1) !== backwards;
       const dir = ascending ? sql`asc` : sql`desc`;
       const cmp = ascending ? sql`>` : sql`<`;
-      let keyset = sql`true`;
-      if (cursor) {
-        keyset = sortKey
-          ? sql`(${sortKey}, p.id) ${cmp} (${cursor.key ?? ''}::text, ${cursor.id}::bigint)`
-          : sql`p.id ${cmp} ${cursor.id}::bigint`;
-      }
-      const order = sortKey ? sql`${sortKey} ${dir}, p.id ${dir}` : sql`p.id ${dir}`;
+      const keysetOn = (key: SQL, id: SQL) => {
+        if (!cursor) return sql`true`;
+        return sortKey
+          ? sql`(${key}, ${id}) ${cmp} (${cursor.key ?? ''}::text, ${cursor.id}::bigint)`
+          : sql`${id} ${cmp} ${cursor.id}::bigint`;
+      };
+      const orderOn = (key: SQL, id: SQL) => (sortKey ? sql`${key} ${dir}, ${id} ${dir}` : sql`${id} ${dir}`);
       const offset = cursor ? 0 : (q.page - 1) * q.limit;
-      // The page is chosen from products alone (tab, search, filters and sort are all its columns), then each of
-      // its rows looks its status and issues up (`limit 1` keeps the planner from flattening the lateral into a
-      // merge join over all the shop's statuses).
-      const query = sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
-          p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name
-        from (select p.* from ${from} where ${where} and ${keyset}
-              order by ${order} limit ${q.limit + 1} offset ${offset}) p
+      const limit = sql`limit ${q.limit + 1} offset ${offset}`;
+      const channel = CATALOG_CHANNEL_OF[q.active_channel];
+      // The page's rows with their status and issues on the channel (`limit 1` keeps the planner from flattening
+      // the lateral into a merge join over all the shop's statuses).
+      const rowsOf = (page: SQL) => sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source,
+          p.source_custom, p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name,
+          ${sortKey ?? sql`null::text`} as sort_key
+        from ${page} p
         left join lateral (
           select st.status, st.issues from product_channel_statuses st
-          where st.product_id = p.id and st.channel = ${CATALOG_CHANNEL_OF[q.active_channel]}::text limit 1
+          where st.product_id = p.id and st.channel = ${channel}::text limit 1
         ) s on true
-        left join data_sources d on d.id = p.data_source_id
-        order by ${order}`;
-      const rows = await queryRows<TProductListRow>(db, query);
+        left join data_sources d on d.id = p.data_source_id`;
+      const byKey = orderOn(sql`x.sort_key`, sql`x.id`);
+      let query: SQL;
+      if (opts.withTotal) {
+        const key = sortKey ?? sql`null::text`;
+        query = sql`with m as materialized (select p.id, ${key} as k from ${from} where ${where})
+          select c.total, x.* from (select count(*)::int as total from m) c
+          left join lateral (${rowsOf(sql`(select p.* from products p join (
+              select m.id from m where ${keysetOn(sql`m.k`, sql`m.id`)} order by ${orderOn(sql`m.k`, sql`m.id`)} ${limit}
+            ) pg on pg.id = p.id)`)}) x on true
+          order by ${byKey}`;
+      } else {
+        // The page is chosen from products alone: tab, search, filters and sort are all its columns.
+        query = sql`select x.* from (${rowsOf(sql`(select p.* from ${from} where ${where}
+            and ${keysetOn(sortKey ?? sql`p.id`, sql`p.id`)} order by ${orderOn(sortKey ?? sql`p.id`, sql`p.id`)} ${limit})`)}) x
+          order by ${byKey}`;
+      }
+      const found = await queryRows<TProductListRow & { total?: number }>(db, query);
+      const total = opts.withTotal ? (found[0]?.total ?? 0) : undefined;
+      const rows = found.filter((r) => r.id !== null);
       const more = rows.length > q.limit;
       const shown = rows.slice(0, q.limit);
       if (backwards) shown.reverse();
-      return { rows: shown, more, backwards };
+      return { rows: shown, more, backwards, total };
     },
 
     /** Products matching tab, search and filters (a count only when search or filters are in play). */

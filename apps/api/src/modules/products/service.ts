@@ -314,16 +314,15 @@ export const createProductsService = (deps: { db: TDb }) => {
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
       const counted = q.search !== undefined || q.filters.length > 0 || q.issue_code !== undefined;
-      // The page, the kept counts, the channels switched on and (with a search, filters or an issue) the view's own
-      // count, side by side.
-      const [plan, counts, refreshed, enabled, matching] = await Promise.all([
-        repo.list(shopId, q, cursor),
+      // The page (with a search, filters or an issue, the view's own count with it), the kept counts and the channels
+      // switched on, side by side.
+      const [plan, counts, refreshed, enabled] = await Promise.all([
+        repo.list(shopId, q, cursor, { withTotal: counted }),
         countsOf(shopId, CATALOG_CHANNEL_OF[q.active_channel]),
         repo.lastRefreshed(shopId),
         connectionsRepo(db).enabledChannels(caller.org_id, shopId),
-        counted ? repo.count(shopId, q) : undefined,
       ]);
-      const total = matching ?? counts[q.tab];
+      const total = plan.total ?? counts[q.tab];
       const forward = !plan.backwards;
       return {
         data: plan.rows.map(toListItem),

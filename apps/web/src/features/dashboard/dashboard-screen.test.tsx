@@ -36,7 +36,7 @@ describe('/dashboard', () => {
     expect(within(counts).getByRole('link', { name: /Error\s*7/ }).getAttribute('href')).toBe('/manage-products?active_channel=free_listings&tab=error');
     expect(screen.getByRole('figure', { name: 'Product status trend chart' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Description is missing' }).getAttribute('href')).toBe(
-      '/manage-products?active_channel=free_listings&tab=error',
+      '/manage-products?active_channel=free_listings&tab=all&issue_code=missing_required&issue_attribute=description',
     );
     const table = await screen.findByRole('table', { name: 'API health per day' });
     expect(within(table).getByText('480 ms')).toBeTruthy();

@@ -24,9 +24,20 @@ type Diagnostics = RouterOutputs['dashboard']['productDiagnostics'];
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The product list filtered to a tab on a channel, through the list's own address parameters. */
-export const productListHref = (channel: TProductChannel, tab: string) =>
-  `/manage-products?${new URLSearchParams({ active_channel: channel, tab })}`;
+/**
+ * The product list filtered to a tab on a channel, or to the products with one issue there (all tabs, so the list
+ * counts what the dashboard counts), through the list's own address parameters.
+ */
+export const productListHref = (
+  channel: TProductChannel,
+  tab: string,
+  issue?: { code: string; attribute: string },
+) =>
+  `/manage-products?${new URLSearchParams({
+    active_channel: channel,
+    tab,
+    ...(issue ? { issue_code: issue.code, ...(issue.attribute ? { issue_attribute: issue.attribute } : {}) } : {}),
+  })}`;
 
 /** Spec §2 /dashboard: per channel of the active store, status counts, their trend, top issues; API health. */
 export function DashboardScreen() {
@@ -163,7 +174,7 @@ function TopIssues({ data, channel }: { data: Diagnostics; channel: TProductChan
             <li key={`${issue.code}:${issue.attribute}:${issue.severity}`} className="flex items-start gap-3 text-sm">
               <span className="min-w-10 text-right font-semibold tabular-nums">{issue.products}</span>
               <div className="min-w-0 flex-1">
-                <Link className="font-medium text-primary hover:underline" to={productListHref(channel, issue.tab)}>
+                <Link className="font-medium text-primary hover:underline" to={productListHref(channel, 'all', issue)}>
                   {issue.message}
                 </Link>
                 <p className="text-xs text-muted-foreground">

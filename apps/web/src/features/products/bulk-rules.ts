@@ -7,7 +7,7 @@ import {
   type TCustomisationMode,
 } from '@feedloom/validation';
 import type { RouterInputs, RouterOutputs } from '@/lib/trpc';
-import type { ProductListParams } from './use-products';
+import { issueFilterOf, type ProductListParams } from './use-products';
 
 export type BulkDraft = RouterOutputs['productsBulk']['drafts'][number];
 export type BulkRun = RouterOutputs['productsBulk']['run'];

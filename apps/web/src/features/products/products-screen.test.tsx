@@ -56,6 +56,32 @@ describe('/manage-products', () => {
     });
   });
 
+  it('narrows the list to one issue from the address (a dashboard top-issue link), shown as a removable chip', async () => {
+    const { calls } = renderApp(
+      '/manage-products?active_channel=free_listings&tab=all&issue_code=missing_required&issue_attribute=description',
+      {
+        ...orgShopHandlers(session),
+        'products.find': () => makeProductPage(rows, { total_records: 1, total_products: 120 }),
+        'products.counts': () => COUNTS,
+      },
+    );
+    const chip = await screen.findByRole('group', { name: 'Issue filter' });
+    expect(within(chip).getByText(/missing required · description/)).toBeTruthy();
+    const finds = () => calls.filter((c) => c.path === 'products.find');
+    await waitFor(() => expect(finds().length).toBeGreaterThan(0));
+    expect(finds()[0]!.input).toMatchObject({
+      tab: 'all',
+      issue_code: 'missing_required',
+      issue_attribute: 'description',
+    });
+    await userEvent.click(
+      within(chip).getByRole('button', { name: 'Remove the issue filter missing required · description' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Issue filter' })).toBeNull());
+    await waitFor(() => expect(finds().at(-1)!.input).not.toHaveProperty('issue_code'));
+    expect(finds().at(-1)!.input).not.toHaveProperty('issue_attribute');
+  });
+
   it('opens the product errors popup with each issue, its layer and how to fix it', async () => {
     renderApp('/manage-products', {
       ...orgShopHandlers(session),

@@ -5,7 +5,7 @@ import {
   PRODUCT_TAB_LABELS,
   PRODUCT_TABS,
 } from '@feedloom/validation';
-import { Filter, Package } from 'lucide-react';
+import { Filter, Package, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DataTable } from '@/components/data-table/data-table';
@@ -205,6 +205,15 @@ function ProductList({ shopId }: { shopId: string }) {
           ) : null}
         </div>
 
+        {q.issue_code ? (
+          <IssueFilterChip
+            code={q.issue_code}
+            attribute={q.issue_attribute}
+            channelLabel={channelLabel}
+            onRemove={() => list.setParams({ issue_code: undefined, issue_attribute: undefined, ...NO_CURSOR })}
+          />
+        ) : null}
+
         {filterOpen ? (
           <AdvancedFilter
             shopId={shopId}
@@ -246,12 +255,12 @@ function ProductList({ shopId }: { shopId: string }) {
             <DataTableEmpty
               icon={Package}
               title={
-                q.search || q.advance_filter || q.tab !== 'all'
+                q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
                   ? 'No product matches this view'
                   : 'No products yet'
               }
               description={
-                q.search || q.advance_filter || q.tab !== 'all'
+                q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
                   ? 'Try another tab, search or filter.'
                   : 'Import a CSV in Data sources to bring your products in.'
               }
@@ -275,6 +284,38 @@ function ProductList({ shopId }: { shopId: string }) {
         detailHref={issuesOf ? productDetailHref(issuesOf.id, location.search) : ''}
         onClose={() => setIssuesOf(null)}
       />
+    </div>
+  );
+}
+
+/** The issue the list is narrowed to (a dashboard top-issue link), removable like a filter. */
+function IssueFilterChip({
+  code,
+  attribute,
+  channelLabel,
+  onRemove,
+}: {
+  code: string;
+  attribute: string | undefined;
+  channelLabel: string;
+  onRemove: () => void;
+}) {
+  const label = `${code.replace(/_/g, ' ')}${attribute ? ` · ${attribute}` : ''}`;
+  return (
+    <div role="group" aria-label="Issue filter" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted-foreground">Products with the issue</span>
+      <span className="inline-flex items-center gap-1 rounded-full bg-primary-muted py-0.5 pr-1 pl-2.5 font-medium text-primary">
+        {label}
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove the issue filter ${label}`}
+          className="rounded-full p-0.5 hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <X aria-hidden="true" className="size-3.5" />
+        </button>
+      </span>
+      <span className="text-muted-foreground">on {channelLabel}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_CHANNEL,
   FILTERS_PARAM_MAX,
+  ISSUE_FILTER_MAX,
   listCallFiltersOf,
   PRODUCT_CHANNELS,
   PRODUCT_SORT_COLUMNS,
@@ -25,9 +26,13 @@ export type ProductFindInput = RouterInputs['products']['find'];
 const toCursor = (v: unknown) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v) ? Number(v) : undefined) : v);
 const cursor = z.preprocess(toCursor, z.number().int().positive().optional()).catch(undefined);
 
+const issueParam = (label: string) =>
+  ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX }).optional().catch(undefined);
+
 /**
  * Spec §2 "Product list" address parameters: search, page, limit, tab, advance_filter (JSON list),
- * active_channel, sort_col, order, plus the keyset cursors of the page shown, so a link reproduces the view.
+ * active_channel, sort_col, order, plus the keyset cursors of the page shown, so a link reproduces the view;
+ * issue_code and issue_attribute narrow it to the products with one issue (the dashboard's top issues link so).
  */
 export const ZProductListParamsSchema = ZListQuerySchema.extend({
   tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
@@ -36,8 +41,16 @@ export const ZProductListParamsSchema = ZListQuerySchema.extend({
   advance_filter: ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }).optional().catch(undefined),
   last_internal_product_id: cursor,
   first_internal_product_id: cursor,
+  issue_code: issueParam('Issue code'),
+  issue_attribute: issueParam('Issue attribute'),
 });
 export type ProductListParams = z.output<typeof ZProductListParamsSchema>;
+
+/** The issue a list state is narrowed to, as the list call and a bulk selection take it. */
+export function issueFilterOf(p: Pick<ProductListParams, 'issue_code' | 'issue_attribute'>) {
+  if (!p.issue_code) return {};
+  return { issue_code: p.issue_code, ...(p.issue_attribute ? { issue_attribute: p.issue_attribute } : {}) };
+}
 
 /** The api call for a list state (the address's `advance_filter` becomes the call's `filters`: listCallFiltersOf). */
 export function findInputOf(shopId: string, p: ProductListParams): ProductFindInput {
@@ -51,6 +64,7 @@ export function findInputOf(shopId: string, p: ProductListParams): ProductFindIn
     order: p.order,
     ...(p.search ? { search: p.search } : {}),
     ...listCallFiltersOf(p),
+    ...issueFilterOf(p),
     ...(p.last_internal_product_id ? { last_internal_product_id: p.last_internal_product_id } : {}),
     ...(p.first_internal_product_id ? { first_internal_product_id: p.first_internal_product_id } : {}),
   };
