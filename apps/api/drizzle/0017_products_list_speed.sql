@@ -7,7 +7,7 @@
 -- A search looks its words up in a GIN over to_tsvector('simple', search_text) (a few posting lists, where the
 -- trigram index of 0008 read one per trigram: ten times the work for a two-word search at a million products);
 -- the trigram index goes.
--- Issue 15: product_channel_statuses gets a GIN index on its issues, for the list's issue filter.
+-- Issue 15: product_channel_statuses gets a GIN index on its issues per channel, for the list's issue filter.
 ALTER TABLE "products" ADD COLUMN "google_status" text;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "microsoft_status" text;
@@ -102,4 +102,7 @@ CREATE INDEX "products_search_words_index" ON "products" USING gin (to_tsvector(
 DROP INDEX "products_search_trgm_index";
 --> statement-breakpoint
 -- The old tab index (shop, channel, status, product_id) stays: the dashboard and the sync read statuses by it.
-CREATE INDEX "product_channel_statuses_issues_index" ON "product_channel_statuses" USING gin ("issues" jsonb_path_ops);
+-- Keyed {channel: issues}: jsonb_path_ops hashes the whole path, channel included, so an issue filter reads only
+-- its channel's postings.
+CREATE INDEX "product_channel_statuses_issues_index" ON "product_channel_statuses"
+  USING gin ((jsonb_set('{}'::jsonb, ARRAY["channel"], "issues")) jsonb_path_ops);

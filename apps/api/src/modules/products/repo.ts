@@ -9,7 +9,7 @@
 //   - search:                          products GIN (to_tsvector('simple', search_text)) for its words and GIN
 //                                      (variants jsonb_path_ops), ANDed with the tab's index as bitmaps, then
 //                                      sorted (a deep keyset page costs what page 1 does)
-//   - issue filter:                    product_channel_statuses GIN (issues jsonb_path_ops)
+//   - issue filter:                    product_channel_statuses GIN ({channel: issues} jsonb_path_ops)
 //   - tab counts:                      product_status_counts (kept by triggers), never a count(*)
 import type { TProductListQuery } from '@feedloom/validation';
 import { CATALOG_CHANNEL_OF } from '@feedloom/validation';
@@ -91,11 +91,14 @@ const STATUS_COLUMN: Record<'google' | 'microsoft' | 'meta', SQL> = {
   meta: sql`p.meta_status`,
 };
 
-/** Products with an issue of this code (and attribute) on the channel: served by the statuses' GIN on issues. */
+/**
+ * Products with an issue of this code (and attribute) on the channel. Served by the statuses' GIN over
+ * `{channel: issues}` (jsonb_path_ops hashes the channel into each key, so only that channel's postings are read).
+ */
 const issueCondition = (shopId: string, channel: string, code: string, attribute: string | undefined): SQL => {
-  const issue = JSON.stringify([attribute === undefined ? { code } : { code, attribute }]);
+  const issue = JSON.stringify({ [channel]: [attribute === undefined ? { code } : { code, attribute }] });
   return sql`p.id in (select st.product_id from product_channel_statuses st
-    where st.issues @> ${issue}::jsonb and st.shop_id = ${shopId}::uuid and st.channel = ${channel}::text)`;
+    where jsonb_set('{}'::jsonb, array[st.channel], st.issues) @> ${issue}::jsonb and st.shop_id = ${shopId}::uuid)`;
 };
 
 export const productsRepo = (db: TDb) => {
