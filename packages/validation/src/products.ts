@@ -96,12 +96,10 @@ const ZFiltersParamSchema = z
 export const ISSUE_FILTER_MAX = 100;
 /**
  * The issue filter (issue 15: the dashboard's top issues link to it): products with an issue of this code, and
- * of this attribute when given, on the active channel. Refused (not dropped) when bad, like a search.
+ * of this attribute when given, on the active channel; empty is no filter. Refused (not dropped) when bad, like a
+ * search.
  */
-const ZIssueParamSchema = (label: string) =>
-  ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX })
-    .optional()
-    .transform((v) => v || undefined);
+const ZIssueParamSchema = (label: string) => ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX }).optional();
 export const ZIssueFilterSchema = z.object({
   issue_code: ZIssueParamSchema('Issue code'),
   issue_attribute: ZIssueParamSchema('Issue attribute'),

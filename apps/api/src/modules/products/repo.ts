@@ -107,7 +107,7 @@ export const productsRepo = (db: TDb) => {
     const channel = CATALOG_CHANNEL_OF[q.active_channel];
     const conds: SQL[] = [sql`p.shop_id = ${shopId}::uuid`];
     if (q.tab !== 'all') conds.push(sql`${STATUS_COLUMN[channel]} = ${q.tab}::text`);
-    if (q.issue_code) conds.push(issueCondition(shopId, channel, q.issue_code, q.issue_attribute));
+    if (q.issue_code) conds.push(issueCondition(shopId, channel, q.issue_code, q.issue_attribute || undefined));
     if (q.search) conds.push(searchCondition(q.search));
     const filter = compileFilter(q.filters);
     if (filter) conds.push(filter);

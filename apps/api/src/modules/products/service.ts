@@ -313,7 +313,7 @@ export const createProductsService = (deps: { db: TDb }) => {
         // A cursor that is gone (product deleted) falls back to the page number.
         if (found) cursor = { id: found.id, key: found.key, after: q.last_internal_product_id !== undefined };
       }
-      const counted = q.search !== undefined || q.filters.length > 0 || q.issue_code !== undefined;
+      const counted = q.search !== undefined || q.filters.length > 0 || Boolean(q.issue_code);
       // The page (with a search, filters or an issue, the view's own count with it), the kept counts and the channels
       // switched on, side by side.
       const [plan, counts, refreshed, enabled] = await Promise.all([
