@@ -59,7 +59,7 @@ const unreadCount = async (page: Page): Promise<number> => {
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 };
 
-test('a held mass removal raises a Critical notification and the banner; it leads to the data source; dismissing lowers the count; the dashboard shows the counts and a chart', async ({
+test('a held mass removal raises a Critical notification and the banner; it leads to the data source; dismissing lowers the count; the dashboard shows the counts and a chart, and its top issues lead to the filtered product list', async ({
   page,
   mailbox,
   uniqueEmail,
@@ -119,4 +119,19 @@ test('a held mass removal raises a Critical notification and the banner; it lead
   await page.getByRole('menuitem', { name: 'For 7 days' }).click();
   await expect.poll(() => unreadCount(page)).toBe(before - 1);
   await expect(list.getByText('Import of Main feed is waiting for your confirmation')).toHaveCount(0);
+
+  // A top issue of the dashboard (the missing description of every fourth product) leads to the product list
+  // filtered to it: as many products as it said.
+  await page.goto('/dashboard');
+  const top = page.getByRole('list', { name: 'Top issues' }).getByRole('listitem').filter({ hasText: /· description ·/ });
+  const affected = Number(await top.locator('span').first().textContent());
+  expect(affected).toBe(3);
+  await top.getByRole('link').click();
+  await expect(page).toHaveURL(/\/manage-products\?.*issue_code=/);
+  await expect(page.getByRole('group', { name: 'Issue filter' })).toBeVisible();
+  await expect(page.getByText(`${affected} of 12 products`)).toBeVisible();
+  await expect(page.getByTestId('product-row')).toHaveCount(affected);
+  await page.screenshot({ path: 'test-results/products-issue-filter.png', fullPage: true });
+  await page.getByRole('button', { name: /^Remove the issue filter / }).click();
+  await expect(page.getByText('12 of 12 products')).toBeVisible();
 });
