@@ -24,46 +24,47 @@ FROM (
   FROM product_channel_statuses GROUP BY product_id) x
 WHERE p.id = x.product_id;
 --> statement-breakpoint
--- Sets the changed channels' statuses of the products in `changes` (product_id, channel, status; status null
--- for a deleted status), leaving a product's other channels and unchanged products alone.
-CREATE FUNCTION product_list_status_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE products p SET
-    google_status = CASE WHEN x.has_google THEN x.google ELSE p.google_status END,
-    microsoft_status = CASE WHEN x.has_microsoft THEN x.microsoft ELSE p.microsoft_status END,
-    meta_status = CASE WHEN x.has_meta THEN x.meta ELSE p.meta_status END
-  FROM (
-    SELECT c.product_id,
-      bool_or(c.channel = 'google') AS has_google, max(c.status) FILTER (WHERE c.channel = 'google') AS google,
-      bool_or(c.channel = 'microsoft') AS has_microsoft,
-      max(c.status) FILTER (WHERE c.channel = 'microsoft') AS microsoft,
-      bool_or(c.channel = 'meta') AS has_meta, max(c.status) FILTER (WHERE c.channel = 'meta') AS meta
-    FROM jsonb_to_recordset(changes) AS c(product_id bigint, channel text, status text)
-    GROUP BY c.product_id) x
-  WHERE p.id = x.product_id
-    AND (p.google_status, p.microsoft_status, p.meta_status) IS DISTINCT FROM (
-      CASE WHEN x.has_google THEN x.google ELSE p.google_status END,
-      CASE WHEN x.has_microsoft THEN x.microsoft ELSE p.microsoft_status END,
-      CASE WHEN x.has_meta THEN x.meta ELSE p.meta_status END);
-END $$;
---> statement-breakpoint
+-- Straight from the statement's transition tables (no jsonb in between): inserted statuses, updated ones whose
+-- status changed (an issues-only or confirmation update touches no product), deleted ones (back to null). Only
+-- products whose columns change are written.
 CREATE FUNCTION product_list_status_track() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes jsonb;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(x) INTO changes FROM (SELECT product_id, channel, status FROM new_rows) x;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(x) INTO changes FROM (SELECT product_id, channel, null::text AS status FROM old_rows) x;
+  IF TG_OP = 'DELETE' THEN
+    UPDATE products p SET
+      google_status = CASE WHEN x.g THEN NULL ELSE p.google_status END,
+      microsoft_status = CASE WHEN x.m THEN NULL ELSE p.microsoft_status END,
+      meta_status = CASE WHEN x.f THEN NULL ELSE p.meta_status END
+    FROM (
+      SELECT product_id, bool_or(channel = 'google') AS g, bool_or(channel = 'microsoft') AS m,
+        bool_or(channel = 'meta') AS f
+      FROM old_rows GROUP BY product_id) x
+    WHERE p.id = x.product_id;
+  ELSIF TG_OP = 'INSERT' THEN
+    UPDATE products p SET
+      google_status = coalesce(x.g, p.google_status),
+      microsoft_status = coalesce(x.m, p.microsoft_status),
+      meta_status = coalesce(x.f, p.meta_status)
+    FROM (
+      SELECT product_id, max(status) FILTER (WHERE channel = 'google') AS g,
+        max(status) FILTER (WHERE channel = 'microsoft') AS m, max(status) FILTER (WHERE channel = 'meta') AS f
+      FROM new_rows GROUP BY product_id) x
+    WHERE p.id = x.product_id
+      AND (p.google_status, p.microsoft_status, p.meta_status) IS DISTINCT FROM
+        (coalesce(x.g, p.google_status), coalesce(x.m, p.microsoft_status), coalesce(x.f, p.meta_status));
   ELSE
-    -- Only the rows whose status changed (an issues-only or confirmation update touches no product).
-    SELECT jsonb_agg(x) INTO changes FROM (
-      SELECT n.product_id, n.channel, n.status FROM new_rows n
-      LEFT JOIN old_rows o ON o.product_id = n.product_id AND o.channel = n.channel
-      WHERE o.status IS DISTINCT FROM n.status) x;
-  END IF;
-  IF changes IS NOT NULL THEN
-    PERFORM product_list_status_apply(changes);
+    UPDATE products p SET
+      google_status = coalesce(x.g, p.google_status),
+      microsoft_status = coalesce(x.m, p.microsoft_status),
+      meta_status = coalesce(x.f, p.meta_status)
+    FROM (
+      SELECT n.product_id, max(n.status) FILTER (WHERE n.channel = 'google') AS g,
+        max(n.status) FILTER (WHERE n.channel = 'microsoft') AS m, max(n.status) FILTER (WHERE n.channel = 'meta') AS f
+      FROM new_rows n JOIN old_rows o ON o.product_id = n.product_id AND o.channel = n.channel
+      WHERE o.status IS DISTINCT FROM n.status
+      GROUP BY n.product_id) x
+    WHERE p.id = x.product_id
+      AND (p.google_status, p.microsoft_status, p.meta_status) IS DISTINCT FROM
+        (coalesce(x.g, p.google_status), coalesce(x.m, p.microsoft_status), coalesce(x.f, p.meta_status));
   END IF;
   RETURN NULL;
 END $$;
