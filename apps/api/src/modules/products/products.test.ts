@@ -399,6 +399,30 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(brands.data.map((p) => p.brand).slice(0, 7)).toEqual(Array(6).fill('Zeta').concat('Orbit'));
   });
 
+  it('pages a narrowed view (search, filter, status tab) by keyset like by page number, with its own total', async () => {
+    const { shop, token } = await setup();
+    const filters = JSON.stringify([{ row: [{ field_name: 'brand', operator: 'equals', value: 'Zeta', unit: null }] }]);
+    for (const view of [
+      { search: 'shirt', sort_col: 'brand', order: 1 },
+      { filters, sort_col: 'created_at', order: -1 },
+      { tab: 'pending', sort_col: 'product_type', order: -1 },
+      { tab: 'pending', search: 'shirt', sort_col: 'created_at', order: 1 },
+    ]) {
+      const base = { ...view, limit: 5 };
+      const p1 = await list(token, shop.id, { ...base, page: 1 });
+      const p2 = await list(token, shop.id, { ...base, page: 2 });
+      expect(p1.total_records).toBeGreaterThan(5);
+      const byOffset = [...titles(p1), ...titles(p2)];
+      const next = await list(token, shop.id, { ...base, page: 2, last_internal_product_id: p1.data.at(-1)!.id });
+      expect(titles(next)).toEqual(titles(p2));
+      expect(next.total_records).toBe(p1.total_records);
+      const back = await list(token, shop.id, { ...base, page: 1, first_internal_product_id: next.data[0]!.id });
+      expect(titles(back)).toEqual(titles(p1));
+      expect(back.total_records).toBe(p1.total_records);
+      expect(new Set(byOffset).size).toBe(Math.min(10, p1.total_records));
+    }
+  });
+
   it('gives the neighbour for detail navigation (use_case=product_detail, limit 1)', async () => {
     const { shop, token } = await setup();
     const all = await list(token, shop.id, { tab: 'error' });
