@@ -402,12 +402,13 @@ describe.each(DRIVERS)('products on %s', (driver) => {
   it('pages a narrowed view (search, filter, status tab) by keyset like by page number, with its own total', async () => {
     const { shop, token } = await setup();
     const filters = JSON.stringify([{ row: [{ field_name: 'brand', operator: 'equals', value: 'Zeta', unit: null }] }]);
-    for (const view of [
+    const views: Record<string, string | number>[] = [
       { search: 'shirt', sort_col: 'brand', order: 1 },
       { filters, sort_col: 'created_at', order: -1 },
       { tab: 'pending', sort_col: 'product_type', order: -1 },
       { tab: 'pending', search: 'shirt', sort_col: 'created_at', order: 1 },
-    ]) {
+    ];
+    for (const view of views) {
       const base = { ...view, limit: 5 };
       const p1 = await list(token, shop.id, { ...base, page: 1 });
       const p2 = await list(token, shop.id, { ...base, page: 2 });
