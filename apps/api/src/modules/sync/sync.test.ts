@@ -11,7 +11,7 @@ import { ZImportCsvFieldsSchema } from '@feedloom/validation';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { channel_connections, channel_sync_runs } from '../../db/schema';
+import { channel_connections, channel_sync_runs, shops } from '../../db/schema';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
@@ -304,15 +304,28 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(Object.values(await statusOf(shop.id))).toEqual(Array(20).fill('published'));
   });
 
-  it('a refresh token Google refuses ends the connection and the run says why', async () => {
-    const { connectionId } = await connectedShop(csvOf(3));
+  it('a refresh token Google refuses ends the connection, notifies and mails the merchant once, and the run says why', async () => {
+    const { shop, connectionId } = await connectedShop(csvOf(3));
+    await t.database.db.update(shops).set({ shop_email: 'store@rivera-outdoor.example' }).where(eq(shops.id, shop.id));
     await control({ expire_access_tokens: true, revoke_refresh_tokens: true });
+    const mailsBefore = t.mail.outbox.length;
     const run = await services.syncEngine.runSync(connectionId, 'manual');
     expect(run).toMatchObject({ status: 'failed', sent: 0 });
     expect(run!.error).toMatch(/no longer accepts this store's connection/);
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.id, connectionId));
-    expect(row).toMatchObject({ state: 'disconnected', sync_lease_until: null });
+    expect(row).toMatchObject({ state: 'disconnected', sync_lease_until: null, refresh_token: null, access_token: null });
+    expect(await notificationsOf(shop.id, 'channel_authorisation_refused')).toEqual([
+      { category: 'critical', title: "Google refused Feedloom's authorisation" },
+    ]);
+    const mails = t.mail.outbox.slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'store@rivera-outdoor.example' });
+    expect(mails[0]!.text).toContain(`/link-account/google/${shop.id}`);
+    // Nothing more is sent, pulled or notified for a disconnected connection.
     expect(await services.syncEngine.runSync(connectionId, 'manual')).toBeNull();
+    expect(await services.syncEngine.pullStatuses(connectionId)).toBeNull();
+    expect(await notificationsOf(shop.id, 'channel_authorisation_refused')).toHaveLength(1);
+    expect(await inserts()).toBe(0);
   });
 
   it('pauses a sync that would remove more than 10 % of the live items until the merchant confirms', async () => {
