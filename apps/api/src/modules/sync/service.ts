@@ -125,6 +125,10 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       .where(eq(channel_sync_runs.connection_id, row.id))
       .orderBy(desc(channel_sync_runs.started_at))
       .limit(20);
+    const [live] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from channel_items where connection_id = ${row.id}::uuid`,
+    );
     const paused = runs.find((r) => r.status === 'paused_by_gate') ?? null;
     const last = runs.find((r) => r.status !== 'paused_by_gate') ?? null;
     return {
@@ -136,6 +140,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.xml`,
       last_synced_at: iso(row.last_synced_at),
       last_status_pulled_at: iso(row.last_status_pulled_at),
+      live_items: live?.n ?? 0,
       paused_run: paused ? toSyncRun(paused) : null,
       last_run: last ? toSyncRun(last) : null,
     };
