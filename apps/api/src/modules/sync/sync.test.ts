@@ -341,6 +341,7 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(await control({}).then((s) => s.calls.byRoute[DELETE] ?? 0)).toBe(0);
     const cfg = await t.call<TFeedConfig>('GET', `/google-feed-settings/${shop.id}`, { token: owner.token });
     expect(cfg.body.data.paused_run).toMatchObject({ id: paused!.id, status: 'paused_by_gate' });
+    expect(cfg.body.data.live_items).toBe(10);
     expect(cfg.body.data.paused_run!.message).toMatch(/2 of 10 live items \(20 %\)/);
 
     const confirm = await t.call<TFeedConfig>('POST', `/sync-gate/${shop.id}`, {
@@ -385,6 +386,16 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     const wrong = await t.app.inject({ method: 'GET', url: `/api/v1/feeds/${'x'.repeat(43)}.xml` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.body).not.toContain('Trail shoe');
+
+    const rotated = await t.call<TFeedConfig>('POST', `/rotate-feed-url/${shop.id}?channel=google`, { token: owner.token });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.body.message).toBe(SYNC_MSG.feedUrlRotated);
+    const next = new URL(rotated.body.data.feed_url);
+    expect(next.pathname).not.toBe(url.pathname);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1${url.pathname}` })).statusCode).toBe(404);
+    const fresh = await t.app.inject({ method: 'GET', url: `/api/v1${next.pathname}` });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body.match(/<item>/g)).toHaveLength(3);
 
     const off = await t.call<TFeedConfig>('POST', `/feed-status/${shop.id}`, {
       token: owner.token,
