@@ -40,11 +40,11 @@ function LastSync({ config }: { config: FeedConfig }) {
   const at = config.last_run?.started_at ?? config.last_synced_at!;
   return (
     <div className="grid gap-0.5">
-      <time dateTime={at} title={formatDateTime(at)}>
+      <time dateTime={at} title={formatDateTime(at)} className="whitespace-nowrap">
         {timeAgo(at)}
       </time>
       {config.last_run ? (
-        <span className="text-xs text-muted-foreground" title={config.last_run.message ?? undefined}>
+        <span className="text-xs whitespace-nowrap text-muted-foreground" title={config.last_run.message ?? undefined}>
           {RUN_LABEL[config.last_run.status]} · {formatCount(config.last_run.sent)} sent
         </span>
       ) : null}
@@ -71,6 +71,7 @@ const columns = (a: RowActions): DataTableColumns<FeedConfig> => [
     size: 170,
     cell: ({ row: { original: c } }) => (
       <NativeSelect
+        className="min-w-40"
         aria-label={`${CHANNEL_NAME[c.channel]} feed schedule`}
         value={c.feed_schedule}
         disabled={!a.canManage || a.busy === c.channel}
@@ -108,9 +109,10 @@ const columns = (a: RowActions): DataTableColumns<FeedConfig> => [
   {
     id: 'feed_url',
     header: 'Feed URL',
+    size: 280,
     cell: ({ row: { original: c } }) => (
       <span className="flex min-w-0 items-center gap-1">
-        <code className="truncate rounded bg-muted px-2 py-1 text-xs" title={c.feed_url} data-testid={`feed-url-${c.channel}`}>
+        <code className="block max-w-48 truncate rounded bg-muted px-2 py-1 text-xs" title={c.feed_url} data-testid={`feed-url-${c.channel}`}>
           {c.feed_url}
         </code>
         <CopyFeedUrlButton url={c.feed_url} label={`Copy the ${CHANNEL_NAME[c.channel]} feed URL`} iconOnly />
