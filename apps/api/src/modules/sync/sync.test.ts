@@ -257,6 +257,26 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(Object.values(await statusOf(shop.id)).every((s) => s === 'submitted')).toBe(true);
   });
 
+  it('the status pull-back: a failed pull changes no status; 429s, an expired token and slow answers are ridden out', async () => {
+    const { shop, connectionId } = await connectedShop(csvOf(6, [MISMATCH]));
+    expect(await services.syncEngine.runSync(connectionId, 'manual')).toMatchObject({ status: 'succeeded', sent: 7 });
+    const submitted = Object.fromEntries(['M1', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6'].map((k) => [k, 'submitted']));
+    expect(await statusOf(shop.id)).toEqual(submitted);
+    // A storm longer than the retries (4 attempts): the pull fails and no status moves, none is confirmed.
+    await control({ reset: true, fail_next: { count: 100, status: 503 } });
+    await expect(services.syncEngine.pullStatuses(connectionId)).rejects.toThrow();
+    expect(await statusOf(shop.id)).toEqual(submitted);
+    expect((await statuses(shop.id)).every((r) => r.confirmed_at === null)).toBe(true);
+    // 429s, then an expired access token, every answer slow: the next pull merges Google's verdicts.
+    await control({ reset: true, fail_next: { count: 3, status: 429, retry_after_seconds: 0 }, expire_access_tokens: true, delay_ms: 20 });
+    expect(await services.syncEngine.pullStatuses(connectionId)).toMatchObject({ products: 7 });
+    expect(await statusOf(shop.id)).toEqual({ ...Object.fromEntries(Object.keys(submitted).map((k) => [k, 'published'])), M1: 'disapproved' });
+    expect((await statuses(shop.id)).every((r) => r.confirmed_at !== null)).toBe(true);
+    const snap = await control({});
+    expect(snap.token_refreshes).toBe(1);
+    expect(snap.calls.failed).toBeGreaterThanOrEqual(3);
+  });
+
   it('a storm longer than the retries fails the run; the next run sends only what was not confirmed', async () => {
     const { connectionId } = await connectedShop(csvOf(10));
     await control({ reset: true, fail_next: { count: 0, status: 500 } });
