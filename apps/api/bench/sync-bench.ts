@@ -7,9 +7,11 @@
 //
 // Then the Google XML feed file of a BENCH_FEED_PRODUCTS-product shop (default 1,000,000, made by PostgreSQL
 // itself with generate_series) is built from PostgreSQL by the code GET /feeds/{token}.xml runs
-// (feed-build.ts: keyset pages of 5,000 read ahead, layers, validate, write; on every core, and on one thread),
-// with products/s and peak RSS, beside the catalog's in-memory build of the same products in the same run.
-// Each build runs in a child process of its own, so its peak RSS (maxRSS, all threads) is its own.
+// (feed-build.ts: keyset pages of 5,000 read ahead, layers, validate, write) on one thread, on one thread with
+// V8's old generation capped at 128 MB (what the build keeps alive fits: the RSS stays flat), and on every
+// core (FEED_SHARD_FROM), with products/s and peak RSS, beside the catalog's in-memory build of the same
+// products (BENCH_FEED_MEMORY_PRODUCTS, default 200,000) in the same run. Each build runs in a child process
+// of its own (feed-child.ts), so its peak RSS (maxRSS, all threads) is its own.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench
 //   BENCH_SYNC_PRODUCTS=20000 BENCH_FEED_PRODUCTS=200000 …   a quicker run (0 skips a part)
