@@ -125,5 +125,23 @@ test.describe('syncing products to Google', () => {
       await page.goto(`/google/feed-config/${shopId}`);
       await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Done');
     });
+
+    await test.step('/feed-configs lists the feed; rotating its URL stops the old one', async () => {
+      await page.goto('/feed-configs');
+      const google = page.getByRole('row', { name: /^Google/ });
+      await expect(google.getByRole('combobox', { name: 'Google feed schedule' })).toHaveValue('every_6_hours');
+      await expect(google.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+      const oldUrl = (await google.getByTestId('feed-url-google').textContent())!;
+      await shot(page, 'feed-configs');
+      await google.getByRole('button', { name: 'Rotate the Google feed URL' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rotate the Google feed URL?' });
+      await expect(dialog).toContainText('old URL stops working');
+      await shot(page, 'feed-configs-rotate');
+      await dialog.getByRole('button', { name: 'Rotate feed URL' }).click();
+      await expect(google.getByTestId('feed-url-google')).not.toHaveText(oldUrl);
+      const newUrl = (await google.getByTestId('feed-url-google').textContent())!;
+      expect((await page.request.get(oldUrl)).status()).toBe(404);
+      expect((await page.request.get(newUrl)).status()).toBe(200);
+    });
   });
 });

@@ -5,31 +5,35 @@
 // products per second end to end and the API calls. Then 1 % of the products change and a second sync must
 // send only that 1 %.
 //
-// Then the Google XML feed file of a BENCH_FEED_PRODUCTS-product shop (default 1,000,000) is built from
-// PostgreSQL the way GET /feeds/{token}.xml serves it (read a page at a time, layers, validate, write), with
-// products/s and peak RSS, beside the catalog's in-memory build of the same products in the same run.
+// Then the Google XML feed file of a BENCH_FEED_PRODUCTS-product shop (default 1,000,000, made by PostgreSQL
+// itself with generate_series) is built from PostgreSQL by the code GET /feeds/{token}.xml runs
+// (feed-build.ts: keyset pages of 5,000 read ahead, layers, validate, write) on one thread, on one thread with
+// V8's old generation capped at 128 MB (what the build keeps alive fits: the RSS stays flat), and on every
+// core (FEED_SHARD_FROM), with products/s and peak RSS, beside the catalog's in-memory build of the same
+// products (BENCH_FEED_MEMORY_PRODUCTS, default 200,000) in the same run. Each build runs in a child process
+// of its own (feed-child.ts), so its peak RSS (maxRSS, all threads) is its own.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench
-//   BENCH_SYNC_PRODUCTS=20000 BENCH_FEED_PRODUCTS=200000 …   a quicker run
+//   BENCH_SYNC_PRODUCTS=20000 BENCH_FEED_PRODUCTS=200000 …   a quicker run (0 skips a part)
 //
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
-import { FEED_FORMATS, feedChunks, type TProduct } from '@feedloom/catalog';
 import { startSandbox } from '@feedloom/sandbox/testing';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { migrate, openPostgres, queryRows, type TDb } from '../src/db/client';
+import { migrate, openPostgres, queryRows, type TDatabase, type TDb } from '../src/db/client';
 import { channel_connections } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { testEnv } from '../src/env';
 import { createLogger } from '../src/logger';
 import { createServices } from '../src/services';
-import { shopProductPages } from '../src/modules/sync/engine';
+import type { TFeedChildArgs, TFeedResult } from './feed-child';
 import { shopsRepo } from '../src/modules/shops/repo';
 
 const SYNC_PRODUCTS = Number(process.env.BENCH_SYNC_PRODUCTS ?? 100_000);
@@ -40,7 +44,7 @@ const ACCOUNT = '5550001001';
 const ALEX = 'alex.rivera@gmail.sandbox.test';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+const TARGET_RSS_MB = 256;
 
 /** `count` valid products (a mug in 50 prices), inserted by PostgreSQL itself. */
 const insertProducts = async (db: TDb, shopId: string, count: number) => {
@@ -80,44 +84,32 @@ const consent = async (authUrl: string) => {
 const sandboxCalls = async (url: string) =>
   ((await (await fetch(`${url}/__control/google`)).json()) as { calls: { total: number } }).calls.total;
 
-/** Drains a feed build, counting bytes and sampling the RSS as it goes. */
-const drain = async (chunks: AsyncIterable<Uint8Array>) => {
-  let bytes = 0;
-  let peak = rssMb();
-  let n = 0;
-  const sink = new Writable({ write: (_c, _e, done) => done() });
-  for await (const c of chunks) {
-    bytes += c.byteLength;
-    sink.write(c);
-    if (++n % 16 === 0) peak = Math.max(peak, rssMb());
-  }
-  return { bytes, peak: Math.max(peak, rssMb()) };
-};
+/** The RSS samples of a build in a few words: where it started, its range, where it ended. */
+const rssRange = (s: number[]) =>
+  s.length === 0 ? 'not sampled' : `${s[0]} MB at 5 MB out, ${Math.min(...s)}–${Math.max(...s)} MB, ${s.at(-1)} MB at the end`;
 
-const main = async () => {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    console.log('sync bench skipped: DATABASE_URL is not set');
-    return;
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'feedloom-sync-bench-'));
-  const sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 4);
-  try {
-    await migrate(database);
-    const ids = await seed(database.db);
+/** V8's old generation capped for one of the builds: what the build itself keeps alive fits in it. */
+const HEAP_CAP_MB = 128;
+
+const runChild = (args: TFeedChildArgs, v8Flags: string[] = []) =>
+  new Promise<TFeedResult>((resolve, reject) => {
+    const proc = fork(fileURLToPath(new URL('./feed-child.ts', import.meta.url)), [JSON.stringify(args)], {
+      execArgv: [...v8Flags, '--import', 'tsx'],
+    });
+    let result: TFeedResult | undefined;
+    proc.on('message', (m) => (result = m as TFeedResult));
+    proc.on('error', reject);
+    proc.on('exit', (code) => (result ? resolve(result) : reject(new Error(`feed bench child exited ${code}`))));
+  });
+
+/** The full sync of SYNC_PRODUCTS products to the sandbox's Google, then a sync after changing 1 % of them. */
+const syncBench = async (database: TDatabase, ids: { organization_id: string; user_id: string }, sandboxUrl: string) => {
     const env = testEnv({
       LOG_LEVEL: 'warn',
       APP_URL: 'http://bench.test',
-      GOOGLE_OAUTH_AUTHORIZE_URL: `${sandbox.url}/google/authorize`,
-      GOOGLE_OAUTH_TOKEN_URL: `${sandbox.url}/google/token`,
-      GOOGLE_MERCHANT_API_URL: sandbox.url,
+      GOOGLE_OAUTH_AUTHORIZE_URL: `${sandboxUrl}/google/authorize`,
+      GOOGLE_OAUTH_TOKEN_URL: `${sandboxUrl}/google/token`,
+      GOOGLE_MERCHANT_API_URL: sandboxUrl,
       GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
       GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
     });
@@ -142,11 +134,11 @@ const main = async () => {
 
     await insertProducts(database.db, shop.id, SYNC_PRODUCTS);
     console.log(`sync bench: ${fmt(SYNC_PRODUCTS)} products, concurrency ${env.SYNC_CONCURRENCY}, batch ${env.SYNC_BATCH_SIZE}`);
-    const callsBefore = await sandboxCalls(sandbox.url);
+    const callsBefore = await sandboxCalls(sandboxUrl);
     let started = performance.now();
     const full = await services.syncEngine.runSync(conn!.id, 'manual');
     const fullSeconds = (performance.now() - started) / 1000;
-    const fullCalls = (await sandboxCalls(sandbox.url)) - callsBefore;
+    const fullCalls = (await sandboxCalls(sandboxUrl)) - callsBefore;
     if (full?.status !== 'succeeded' || full.sent !== SYNC_PRODUCTS) throw new Error(`full sync: ${JSON.stringify(full)}`);
     console.log(`full sync: ${fmt(full.sent)} sent in ${fullSeconds.toFixed(1)} s, ${fmt(fullCalls)} API calls`);
     record({
@@ -176,49 +168,84 @@ const main = async () => {
       pass: delta?.sent === changed,
     });
 
-    // The feed file from PostgreSQL, beside the catalog's in-memory build.
-    const feedShop = await shopsRepo(database.db).createForOrg(ids.organization_id, {
-      shop_name: 'Feed Bench Store',
-      shop_url: 'https://bench-store.example',
-      shop_currency: 'USD',
-      shop_timezone: 'UTC',
-      utc_offset: '+00:00',
-      created_at: new Date(),
-    });
-    await insertProducts(database.db, feedShop.id, FEED_PRODUCTS);
-    const context = { currency: 'USD', targetCountry: 'US', contentLanguage: 'en' };
-    const meta = { title: 'Bench', link: 'https://bench-store.example', description: 'Bench feed' };
-    async function* fromDb() {
-      for await (const page of shopProductPages(database.db, feedShop.id, 500)) for (const p of page) yield p.product;
-    }
-    const rssBefore = rssMb();
-    started = performance.now();
-    const db = await drain(feedChunks({ format: FEED_FORMATS.google_xml, products: fromDb(), context, meta }));
-    const dbSeconds = (performance.now() - started) / 1000;
-    const memory: TProduct[] = [];
-    for await (const page of shopProductPages(database.db, feedShop.id, 5000)) {
-      for (const p of page) if (memory.length < MEMORY_PRODUCTS) memory.push(p.product);
-      if (memory.length >= MEMORY_PRODUCTS) break;
-    }
-    started = performance.now();
-    await drain(feedChunks({ format: FEED_FORMATS.google_xml, products: memory, context, meta }));
-    const memSeconds = (performance.now() - started) / 1000;
-    const dbRate = FEED_PRODUCTS / dbSeconds;
-    const memRate = MEMORY_PRODUCTS / memSeconds;
+};
+
+/** The Google XML feed of FEED_PRODUCTS products from PostgreSQL (every core, one thread), and in memory. */
+const feedBench = async (database: TDatabase, orgId: string, url: string) => {
+  const feedShop = await shopsRepo(database.db).createForOrg(orgId, {
+    shop_name: 'Feed Bench Store',
+    shop_url: 'https://bench-store.example',
+    shop_currency: 'USD',
+    shop_timezone: 'UTC',
+    utc_offset: '+00:00',
+    created_at: new Date(),
+  });
+  const started = performance.now();
+  await insertProducts(database.db, feedShop.id, FEED_PRODUCTS);
+  await database.db.execute(sql`analyze products`);
+  console.log(`feed bench: ${fmt(FEED_PRODUCTS)} products made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const shards = availableParallelism();
+  const base = { url, shop: feedShop.id, count: FEED_PRODUCTS };
+  const builds: { label: string; result: TFeedResult }[] = [];
+  const measure = async (label: string, args: TFeedChildArgs, v8Flags?: string[]) => {
+    const result = await runChild(args, v8Flags);
+    const rate = result.products / result.seconds;
     console.log(
-      `feed from PostgreSQL: ${fmt(FEED_PRODUCTS)} products, ${fmt(db.bytes / 1e6)} MB in ${dbSeconds.toFixed(1)} s, ` +
-        `peak RSS ${fmt(db.peak)} MB (${fmt(rssBefore)} MB before); in memory: ${fmt(MEMORY_PRODUCTS)} in ${memSeconds.toFixed(1)} s`,
+      `feed ${label}: ${fmt(result.products)} products, ${fmt(result.bytes / 1e6)} MB in ${result.seconds.toFixed(1)} s = ` +
+        `${fmt(rate)}/s, peak RSS ${fmt(result.maxRssMb)} MB (RSS ${rssRange(result.samples)})`,
     );
+    builds.push({ label, result });
+    return rate;
+  };
+  const memoryRate = await measure(`in memory, 1 thread`, { ...base, count: MEMORY_PRODUCTS, mode: 'memory', shards: 1 });
+  await measure('from PostgreSQL, 1 thread', { ...base, mode: 'db', shards: 1 });
+  await measure(`from PostgreSQL, 1 thread, old generation capped at ${HEAP_CAP_MB} MB`, { ...base, mode: 'db', shards: 1 }, [
+    `--max-old-space-size=${HEAP_CAP_MB}`,
+  ]);
+  if (shards > 1) await measure(`from PostgreSQL, ${shards} shards`, { ...base, mode: 'db', shards });
+  record({
+    name: `channels: Google XML feed in memory, 1 thread, same run (${fmt(MEMORY_PRODUCTS)} products)`,
+    value: memoryRate,
+    unit: 'products/s',
+  });
+  for (const { label, result } of builds.slice(1)) {
     record({
-      name: `channels: Google XML feed from PostgreSQL (${fmt(FEED_PRODUCTS)} products)`,
-      value: dbRate,
+      name: `channels: Google XML feed ${label} (${fmt(FEED_PRODUCTS)} products)`,
+      value: result.products / result.seconds,
       unit: 'products/s',
-      baseline: memRate,
+      baseline: memoryRate,
     });
-    record({ name: `channels: Google XML feed from PostgreSQL, peak RSS (${fmt(FEED_PRODUCTS)} products)`, value: db.peak, unit: 'MB' });
-    record({ name: `channels: Google XML feed in memory, same process (${fmt(MEMORY_PRODUCTS)} products)`, value: memRate, unit: 'products/s' });
-    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from channel_items`);
-    console.log(`channel_items kept: ${fmt(count?.n ?? 0)}`);
+    record({
+      name: `channels: Google XML feed ${label}, peak RSS (${fmt(FEED_PRODUCTS)} products)`,
+      value: result.maxRssMb,
+      unit: 'MB',
+      target: `< ${TARGET_RSS_MB}`,
+      pass: result.maxRssMb < TARGET_RSS_MB,
+    });
+  }
+};
+
+const main = async () => {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('sync bench skipped: DATABASE_URL is not set');
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'feedloom-sync-bench-'));
+  const sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
+  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 4);
+  try {
+    await migrate(database);
+    const ids = await seed(database.db);
+    if (SYNC_PRODUCTS > 0) await syncBench(database, ids, sandbox.url);
+    // The feed file from PostgreSQL, beside the catalog's in-memory build.
+    if (FEED_PRODUCTS > 0) await feedBench(database, ids.organization_id, url.toString());
   } finally {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -169,6 +169,12 @@ const ZEnvSchema = z.object({
   SYNC_REFRESH_AFTER_DAYS: z.coerce.number().int().min(1).max(29).default(25),
   /** The public origin of the feed files (`{origin}/feeds/{token}.xml`); APP_URL when unset. */
   FEED_BASE_URL: z.url().optional(),
+  /**
+   * A feed file of at least this many products is built on every core (one id range, worker thread and
+   * database connection each; PostgreSQL only). 0, the default, never shards: on two cores shared with
+   * PostgreSQL one thread with its next page read ahead was faster (sync-bench.ts measures both).
+   */
+  FEED_SHARD_FROM: z.coerce.number().int().min(0).max(100_000_000).default(0),
   /** A CSV URL download gives up after this long. */
   IMPORT_FETCH_TIMEOUT_SECONDS: seconds(60),
   /**

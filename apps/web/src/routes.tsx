@@ -241,7 +241,7 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'product_and_promotions_feed',
     title: 'Feed configurations',
-    screen: comingSoon('The feed settings of each channel will be managed here.'),
+    screen: screen(() => import('@/features/feeds/feed-configs-screen'), 'FeedConfigsScreen'),
   },
   {
     id: 'overview',

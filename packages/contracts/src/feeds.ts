@@ -47,6 +47,8 @@ export const ZFeedConfigSchema = z.object({
   feed_url: z.string(),
   last_synced_at: z.string().nullable(),
   last_status_pulled_at: z.string().nullable(),
+  /** Items the channel holds from this store (sent and accepted, not deleted since). */
+  live_items: z.number().int(),
   /** A sync waiting for the merchant's confirmation (publish gate), if any. */
   paused_run: ZSyncRunSchema.nullable(),
   last_run: ZSyncRunSchema.nullable(),

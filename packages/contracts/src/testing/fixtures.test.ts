@@ -3,6 +3,7 @@ import { ZUserProfileSchema } from '../account';
 import { ZSessionInfoSchema } from '../auth';
 import { ZIntegratedChannelStatusSchema } from '../channel-wizard';
 import { ZChannelConnectionSchema, ZMerchantAccountSchema } from '../channels';
+import { ZFeedConfigSchema } from '../feeds';
 import { ZOrganizationListEntrySchema } from '../organizations';
 import { ZAuditEntrySchema } from '../audit';
 import { ZRoleSchema } from '../roles';
@@ -11,6 +12,7 @@ import { ZStaffSchema } from '../staff';
 import {
   makeAuditEntry,
   makeChannelConnection,
+  makeFeedConfig,
   makeIntegratedChannelStatus,
   makeMerchantAccount,
   makeOrganizationEntry,
@@ -34,6 +36,7 @@ describe('shared fixtures match the contract', () => {
     ['channel connection', ZChannelConnectionSchema, makeChannelConnection()],
     ['merchant account', ZMerchantAccountSchema, makeMerchantAccount()],
     ['integrated channel status', ZIntegratedChannelStatusSchema, makeIntegratedChannelStatus()],
+    ['feed config', ZFeedConfigSchema, makeFeedConfig()],
   ] as const)('%s', (_name, schema, fixture) => {
     expect(schema.strict().parse(fixture)).toEqual(fixture);
   });

@@ -6,6 +6,7 @@ import type { TSessionInfo } from '../auth';
 import type { TAuditEntry } from '../audit';
 import type { TIntegratedChannelStatus } from '../channel-wizard';
 import type { TChannelConnection, TMerchantAccount } from '../channels';
+import type { TFeedConfig } from '../feeds';
 import type { TOrganizationListEntry } from '../organizations';
 import type { TRole } from '../roles';
 import type { TShop } from '../shops';
@@ -166,6 +167,24 @@ export function makeChannelConnection(overrides: Partial<TChannelConnection> = {
     disconnected_reason: null,
     connected_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A shop's Google feed: daily, submissions on, synced once with 120 items live. */
+export function makeFeedConfig(overrides: Partial<TFeedConfig> = {}): TFeedConfig {
+  return {
+    shop_id: 'shop-1',
+    channel: 'google',
+    feed_schedule: 'daily',
+    feed_enabled: true,
+    feed_settings: {},
+    feed_url: 'https://app.example/feeds/3q2-secret-token.xml',
+    last_synced_at: '2025-03-02T08:00:00.000Z',
+    last_status_pulled_at: '2025-03-02T08:05:00.000Z',
+    live_items: 120,
+    paused_run: null,
+    last_run: null,
     ...overrides,
   };
 }

@@ -17,17 +17,16 @@ import {
   shops,
   type TChannelConnectionRow,
   type TChannelSyncRunRow,
-  type TProductRow,
   type TSyncGate,
   type TSyncTrigger,
 } from '../../db/schema';
 import { addSeconds, type TClock } from '../../lib/clock';
 import { GoogleHttpError } from '../channels/google/http';
 import { ChannelDisconnectedError } from '../channels/tokens';
-import { productOf } from '../data-sources/customisation';
 import { judgeItems } from '../products/validate';
 import type { TChannelAdapter, TItemOutcome, TOutgoingItem } from './adapter';
 import { SYNC_MSG } from './messages';
+import { shopProductPages } from './product-pages';
 import { afterSend, contentHash, gateVerdict, sendDecision, type TLiveItem } from './rules';
 
 export interface TSyncSettings {
@@ -57,23 +56,6 @@ export interface TSyncEngineDeps {
 }
 
 type TShop = { id: string; shop_name: string; shop_url: string; shop_currency: string };
-
-/** The shop's products as the catalog models them (all layers), in id order, a page at a time. */
-export async function* shopProductPages(db: TDb, shopId: string, pageSize: number): AsyncGenerator<{ id: number; product: TProduct }[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await queryRows<TProductRow & { id: number }>(
-      db,
-      sql`select id::int as id, shop_id, product_key, offer_id, item_group_id, data_source_id, source, source_custom,
-            variants, source_hash, custom, last_run_id, created_at, updated_at
-          from products where shop_id = ${shopId}::uuid and id > ${after} order by id limit ${pageSize}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({ id: Number(r.id), product: productOf(r) }));
-    if (rows.length < pageSize) return;
-    after = Number(rows.at(-1)!.id);
-  }
-}
 
 /** Paused for every destination (the `pause` attribute "all"): the item leaves the channel. */
 const pausedAll = (p: TProduct): boolean => (p.overrides.pause ?? p.source.pause) === 'all';

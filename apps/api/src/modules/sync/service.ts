@@ -1,12 +1,12 @@
 // Feed settings, the secret feed URL, sync runs and the publish gate's confirmation (issue 13; spec §7
 // shop-feed-config, google-feed-settings, feed-status, google-fetch-errors). The syncs themselves run in the
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
-import { FEED_FORMATS, feedChunks, type TFeedFormatId } from '@feedloom/catalog';
+import type { TFeedFormatId } from '@feedloom/catalog';
 import type { TFeedConfig, TSyncRun } from '@feedloom/contracts';
 import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDb } from '../../db/client';
+import type { TDatabase, TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
 import {
   channel_connections,
@@ -25,7 +25,8 @@ import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { shippedTaxonomy } from '../products/validate';
-import { CATALOG_CHANNEL_OF_KEY, shopProductPages } from './engine';
+import { CATALOG_CHANNEL_OF_KEY } from './engine';
+import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { SYNC_MSG } from './messages';
 
 export interface TSyncCaller {
@@ -41,6 +42,9 @@ export interface TSyncQueue {
 
 export interface TSyncServiceDeps {
   db: TDb;
+  /** The database itself: a large feed file is built over connections of its own (feed-build.ts). */
+  database: TDatabase;
+  feedBuild?: TFeedBuildSettings;
   clock: TClock;
   cipher: TCipher;
   mailer: TMailer;
@@ -121,6 +125,10 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       .where(eq(channel_sync_runs.connection_id, row.id))
       .orderBy(desc(channel_sync_runs.started_at))
       .limit(20);
+    const [live] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from channel_items where connection_id = ${row.id}::uuid`,
+    );
     const paused = runs.find((r) => r.status === 'paused_by_gate') ?? null;
     const last = runs.find((r) => r.status !== 'paused_by_gate') ?? null;
     return {
@@ -132,6 +140,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.xml`,
       last_synced_at: iso(row.last_synced_at),
       last_status_pulled_at: iso(row.last_status_pulled_at),
+      live_items: live?.n ?? 0,
       paused_run: paused ? toSyncRun(paused) : null,
       last_run: last ? toSyncRun(last) : null,
     };
@@ -276,7 +285,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
 
     /**
      * The feed file behind a secret URL: the shop's effective products, judged as they are written (items with
-     * errors left out), streamed from the database a page at a time.
+     * errors left out), streamed from the database (feed-build.ts).
      */
     feedFile: async (file: string) => {
       const [token, ext] = file.split('.') as [string, string];
@@ -286,21 +295,22 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       if (!shop) throw notFound(SYNC_MSG.feedNotFound);
       const formatId: TFeedFormatId = ext === 'tsv' ? 'google_tsv' : 'google_xml';
       const market = row.target_market;
-      async function* products() {
-        for await (const page of shopProductPages(db, row!.shop_id, 500)) for (const p of page) yield p.product;
-      }
       return {
         formatId,
-        chunks: feedChunks({
-          format: FEED_FORMATS[formatId],
-          products: products(),
-          context: {
-            currency: shop.shop_currency,
-            taxonomy: shippedTaxonomy(),
-            ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
+        chunks: await shopFeedChunks(
+          deps.database,
+          row.shop_id,
+          {
+            format: formatId,
+            context: {
+              currency: shop.shop_currency,
+              taxonomy: shippedTaxonomy(),
+              ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
+            },
+            meta: { title: shop.shop_name, link: shop.shop_url, description: `Products of ${shop.shop_name}` },
           },
-          meta: { title: shop.shop_name, link: shop.shop_url, description: `Products of ${shop.shop_name}` },
-        }),
+          deps.feedBuild,
+        ),
       };
     },
   };

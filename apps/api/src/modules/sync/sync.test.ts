@@ -11,7 +11,7 @@ import { ZImportCsvFieldsSchema } from '@feedloom/validation';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { channel_connections, channel_sync_runs } from '../../db/schema';
+import { channel_connections, channel_sync_runs, shops } from '../../db/schema';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
@@ -257,6 +257,26 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(Object.values(await statusOf(shop.id)).every((s) => s === 'submitted')).toBe(true);
   });
 
+  it('the status pull-back: a failed pull changes no status; 429s, an expired token and slow answers are ridden out', async () => {
+    const { shop, connectionId } = await connectedShop(csvOf(6, [MISMATCH]));
+    expect(await services.syncEngine.runSync(connectionId, 'manual')).toMatchObject({ status: 'succeeded', sent: 7 });
+    const submitted = Object.fromEntries(['M1', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6'].map((k) => [k, 'submitted']));
+    expect(await statusOf(shop.id)).toEqual(submitted);
+    // A storm longer than the retries (4 attempts): the pull fails and no status moves, none is confirmed.
+    await control({ reset: true, fail_next: { count: 100, status: 503 } });
+    await expect(services.syncEngine.pullStatuses(connectionId)).rejects.toThrow();
+    expect(await statusOf(shop.id)).toEqual(submitted);
+    expect((await statuses(shop.id)).every((r) => r.confirmed_at === null)).toBe(true);
+    // 429s, then an expired access token, every answer slow: the next pull merges Google's verdicts.
+    await control({ reset: true, fail_next: { count: 3, status: 429, retry_after_seconds: 0 }, expire_access_tokens: true, delay_ms: 20 });
+    expect(await services.syncEngine.pullStatuses(connectionId)).toMatchObject({ products: 7 });
+    expect(await statusOf(shop.id)).toEqual({ ...Object.fromEntries(Object.keys(submitted).map((k) => [k, 'published'])), M1: 'disapproved' });
+    expect((await statuses(shop.id)).every((r) => r.confirmed_at !== null)).toBe(true);
+    const snap = await control({});
+    expect(snap.token_refreshes).toBe(1);
+    expect(snap.calls.failed).toBeGreaterThanOrEqual(3);
+  });
+
   it('a storm longer than the retries fails the run; the next run sends only what was not confirmed', async () => {
     const { connectionId } = await connectedShop(csvOf(10));
     await control({ reset: true, fail_next: { count: 0, status: 500 } });
@@ -304,15 +324,28 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(Object.values(await statusOf(shop.id))).toEqual(Array(20).fill('published'));
   });
 
-  it('a refresh token Google refuses ends the connection and the run says why', async () => {
-    const { connectionId } = await connectedShop(csvOf(3));
+  it('a refresh token Google refuses ends the connection, notifies and mails the merchant once, and the run says why', async () => {
+    const { shop, connectionId } = await connectedShop(csvOf(3));
+    await t.database.db.update(shops).set({ shop_email: 'store@rivera-outdoor.example' }).where(eq(shops.id, shop.id));
     await control({ expire_access_tokens: true, revoke_refresh_tokens: true });
+    const mailsBefore = t.mail.outbox.length;
     const run = await services.syncEngine.runSync(connectionId, 'manual');
     expect(run).toMatchObject({ status: 'failed', sent: 0 });
     expect(run!.error).toMatch(/no longer accepts this store's connection/);
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.id, connectionId));
-    expect(row).toMatchObject({ state: 'disconnected', sync_lease_until: null });
+    expect(row).toMatchObject({ state: 'disconnected', sync_lease_until: null, refresh_token: null, access_token: null });
+    expect(await notificationsOf(shop.id, 'channel_authorisation_refused')).toEqual([
+      { category: 'critical', title: "Google refused Feedloom's authorisation" },
+    ]);
+    const mails = t.mail.outbox.slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'store@rivera-outdoor.example' });
+    expect(mails[0]!.text).toContain(`/link-account/google/${shop.id}`);
+    // Nothing more is sent, pulled or notified for a disconnected connection.
     expect(await services.syncEngine.runSync(connectionId, 'manual')).toBeNull();
+    expect(await services.syncEngine.pullStatuses(connectionId)).toBeNull();
+    expect(await notificationsOf(shop.id, 'channel_authorisation_refused')).toHaveLength(1);
+    expect(await inserts()).toBe(0);
   });
 
   it('pauses a sync that would remove more than 10 % of the live items until the merchant confirms', async () => {
@@ -328,6 +361,7 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     expect(await control({}).then((s) => s.calls.byRoute[DELETE] ?? 0)).toBe(0);
     const cfg = await t.call<TFeedConfig>('GET', `/google-feed-settings/${shop.id}`, { token: owner.token });
     expect(cfg.body.data.paused_run).toMatchObject({ id: paused!.id, status: 'paused_by_gate' });
+    expect(cfg.body.data.live_items).toBe(10);
     expect(cfg.body.data.paused_run!.message).toMatch(/2 of 10 live items \(20 %\)/);
 
     const confirm = await t.call<TFeedConfig>('POST', `/sync-gate/${shop.id}`, {
@@ -372,6 +406,16 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     const wrong = await t.app.inject({ method: 'GET', url: `/api/v1/feeds/${'x'.repeat(43)}.xml` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.body).not.toContain('Trail shoe');
+
+    const rotated = await t.call<TFeedConfig>('POST', `/rotate-feed-url/${shop.id}?channel=google`, { token: owner.token });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.body.message).toBe(SYNC_MSG.feedUrlRotated);
+    const next = new URL(rotated.body.data.feed_url);
+    expect(next.pathname).not.toBe(url.pathname);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1${url.pathname}` })).statusCode).toBe(404);
+    const fresh = await t.app.inject({ method: 'GET', url: `/api/v1${next.pathname}` });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body.match(/<item>/g)).toHaveLength(3);
 
     const off = await t.call<TFeedConfig>('POST', `/feed-status/${shop.id}`, {
       token: owner.token,

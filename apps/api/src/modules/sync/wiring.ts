@@ -80,6 +80,8 @@ export const createSyncServices = (s: TBuilt, log: FastifyBaseLogger) => {
   });
   const sync = createSyncService({
     db,
+    database: s.database,
+    feedBuild: env.FEED_SHARD_FROM === 0 ? { shards: 1 } : { shardFrom: env.FEED_SHARD_FROM },
     clock: s.clock,
     cipher: s.cipher,
     mailer: s.mailer,

@@ -46,7 +46,7 @@ describe('header organisation switcher', () => {
 
   it('is not shown without an organisation, and falls back to the session name if the list fails', async () => {
     // A page that makes no calls of its own (the dashboard's would fail here, unstubbed).
-    renderApp('/feed-configs', {
+    renderApp('/automated-rules', {
       ...orgShopHandlers(first, { organizations }),
       'organizations.find': () => {
         throw new TrpcTestError('BAD_REQUEST', 'nope', 400);
