@@ -27,6 +27,7 @@ import { GOOGLE_SITE_VERIFICATION_SCOPE } from './google/oauth';
 import { countryName, marketChoices, marketsOf } from './markets';
 import { CHANNELS_MSG } from './messages';
 import { connectionsRepo } from './repo';
+import { withStep } from './shared';
 import { toConnection, type TChannelCaller, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
 
@@ -69,9 +70,6 @@ export const createChannelWizardService = (deps: {
     if (!saved) throw conflict(CHANNELS_MSG.notConnected(row.channel));
     return saved;
   };
-
-  const withStep = (steps: readonly string[], step: string) =>
-    steps.includes(step) ? [...steps] : [...steps, step];
 
   const programsOf = async (row: TChannelConnectionRow): Promise<TProgramJson[]> =>
     channels.withGoogle(
@@ -237,7 +235,7 @@ export const createChannelWizardService = (deps: {
         : row.integration_steps;
       const saved = await record(row, {
         target_market: { country, language, currency },
-        integration_steps: withStep(kept, 'target-market'),
+        integration_steps: withStep(kept, 'target-market', INTEGRATION_STEPS[channel]),
       });
       return toConnection(saved);
     },
@@ -332,7 +330,7 @@ export const createChannelWizardService = (deps: {
         );
         if (refusal) throw conflict(refusal);
       }
-      const done = withStep(row.integration_steps, step);
+      const done = withStep(row.integration_steps, step, steps);
       const complete = steps.every((s) => done.includes(s));
       const saved = await record(row, {
         integration_steps: done,

@@ -45,10 +45,21 @@ export interface TSyncServiceDeps {
   cipher: TCipher;
   mailer: TMailer;
   log: FastifyBaseLogger;
-  /** The public address of the feed files (the gateway's origin); `/feeds/{token}.xml` is appended. */
+  /** The public address of the feed files (the gateway's origin); `/feeds/{token}.{ext}` is appended. */
   feedBaseUrl: string;
   queue: () => TSyncQueue | null;
 }
+
+/**
+ * Each channel's feed files by extension (one secret token per shop × channel); the first is the one the feed
+ * URL names: Google's RSS (or its TSV), Microsoft's tab-separated text, Meta's CSV (or its RSS).
+ */
+export const FEED_FILES: Readonly<Record<TChannelKey, Readonly<Record<string, TFeedFormatId>>>> = {
+  google: { xml: 'google_xml', tsv: 'google_tsv' },
+  bing: { txt: 'microsoft_tsv', tsv: 'microsoft_tsv' },
+  facebook: { csv: 'meta_csv', xml: 'meta_xml' },
+};
+const feedExtension = (channel: TChannelKey) => Object.keys(FEED_FILES[channel])[0]!;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -129,7 +140,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       feed_schedule: row.feed_schedule,
       feed_enabled: row.feed_enabled,
       feed_settings: row.feed_settings,
-      feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.xml`,
+      feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.${feedExtension(row.channel)}`,
       last_synced_at: iso(row.last_synced_at),
       last_status_pulled_at: iso(row.last_status_pulled_at),
       paused_run: paused ? toSyncRun(paused) : null,
@@ -284,15 +295,18 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       if (!row || row.state === 'disconnected') throw notFound(SYNC_MSG.feedNotFound);
       const [shop] = await db.select().from(shops).where(eq(shops.id, row.shop_id));
       if (!shop) throw notFound(SYNC_MSG.feedNotFound);
-      const formatId: TFeedFormatId = ext === 'tsv' ? 'google_tsv' : 'google_xml';
+      const formatId = Object.hasOwn(FEED_FILES[row.channel], ext) ? FEED_FILES[row.channel][ext] : undefined;
+      if (!formatId) throw notFound(SYNC_MSG.feedNotFound);
       const market = row.target_market;
       async function* products() {
         for await (const page of shopProductPages(db, row!.shop_id, 500)) for (const p of page) yield p.product;
       }
+      const format = FEED_FORMATS[formatId];
       return {
         formatId,
+        contentType: format.extension === 'xml' ? 'application/xml; charset=utf-8' : format.contentType,
         chunks: feedChunks({
-          format: FEED_FORMATS[formatId],
+          format,
           products: products(),
           context: {
             currency: shop.shop_currency,

@@ -1,65 +1,26 @@
 // Connecting a shop to Microsoft Merchant Center and submitting through the Content API, against the
 // sandbox's Microsoft (identity platform consent page, Customer/Campaign Management, Content API) started in
 // this process: the real protocol, no mocks. Faults come from its /__control/microsoft.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
-import { MSADS_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { MSADS_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
+import { APP_URL, useSandbox } from '../../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../../test/test-app';
 import { CHANNELS_MSG } from '../messages';
+import { WIZARD_MSG } from '../wizard-messages';
 import { MICROSOFT_MSG } from './service';
 
-const APP_URL = 'http://app.test';
 const JORDAN = 'jordan.kim@outlook.sandbox.test';
 const CASEY = 'casey.morgan@outlook.sandbox.test';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-microsoft-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const control = async (input: TGoogleControlInput) => {
-  const res = await fetch(`${sandbox.url}/__control/microsoft`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { calls: { total: number; failed: number; byRoute: Record<string, number> }; token_refreshes: number };
-};
-
-/** The browser on the sandbox's Microsoft consent page: choose the account, allow; returns the callback query. */
-const consent = async (authUrl: string, account = JORDAN): Promise<{ code: string; state: string }> => {
-  const page = await fetch(authUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  expect(back.origin + back.pathname).toBe(`${APP_URL}/microsoft-callback`);
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const sandbox = useSandbox('microsoft');
+const control = (input: TGoogleControlInput) => sandbox.control('microsoft', input);
+const consent = (authUrl: string, account = JORDAN) => sandbox.consent('microsoft', authUrl, account);
 
 const item = (offerId: string, source: Record<string, unknown> = {}) => {
   const product: TProduct = {
@@ -92,20 +53,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver, {
       register: (_app, s) => void (services = s),
-      env: {
-        APP_URL,
-        MICROSOFT_OAUTH_AUTHORIZE_URL: `${sandbox.url}/microsoft/authorize`,
-        MICROSOFT_OAUTH_TOKEN_URL: `${sandbox.url}/microsoft/token`,
-        MICROSOFT_CUSTOMER_API_URL: sandbox.url,
-        MICROSOFT_CAMPAIGN_API_URL: sandbox.url,
-        MICROSOFT_CONTENT_API_URL: sandbox.url,
-        MICROSOFT_ADS_CLIENT_ID: 'feedloom-microsoft',
-        MICROSOFT_ADS_CLIENT_SECRET: 'sandbox-secret',
-        MICROSOFT_ADS_DEVELOPER_TOKEN: 'sandbox-developer-token',
-        GOOGLE_API_MAX_ATTEMPTS: 4,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
-      },
+      env: sandbox.env('microsoft'),
     });
   });
   afterAll(() => t.close());
@@ -136,14 +84,14 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
+  /** The wizard's target market step: one endpoint and one validation for every channel (spec §7). */
+  const selectMarket = (token: string, shopId: string, market: { country: string; language: string; currency: string }) =>
+    t.call<TChannelConnection>('POST', `/select-target-market/${shopId}`, { token, body: { channel: 'bing', ...market } });
   /** Connected as Jordan, store chosen, target market US/en/USD: the catalog client of the connection. */
   const catalogClient = async () => {
     const { owner, shop } = await connected();
     await selectStore(owner.token, shop.id);
-    const saved = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
-      token: owner.token,
-      body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
-    });
+    const saved = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     return { owner, shop, client: services.channels.microsoftCatalogClient(row!), rowId: row!.id };
@@ -152,7 +100,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   it('hands out a consent URL for msads.manage with offline_access, PKCE and a state', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const url = new URL(await authUrl(owner.token, owner.shops[0]!.id));
-    expect(url.origin + url.pathname).toBe(`${sandbox.url}/microsoft/authorize`);
+    expect(url.origin + url.pathname).toBe(`${sandbox.url()}/microsoft/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'feedloom-microsoft',
       redirect_uri: `${APP_URL}/microsoft-callback`,
@@ -208,16 +156,22 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const verified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
     expect(verified.body).toMatchObject({ message: MICROSOFT_MSG.domainVerified, data: { store_url: 'https://kim-home.example/', verified: true } });
 
-    const badMarket = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, {
-      token: owner.token,
-      body: { target_market: { country: 'BR', language: 'pt', currency: 'BRL' } },
-    });
-    expect(badMarket.body).toMatchObject({ code: 400, message: 'Target country, content language and currency required.' });
-    const market = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
+    // Microsoft's markets, not Google's: Brazil is one of Google's countries only.
+    const badMarket = await selectMarket(owner.token, shop.id, { country: 'BR', language: 'pt', currency: 'BRL' });
+    expect(badMarket.body).toMatchObject({ code: 400, message: WIZARD_MSG.countryNotSold('bing', 'BR') });
+    const badCurrency = await selectMarket(owner.token, shop.id, { country: 'GB', language: 'en', currency: 'USD' });
+    expect(badCurrency.status).toBe(400);
+    // The old way in is gone: the feed settings take no target market.
+    const viaFeed = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, {
       token: owner.token,
       body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
     });
-    expect(market.body.message).toBe(MICROSOFT_MSG.targetMarketSaved);
+    expect(viaFeed.status).toBe(400);
+    const market = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
+    expect(market.body).toMatchObject({
+      message: WIZARD_MSG.targetMarketSaved,
+      data: { integration_steps: ['link-account', 'domain-verification', 'target-market'] },
+    });
     const feed = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
       token: owner.token,
       body: { feed_schedule: 'every_6_hours' },
