@@ -154,7 +154,19 @@ describe('the Microsoft target market, feed settings and card', () => {
       }),
       'feeds.feedStatus': () => {
         on = false;
-        return { message: 'Submissions are off.', config: null };
+        const config = {
+          shop_id: 's1',
+          channel: 'bing' as const,
+          feed_schedule: 'daily' as const,
+          feed_enabled: false,
+          feed_settings: {},
+          feed_url: 'http://app.test/feeds/t.txt',
+          last_synced_at: null,
+          last_status_pulled_at: null,
+          paused_run: null,
+          last_run: null,
+        };
+        return { message: 'Submissions are off.', config };
       },
     });
     expect((await screen.findByTestId('bing-submissions')).textContent).toMatch(/^Submissions are on/);

@@ -29,10 +29,10 @@ type TCatalogChannel = Extract<TChannelKey, 'bing' | 'facebook'>;
  * error). The gateway checks the consent was started in this browser; on success the wizard goes on.
  */
 export function ChannelCallback({
-  label,
+  channel,
   finish,
 }: {
-  label: string;
+  channel: TCatalogChannel;
   finish: (input: { code: string; state: string }, done: (shopId: string) => void, failed: () => void) => void;
 }) {
   const [search] = useSearchParams();
@@ -40,6 +40,7 @@ export function ChannelCallback({
   const snackbar = useSnackbar();
   const session = useRequiredSession();
   const started = useRef(false);
+  const { label } = CHANNEL_NAME[channel];
   const fallback = session.active_shop_id ? paths.syncShop(session.active_shop_id) : paths.storeList;
   useEffect(() => {
     if (started.current) return;
@@ -49,7 +50,7 @@ export function ChannelCallback({
     if (code && state) {
       finish(
         { code, state },
-        (shopId) => void navigate(paths.linkAccount(label === 'Microsoft' ? 'bing' : 'facebook', shopId), { replace: true }),
+        (shopId) => void navigate(paths.linkAccount(channel, shopId), { replace: true }),
         () => void navigate(fallback, { replace: true }),
       );
       return;
@@ -59,7 +60,7 @@ export function ChannelCallback({
       'error',
     );
     void navigate(fallback, { replace: true });
-  }, [search, finish, snackbar, navigate, fallback, label]);
+  }, [search, finish, snackbar, navigate, fallback, label, channel]);
   return <PageSpinner fullScreen label={`Connecting ${label}`} />;
 }
 
@@ -69,7 +70,7 @@ export function BingCallbackScreen() {
   const callback = trpc.channels.microsoftCallback.useMutation();
   return (
     <ChannelCallback
-      label="Microsoft"
+      channel="bing"
       finish={(input, done, failed) =>
         callback.mutate(input, {
           onSuccess: ({ message, connection }) => {

@@ -23,7 +23,7 @@ export function FacebookCallbackScreen() {
   const callback = trpc.channels.facebookCallback.useMutation();
   return (
     <ChannelCallback
-      label="Meta"
+      channel="facebook"
       finish={(input, done, failed) =>
         callback.mutate(input, {
           onSuccess: ({ message, connection }) => {

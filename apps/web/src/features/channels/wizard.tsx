@@ -1,4 +1,4 @@
-import { INTEGRATION_STEPS, nextIntegrationStep, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
+import { CHANNEL_LABELS, INTEGRATION_STEPS, nextIntegrationStep, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
 import { Check } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -60,9 +60,9 @@ export function nextStepRoute(
 
 /** Who each channel is to the merchant, and what its account is called. */
 export const CHANNEL_NAME: Record<TChannelKey, { label: string; account: string }> = {
-  google: { label: 'Google', account: 'a Merchant Center account' },
-  bing: { label: 'Microsoft', account: 'a Merchant Center store' },
-  facebook: { label: 'Meta', account: 'a catalog' },
+  google: { label: CHANNEL_LABELS.google, account: 'a Merchant Center account' },
+  bing: { label: CHANNEL_LABELS.bing, account: 'a Merchant Center store' },
+  facebook: { label: CHANNEL_LABELS.facebook, account: 'a catalog' },
 };
 
 /** After a step changed the record: the statuses and every channel's connection and settings are stale. */
