@@ -4,7 +4,10 @@
 // rules as it is written (items with errors left out), against connections made through the sandbox.
 import { FEED_FORMATS, readCsv } from '@feedloom/catalog';
 import type { TFeedConfig } from '@feedloom/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { channel_connections } from '../../db/schema';
+import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { APP_URL, importCsv, useSandbox } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
@@ -25,8 +28,9 @@ const CSV =
 
 describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
   let t: TTestApp;
+  let services: TServices;
   beforeAll(async () => {
-    t = await createTestApp(driver, { env: sandbox.env('microsoft', 'meta') });
+    t = await createTestApp(driver, { env: sandbox.env('microsoft', 'meta'), register: (_app, s) => void (services = s) });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -129,16 +133,31 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
     expect((await get(facebook.pathname.replace('.csv', '.txt'))).statusCode).toBe(404);
   });
 
-  it('a rotated or disconnected channel’s URL stops working', async () => {
+  it('a rotated or disconnected channel’s URL stops working; channel keys follow the submissions switch', async () => {
     const { owner, shop, bing, facebook } = await linkedShop();
+    const keys = async () =>
+      (await t.call<{ bing_enabled: boolean; fb_enabled: boolean; google_enabled: boolean }>('GET', `/products-data/${shop.id}`, { token: owner.token })).body.data;
+    expect(await keys()).toMatchObject({ bing_enabled: true, fb_enabled: true, google_enabled: false });
+    const off = await t.call('POST', `/feed-status/${shop.id}`, { token: owner.token, body: { channel: 'facebook', feed_status: false } });
+    expect(off.status).toBe(200);
+    expect(await keys()).toMatchObject({ bing_enabled: true, fb_enabled: false });
+    // Submissions off: the worker's sync of that connection does nothing, and Meta is not called.
+    const [row] = await t.database.db
+      .select()
+      .from(channel_connections)
+      .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, 'facebook')));
+    const before = (await sandbox.control('meta')).calls.total;
+    expect(await services.syncEngine.runSync(row!.id, 'manual')).toBeNull();
+    expect((await sandbox.control('meta')).calls.total).toBe(before);
+
     const rotated = await t.call<TFeedConfig>('POST', `/rotate-feed-url/${shop.id}?channel=bing`, { token: owner.token });
     expect(rotated.status).toBe(200);
     expect(new URL(rotated.body.data.feed_url).pathname).not.toBe(bing.pathname);
     expect((await get(bing)).statusCode).toBe(404);
     expect((await get(rotated.body.data.feed_url.replace(APP_URL, ''))).statusCode).toBe(200);
 
-    const off = await t.call('POST', `/disconnect-account/${shop.id}?channel=facebook`, { token: owner.token });
-    expect(off.status).toBe(200);
+    const gone = await t.call('POST', `/disconnect-account/${shop.id}?channel=facebook`, { token: owner.token });
+    expect(gone.status).toBe(200);
     expect((await get(facebook)).statusCode).toBe(404);
   });
 });
