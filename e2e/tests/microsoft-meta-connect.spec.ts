@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, snackbar, test } from '../fixtures';
+import { expect, expectTab, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // Issue 14: a merchant connects Microsoft Merchant Center and a Meta catalog through the sandbox's consent
@@ -24,19 +24,6 @@ const importCsv = async (token: string, shopId: string) => {
   await apiCall('POST', '/import-csv', { token, body: form });
 };
 
-/** The number on a status tab of the product list (for the channel chosen in the sidebar), read again until it is `n`. */
-const expectTab = async (page: Page, tab: string, n: number) =>
-  expect
-    .poll(
-      async () => {
-        await page.reload();
-        const el = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
-        await expect(el).toHaveText(/\d/);
-        return Number((await el.textContent())!.replace(/\D/g, ''));
-      },
-      { timeout: 45_000, intervals: [1000, 2000] },
-    )
-    .toBe(n);
 
 const signIn = async (page: Page, email: string) => {
   await page.goto('/login');
@@ -103,10 +90,12 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByLabel('Target country').selectOption('GB');
       await page.getByLabel('Content language').selectOption('en');
       await page.getByLabel('Currency').selectOption('GBP');
+      await page.screenshot({ path: 'test-results/microsoft-target-market.png', fullPage: true });
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await expect(snackbar(page, 'Target market saved.')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/bing/feed-config/${shopId}$`));
       await expect(page.getByTestId('bing-submissions')).toHaveText(/^Submissions are on/);
+      await page.screenshot({ path: 'test-results/microsoft-feed-config.png', fullPage: true });
       await page.getByLabel('Feed schedule').selectOption('every_12_hours');
       await page.getByRole('button', { name: 'Save feed settings' }).click();
       await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();

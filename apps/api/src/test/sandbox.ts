@@ -5,12 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
-import { ZImportCsvFieldsSchema } from '@feedloom/validation';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { testEnv } from '../env';
-import { createDataSourcesService } from '../modules/data-sources/service';
-import { keepFile } from '../modules/data-sources/storage';
-import type { TTestApp } from './test-app';
 
 /** The app's origin in channel tests: the consent pages send the browser back to `${APP_URL}/…-callback`. */
 export const APP_URL = 'http://app.test';
@@ -124,36 +120,4 @@ export const useSandbox = (name: string) => {
       };
     },
   };
-};
-
-/** Imports `csv` into the shop as the import job does (a new data source, or `sourceId` again); returns the run. */
-export const importCsv = async (
-  t: TTestApp,
-  ids: { user_id: string; org_id: string; shop_id: string },
-  csv: string,
-  sourceId?: string,
-) => {
-  const service = createDataSourcesService({
-    db: t.database.db,
-    clock: t.clock,
-    jobs: null,
-    settings: { holdShare: 1, batchSize: 50, fetchTimeoutMs: 1000, allowPrivateUrls: false },
-  });
-  const file = await keepFile(
-    t.database.db,
-    { shop_id: ids.shop_id, file_name: 'p.csv', content_type: 'text/csv' },
-    (async function* () {
-      yield new TextEncoder().encode(csv);
-    })(),
-  );
-  const { run } = await service.importFile(
-    { user_id: ids.user_id, org_id: ids.org_id, shop_ids: null },
-    ZImportCsvFieldsSchema.parse({
-      shop_id: ids.shop_id,
-      data_source_name: 'Main feed',
-      ...(sourceId ? { data_source_id: sourceId } : {}),
-    }),
-    { id: file.id, file_name: 'p.csv', size: file.size },
-  );
-  return run;
 };

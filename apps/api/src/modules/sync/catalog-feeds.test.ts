@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../db/schema';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
-import { APP_URL, importCsv, useSandbox } from '../../test/sandbox';
+import { importCsv } from '../../test/import';
+import { APP_URL, useSandbox } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 
 const sandbox = useSandbox('catalog-feeds');

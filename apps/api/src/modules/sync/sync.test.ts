@@ -10,7 +10,8 @@ import { queryRows } from '../../db/client';
 import { channel_connections, channel_sync_runs } from '../../db/schema';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
-import { APP_URL, importCsv as importInto, useSandbox, type TSandboxControl } from '../../test/sandbox';
+import { importCsv as importInto } from '../../test/import';
+import { APP_URL, useSandbox, type TSandboxControl } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { SYNC_MSG } from './messages';
 

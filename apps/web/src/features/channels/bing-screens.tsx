@@ -5,7 +5,6 @@ import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -15,6 +14,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { DisconnectChannelButton } from './disconnect-channel-button';
 import { CHANNEL_NAME, nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
 
 // Microsoft Merchant Center (bing): the consent callback, the wizard of spec §2 (link account → domain
@@ -383,16 +383,7 @@ export function CatalogChannelCard({
   onConnect: () => void;
   describe: string;
 }) {
-  const snackbar = useSnackbar();
   const refresh = useRefreshWizard();
-  const [confirming, setConfirming] = useState<true | null>(null);
-  const disconnect = trpc.channels.disconnect.useMutation({
-    onSuccess: ({ message }) => {
-      snackbar.show(message, 'success');
-      setConfirming(null);
-      refresh(shopId);
-    },
-  });
   const { label } = CHANNEL_NAME[channel];
   if (query.isPending) return <Skeleton className="h-32" />;
   if (query.error) return <StepError message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -425,9 +416,12 @@ export function CatalogChannelCard({
                     {complete ? 'Feed settings' : 'Continue setup'}
                   </Link>
                 </Button>
-                <Button variant="outline" onClick={() => setConfirming(true)}>
-                  Disconnect
-                </Button>
+                <DisconnectChannelButton
+                  shopId={shopId}
+                  channel={channel}
+                  description={`Feedloom stops sending this store’s products to ${label} and its feed URL stops working until you connect again. ${label} keeps what it has.`}
+                  onDone={refresh}
+                />
               </>
             ) : (
               <Button isLoading={connecting} onClick={onConnect}>
@@ -437,17 +431,6 @@ export function CatalogChannelCard({
           </div>
         ) : null}
       </CardContent>
-      <ConfirmDialog
-        subject={confirming}
-        title={() => `Disconnect ${label}?`}
-        description={() =>
-          `Feedloom stops sending this store’s products to ${label} and its feed URL stops working until you connect again. ${label} keeps what it has.`
-        }
-        confirmLabel="Disconnect"
-        isPending={disconnect.isPending}
-        onConfirm={() => disconnect.mutate({ shop_id: shopId, channel })}
-        onCancel={() => setConfirming(null)}
-      />
     </Card>
   );
 }
