@@ -271,6 +271,23 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(record.body.data).toMatchObject({ state: 'disconnected', disconnected_reason: CHANNELS_MSG.authorisationRefused('bing') });
   });
 
+  it('disconnects: the tokens are forgotten, the store and steps stay, the calls stop; signed out it is refused', async () => {
+    const { owner, shop } = await catalogClient();
+    const signedOut = await t.call('POST', `/disconnect-account/${shop.id}?channel=bing`, {});
+    expect(signedOut.status).toBe(401);
+    const res = await t.call<TChannelConnection>('POST', `/disconnect-account/${shop.id}?channel=bing`, { token: owner.token });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: CHANNELS_MSG.disconnected('bing'),
+      data: { state: 'disconnected', account_id: '510001', integration_steps: ['link-account', 'target-market'] },
+    });
+    const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
+    expect(row).toMatchObject({ refresh_token: null, access_token: null });
+    const again = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
+    expect(again.body).toMatchObject({ code: 409, message: CHANNELS_MSG.notConnected('bing') });
+    expect((await t.call('POST', `/disconnect-account/${shop.id}?channel=bing`, { token: owner.token })).status).toBe(409);
+  });
+
   it('another organisation cannot reach the shop', async () => {
     const { shop } = await connected();
     const other = await ownerWithOrg(t, 'other@example.com', 'Other');
