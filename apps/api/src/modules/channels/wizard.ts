@@ -71,6 +71,12 @@ export const createChannelWizardService = (deps: {
     return saved;
   };
 
+  /** The first step before `step` in the channel's order that is not done yet (steps are recorded in order). */
+  const unfinishedBefore = (channel: TChannelKey, row: TChannelConnectionRow, step: TIntegrationStep) => {
+    const steps: readonly string[] = INTEGRATION_STEPS[channel];
+    return steps.slice(0, steps.indexOf(step)).find((s) => !row.integration_steps.includes(s));
+  };
+
   const programsOf = async (row: TChannelConnectionRow): Promise<TProgramJson[]> =>
     channels.withGoogle(
       () => channels.merchantClient(row).listPrograms(row.account_id!),
@@ -229,6 +235,8 @@ export const createChannelWizardService = (deps: {
         throw badRequest(WIZARD_MSG.currencyNotAccepted(channel, currency, countryName(country)), 'currency');
       }
       const row = await connectedRow(caller, shopId, channel);
+      const before = unfinishedBefore(channel, row, 'target-market');
+      if (before) throw conflict(WIZARD_MSG.finishFirst(before));
       const countryChanged = row.target_market !== null && row.target_market.country !== country;
       const kept = countryChanged
         ? row.integration_steps.filter((s) => s !== 'destination-validation' && s !== 'shipping-validation')
@@ -318,7 +326,7 @@ export const createChannelWizardService = (deps: {
       const steps: readonly string[] = INTEGRATION_STEPS[channel];
       if (!steps.includes(step)) throw badRequest(WIZARD_MSG.noStep(channel, step), 'step');
       const row = await connectedRow(caller, shopId, channel);
-      const before = steps.slice(0, steps.indexOf(step)).find((s) => !row.integration_steps.includes(s));
+      const before = unfinishedBefore(channel, row, step);
       if (before) throw conflict(WIZARD_MSG.finishFirst(before));
       if (channel === 'google') {
         const refusal = await googleStepRefusal(

@@ -53,6 +53,7 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
     const msBack = await sandbox.consent('microsoft', (ms as { auth_url: string }).auth_url, 'jordan.kim@outlook.sandbox.test');
     await call('GET', `/microsoft-auth-callback?${new URLSearchParams(msBack)}`);
     await call('POST', `/microsoft-select-merchant-center/shop/${shop.id}`, { customer_id: '81001', account_id: '91001', store_id: '510001' });
+    await call('GET', `/microsoft-verify-store-domain/${shop.id}`);
     await call('POST', `/select-target-market/${shop.id}`, { channel: 'bing', country: 'US', language: 'en', currency: 'USD' });
     const fb = await call('GET', `/facebook-auth/${shop.id}`);
     const fbBack = await sandbox.consent('meta', (fb as { auth_url: string }).auth_url, 'riley.chen@facebook.sandbox.test');

@@ -91,6 +91,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   const catalogClient = async () => {
     const { owner, shop } = await connected();
     await selectStore(owner.token, shop.id);
+    expect((await t.call('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token })).status).toBe(200);
     const saved = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
@@ -151,10 +152,17 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(chosen).toMatchObject({ state: 'connected', account_id: '510002', account_name: 'Kim Outdoor Store', integration_steps: ['link-account'] });
     const unverified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
     expect(unverified.body).toMatchObject({ code: 200, message: MICROSOFT_MSG.domainNotVerified, data: { verified: false } });
+    // The target market comes after the domain verification (spec §2 order).
+    const tooEarly = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
+    expect(tooEarly.body).toMatchObject({ code: 409, message: WIZARD_MSG.finishFirst('domain-verification') });
 
     await selectStore(owner.token, shop.id, '510001');
     const verified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
     expect(verified.body).toMatchObject({ message: MICROSOFT_MSG.domainVerified, data: { store_url: 'https://kim-home.example/', verified: true } });
+    // Choosing the other store again asks for its domain again.
+    expect(await selectStore(owner.token, shop.id, '510002')).toMatchObject({ integration_steps: ['link-account'] });
+    await selectStore(owner.token, shop.id, '510001');
+    expect((await t.call('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token })).body.data).toMatchObject({ verified: true });
 
     // Microsoft's markets, not Google's: Brazil is one of Google's countries only.
     const badMarket = await selectMarket(owner.token, shop.id, { country: 'BR', language: 'pt', currency: 'BRL' });
@@ -279,7 +287,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.body).toMatchObject({
       code: 200,
       message: CHANNELS_MSG.disconnected('bing'),
-      data: { state: 'disconnected', account_id: '510001', integration_steps: ['link-account', 'target-market'] },
+      data: { state: 'disconnected', account_id: '510001', integration_steps: ['link-account', 'domain-verification', 'target-market'] },
     });
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     expect(row).toMatchObject({ refresh_token: null, access_token: null });

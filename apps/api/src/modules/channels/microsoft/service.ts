@@ -178,6 +178,8 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       );
       const store = stores.map(toStore).find((s) => s.store_id === body.store_id);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
+      // Another store's domain is verified (or not) on its own: that step is checked again.
+      const kept = row.account_id === store.store_id ? row : { ...row, integration_steps: row.integration_steps.filter((s) => s !== 'domain-verification') };
       const saved = await save(row, {
         state: 'connected',
         account_id: store.store_id,
@@ -187,7 +189,7 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
           ads_account_id: body.account_id,
           ...(store.store_url ? { store_url: store.store_url } : {}),
         },
-        ...recordStep(row, 'link-account'),
+        ...recordStep(kept, 'link-account'),
       });
       return toConnection(saved);
     },
