@@ -2,10 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, expectTab, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
+/** The Microsoft sandbox's editorial review refuses a description with this marker (apps/sandbox). */
+const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';
+
 // Issue 14: a merchant connects Microsoft Merchant Center and a Meta catalog through the sandbox's consent
-// pages, finishes both wizards, and sees the same imported products judged by each channel: one approved on
+// pages, finishes both wizards, and sees the same imported products judged by each channel: one live on
 // Microsoft but held back for Meta for a rule only Meta has (a brand unless a GTIN or MPN is given; Microsoft
-// only recommends one). The worker syncs both channels and pulls Microsoft's review back.
+// only recommends one), and one approved by Meta but disapproved by Microsoft's editorial review (what only
+// Microsoft judges: the sandbox's marker). The worker syncs both channels and pulls the reviews back.
 
 const PASSWORD = 'Journey@2024';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
@@ -14,6 +18,7 @@ const CSV =
     HEADER,
     'KETTLE-1,Steel kettle,A 1.7 litre stainless steel kettle,https://kim-home.example/p/kettle-1,https://kim-home.example/i/kettle-1.jpg,39.99 USD,in_stock,Acme,4006381333931,new,Kitchen > Kettles',
     'KETTLE-2,Glass kettle,A 1.5 litre glass kettle,https://kim-home.example/p/kettle-2,https://kim-home.example/i/kettle-2.jpg,29.99 USD,in_stock,,,new,Kitchen > Kettles',
+    `KETTLE-3,Copper kettle,A copper kettle ${EDITORIAL_REVIEW_MARKER},https://kim-home.example/p/kettle-3,https://kim-home.example/i/kettle-3.jpg,59.99 USD,in_stock,Acme,4006381333931,new,Kitchen > Kettles`,
   ].join('\n') + '\n';
 
 const importCsv = async (token: string, shopId: string) => {
@@ -129,7 +134,7 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.screenshot({ path: 'test-results/microsoft-meta-sync-shop.png', fullPage: true });
     });
 
-    await test.step('each channel judges the same products: live on Microsoft, held back by Meta for its brand rule', async () => {
+    await test.step('each channel judges the same products: what Microsoft takes Meta holds back, and what Meta approves Microsoft disapproves', async () => {
       await page.goto(`/manage-products?shop_id=${shopId}`);
       await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: 'Bing ads' }).click();
       await expect(page).toHaveURL(/active_channel=bing_ads/);
@@ -137,16 +142,22 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expectTab(page, 'Published', 1);
       await expectTab(page, 'Warning', 1);
       await expectTab(page, 'Error', 0);
-      await expectTab(page, 'Disapproved', 0);
+      // The copper kettle's description fails Microsoft's editorial review, once Microsoft has reviewed it.
+      await expectTab(page, 'Disapproved', 1);
       await page.getByRole('tab', { name: /^Warning/ }).click();
       await expect(page.getByText('Glass kettle')).toBeVisible();
+      await page.getByRole('tab', { name: /^Disapproved/ }).click();
+      await expect(page.getByText('Copper kettle')).toBeVisible();
       await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: 'Meta ads' }).click();
       await expect(page).toHaveURL(/active_channel=meta_ads/);
       await expectTab(page, 'Error', 1);
-      await expectTab(page, 'Published', 1);
+      await expectTab(page, 'Published', 2);
+      await expectTab(page, 'Disapproved', 0);
       await page.getByRole('tab', { name: /^Error/ }).click();
       await expect(page.getByText('Glass kettle')).toBeVisible();
       await expect(page.getByText('Steel kettle')).toHaveCount(0);
+      await page.getByRole('tab', { name: /^Published/ }).click();
+      await expect(page.getByText('Copper kettle')).toBeVisible();
       await page.screenshot({ path: 'test-results/microsoft-meta-products.png', fullPage: true });
     });
 
@@ -156,12 +167,12 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       expect(bing.status()).toBe(200);
       const bingLines = (await bing.text()).trim().split('\n');
       expect(bingLines[0]).toMatch(/^id\ttitle\tdescription\t/);
-      expect(bingLines).toHaveLength(3);
+      expect(bingLines).toHaveLength(4);
       const meta = await page.request.get(configs.find((c) => c.channel === 'facebook')!.feed_url);
       expect(meta.status()).toBe(200);
       const metaLines = (await meta.text()).trim().split('\n');
       expect(metaLines[0]).toMatch(/^id,title,description,/);
-      expect(metaLines.slice(1).map((l) => l.split(',')[0])).toEqual(['KETTLE-1']);
+      expect(metaLines.slice(1).map((l) => l.split(',')[0])).toEqual(['KETTLE-1', 'KETTLE-3']);
     });
 
     await test.step('both records survive in the api', async () => {

@@ -3,7 +3,7 @@
 // this process: the real protocol, no mocks. Faults come from its /__control/microsoft.
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
-import { MSADS_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { EDITORIAL_REVIEW_MARKER, MSADS_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../../db/schema';
@@ -228,27 +228,32 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const mine = async () => (await client.listStatuses()).filter((s) => s.offer_id.startsWith(p));
     const items = Array.from({ length: 301 }, (_, i) => item(`${p}SKU-${i}`));
     items.push(item(`${p}NO-DESC`, { description: undefined }));
+    // Valid for our rules; Microsoft's editorial review (only it sees that) refuses the description.
+    items.push(item(`${p}EDITORIAL`, { description: `A kettle. ${EDITORIAL_REVIEW_MARKER}` }));
     const before = await control({});
     const outcomes = await client.insertBatch(items);
-    expect(outcomes).toHaveLength(302);
+    expect(outcomes).toHaveLength(303);
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(outcomes[0]).toMatchObject({ offer_id: `${p}SKU-0`, item_id: `Online:en:US:${p}SKU-0` });
     const after = await control({});
     expect((after.calls.byRoute['POST products/batch'] ?? 0) - (before.calls.byRoute['POST products/batch'] ?? 0)).toBe(2);
 
     const statuses = await mine();
-    expect(statuses).toHaveLength(302);
+    expect(statuses).toHaveLength(303);
     expect(statuses.find((s) => s.offer_id === `${p}SKU-0`)).toMatchObject({ status: 'approved' });
     const bad = statuses.find((s) => s.offer_id === `${p}NO-DESC`);
     expect(bad?.status).toBe('disapproved');
     expect(bad?.issues.some((i) => i.attribute === 'description' && i.severity === 'error')).toBe(true);
+    const editorial = statuses.find((s) => s.offer_id === `${p}EDITORIAL`);
+    expect(editorial).toMatchObject({ status: 'disapproved' });
+    expect(editorial?.issues.map((i) => i.code)).toEqual(['editorial_review']);
 
     const deleted = await client.deleteBatch([`${p}SKU-0`, `${p}NEVER-SENT`]);
     expect(deleted.map((d) => [d.offer_id, d.ok])).toEqual([
       [`${p}SKU-0`, true],
       [`${p}NEVER-SENT`, false],
     ]);
-    expect((await mine()).length).toBe(301);
+    expect((await mine()).length).toBe(302);
   });
 
   it('is a sync engine channel: a run of the linked store succeeds (nothing to send in an empty shop)', async () => {
