@@ -92,6 +92,20 @@ const requireEnv = (name: string): string => {
   return value;
 };
 
+/** The number on a status tab of the product list, read again (the page reloaded) until it is `n`. */
+export const expectTab = async (page: Page, tab: string, n: number, timeout = 60_000) =>
+  expect
+    .poll(
+      async () => {
+        await page.reload();
+        const el = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+        await expect(el).toHaveText(/\d/);
+        return Number((await el.textContent())!.replace(/\D/g, ''));
+      },
+      { timeout, intervals: [1000, 2000] },
+    )
+    .toBe(n);
+
 export const test = base.extend<{ mailbox: Mailbox; uniqueEmail: typeof uniqueEmail; sandboxUrl: string }>({
   // Playwright reads fixture dependencies from the destructuring pattern, so an empty one it must be.
   // eslint-disable-next-line no-empty-pattern

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, snackbar, test } from '../fixtures';
+import { expect, expectTab, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // Issue 13: a shop connected to Google (through the sandbox's consent page) whose imported products are synced
@@ -42,19 +42,6 @@ const shot = async (page: Page, name: string) => {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
-/** The number on a status tab of the product list, read again until it is `n`. */
-const expectTab = async (page: Page, tab: string, n: number) =>
-  expect
-    .poll(
-      async () => {
-        await page.reload();
-        const el = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
-        await expect(el).toHaveText(/\d/);
-        return Number((await el.textContent())!.replace(/\D/g, ''));
-      },
-      { timeout: 60_000, intervals: [1000, 2000] },
-    )
-    .toBe(n);
 
 test.describe('syncing products to Google', () => {
   test('imported products go from pending to submitted to approved; a disapproved one is fixed and approved', async ({

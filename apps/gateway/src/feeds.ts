@@ -8,7 +8,7 @@ import type { TRefresher } from './upstream/refresh';
 export const FEED_FILE_ROUTE = '/feeds/:file';
 
 /**
- * A shop × channel's feed file behind its secret URL (`/feeds/{token}.xml` or `.tsv`), for the channel's
+ * A shop × channel's feed file behind its secret URL (`/feeds/{token}.xml` or `.tsv` for Google, `.txt` for Microsoft, `.csv` for Meta), for the channel's
  * scheduled fetch: no sign-in, the token is the key. Streamed from the api as it is built.
  */
 export const registerFeedRoutes = (app: FastifyInstance, deps: { client: TUpstreamClient; refresher: TRefresher }) => {

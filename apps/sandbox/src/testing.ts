@@ -15,6 +15,7 @@ export { MERCHANT_ACCOUNTS, type TMerchantAccountSeed } from './google/merchant-
 export { PRICE_MISMATCH_MARKER, SMALL_IMAGE_MARKER } from './google/judge';
 export { GoogleControl, type TGoogleControlInput } from './google/control';
 export { MSADS_SCOPE, MICROSOFT_BATCH_MAX } from './microsoft/ads';
+export { EDITORIAL_REVIEW_MARKER } from './microsoft/judge';
 export { MICROSOFT_ADS_USERS, microsoftUserOf, UNVERIFIED_STORE_HOST_PREFIX } from './microsoft/accounts';
 export { META_USERS, metaUserOf } from './meta/accounts';
 export { META_BATCH_MAX, META_GRAPH_VERSION, META_CATALOG_PERMISSIONS } from './meta/graph';

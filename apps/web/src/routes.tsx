@@ -61,8 +61,8 @@ const CatalogChannelStep = lazy(async () => {
   return { default: module.CatalogChannelStep };
 });
 
-/** A per-channel step: Bing's or Facebook's screen for those channels, `Other` (Google's) otherwise. */
-function catalogChannelStep(step: 'target-market' | 'feed-config', Other: ComponentType): ComponentType {
+/** The feed-config step: Bing's and Facebook's screen for those channels, `Other` (Google's) otherwise. */
+function catalogChannelStep(step: 'feed-config', Other: ComponentType): ComponentType {
   function CatalogChannelRoute() {
     return <CatalogChannelStep step={step} other={<Other />} />;
   }
@@ -516,7 +516,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Target market',
-    screen: catalogChannelStep('target-market', TargetMarketScreen),
+    screen: TargetMarketScreen,
   },
   {
     id: 'target-market-edit',
@@ -525,7 +525,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Edit target market',
-    screen: catalogChannelStep('target-market', TargetMarketScreen),
+    screen: TargetMarketScreen,
   },
   {
     id: 'channel-feed-config',

@@ -7,19 +7,9 @@ import { endpoint, needs } from './endpoint';
 // Microsoft Merchant Center (bing) and Meta catalogs (facebook): spec §2 wizard steps, §3 catalogue link,
 // §7 Microsoft and Facebook endpoints. Same connection record as Google's; the tokens stay in the api.
 
-/** Bing's wizard in order (spec §2): link account, domain verification, target market, feed config. */
-export const BING_INTEGRATION_STEPS = ['link-account', 'domain-verification', 'target-market', 'feed-config'] as const;
-/** Facebook's wizard in order (spec §2). */
-export const FACEBOOK_INTEGRATION_STEPS = ['link-account', 'feed-config'] as const;
-
-/** Microsoft Content API target countries and content languages (reference §4). */
-export const MICROSOFT_TARGET_COUNTRIES = ['AU', 'CA', 'DE', 'FR', 'GB', 'IN', 'US'] as const;
-export const MICROSOFT_CONTENT_LANGUAGES = ['nl', 'en', 'fr', 'de', 'it', 'es', 'sv'] as const;
-
 export const CATALOG_CHANNEL_MSG = {
   /** Spec §5 (stores and integrations). */
   businessAndCatalogRequired: 'Business account and catalog required',
-  targetMarketRequired: 'Target country, content language and currency required.',
   storeRequired: 'Choose your Microsoft Merchant Center store.',
   adsAccountRequired: 'Choose your Microsoft Advertising account.',
 } as const;
@@ -79,19 +69,10 @@ const ZFeedScheduleSchema = z.enum(FEED_SCHEDULES, {
   error: `Feed schedule must be one of ${Object.values(FEED_SCHEDULE_LABELS).join(', ')}`,
 });
 
-/** Microsoft's target market: a Content API country, language and the store's currency. */
-export const ZMicrosoftTargetMarketSchema = z.object({
-  country: z.enum(MICROSOFT_TARGET_COUNTRIES, { error: CATALOG_CHANNEL_MSG.targetMarketRequired }),
-  language: z.enum(MICROSOFT_CONTENT_LANGUAGES, { error: CATALOG_CHANNEL_MSG.targetMarketRequired }),
-  currency: z
-    .string({ error: CATALOG_CHANNEL_MSG.targetMarketRequired })
-    .regex(/^[A-Z]{3}$/, CATALOG_CHANNEL_MSG.targetMarketRequired),
-});
-
 /**
  * A channel's feed settings (spec §4): the schedule, whether submissions are on, and (Microsoft) the target
- * market the products are sent for. Saving the schedule records the wizard's feed-config step; saving the
- * target market alone records target-market.
+ * market the products are sent for (chosen through select-target-market). Saving the schedule records the
+ * wizard's feed-config step.
  */
 export const ZChannelFeedSettingSchema = z.object({
   feed_schedule: z.enum(FEED_SCHEDULES),
@@ -101,20 +82,15 @@ export const ZChannelFeedSettingSchema = z.object({
 });
 export type TChannelFeedSetting = z.infer<typeof ZChannelFeedSettingSchema>;
 
-export const ZMicrosoftFeedSettingInputSchema = z
+/** Microsoft's and Meta's feed settings form: the schedule (the wizard's last step) and/or the submissions switch. */
+export const ZCatalogFeedSettingInputSchema = z
   .strictObject({
     feed_schedule: ZFeedScheduleSchema.optional(),
     feed_enabled: z.boolean().optional(),
-    target_market: ZMicrosoftTargetMarketSchema.optional(),
   })
-  .refine((v) => v.feed_schedule !== undefined || v.target_market !== undefined || v.feed_enabled !== undefined, {
-    message: 'Choose a feed schedule or a target market.',
+  .refine((v) => v.feed_schedule !== undefined || v.feed_enabled !== undefined, {
+    message: 'Choose a feed schedule or turn submissions on or off.',
   });
-
-export const ZFacebookFeedSettingInputSchema = z.strictObject({
-  feed_schedule: ZFeedScheduleSchema,
-  feed_enabled: z.boolean().optional(),
-});
 
 const ZShopIdParams = z.object({ id: ZIdSchema('Store id') });
 const READ = needs('store_management', 'read');
@@ -192,7 +168,7 @@ export const catalogChannelsContract = {
     path: '/microsoft-feed-setting/:id',
     access: MANAGE,
     params: ZShopIdParams,
-    body: ZMicrosoftFeedSettingInputSchema,
+    body: ZCatalogFeedSettingInputSchema,
     response: ZChannelFeedSettingSchema,
   }),
 
@@ -246,7 +222,7 @@ export const catalogChannelsContract = {
     path: '/facebook-feed-setting/:id',
     access: MANAGE,
     params: ZShopIdParams,
-    body: ZFacebookFeedSettingInputSchema,
+    body: ZCatalogFeedSettingInputSchema,
     response: ZChannelFeedSettingSchema,
   }),
 } as const;

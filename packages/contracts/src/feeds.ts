@@ -84,7 +84,7 @@ export const ZSyncGateBodySchema = z.object({
 });
 /** `{token}.xml` or `{token}.tsv`. */
 export const ZFeedFileParamsSchema = z.object({
-  file: z.string().max(120).regex(/^[A-Za-z0-9_-]{20,100}\.(xml|tsv)$/, 'Feed not found.'),
+  file: z.string().max(120).regex(/^[A-Za-z0-9_-]{20,100}\.(xml|tsv|txt|csv)$/, 'Feed not found.'),
 });
 
 const READ = needs('store_management', 'read');

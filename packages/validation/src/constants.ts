@@ -16,6 +16,8 @@ export const OTP_RESEND_SECONDS = 30;
 /** The channels of the per-channel routes and of a shop's connections (spec §2: Google, Bing, Facebook). */
 export const CHANNELS = ['google', 'bing', 'facebook'] as const;
 export type TChannelKey = (typeof CHANNELS)[number];
+/** Who each channel is to the merchant. */
+export const CHANNEL_LABELS: Record<TChannelKey, string> = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' };
 
 /** How often a shop's feed is sent to a channel (spec §4 feed schedule options), with the label shown. */
 export const FEED_SCHEDULES = ['every_6_hours', 'every_12_hours', 'daily', 'weekly', 'monthly'] as const;

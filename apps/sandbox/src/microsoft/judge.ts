@@ -92,15 +92,35 @@ const fromMicrosoft: TConvert = (row, v) => {
   return one(Array.isArray(v) && !row.repeated ? v[0] : v);
 };
 
+/**
+ * A description containing this marker fails Microsoft's editorial review (reference §4: descriptions go through
+ * editorial review): what only Microsoft judges, so no validator of ours sees it.
+ */
+export const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';
+
 export const judgeMicrosoftProduct = (
   product: Record<string, unknown>,
   ctx: { taxonomy: TTaxonomy; now: Date },
-): TChannelReview =>
-  review(MICROSOFT, productFromFields(MICROSOFT, String(product.offerId ?? ''), product, (r) => r.api, fromMicrosoft), {
+): TChannelReview => {
+  const judged = review(MICROSOFT, productFromFields(MICROSOFT, String(product.offerId ?? ''), product, (r) => r.api, fromMicrosoft), {
     ...ctx,
     targetCountry: typeof product.targetCountry === 'string' ? product.targetCountry : undefined,
     contentLanguage: typeof product.contentLanguage === 'string' ? product.contentLanguage : undefined,
   });
+  if (typeof product.description !== 'string' || !product.description.includes(EDITORIAL_REVIEW_MARKER)) return judged;
+  return {
+    approved: false,
+    issues: [
+      ...judged.issues,
+      {
+        code: 'editorial_review',
+        severity: 'error',
+        attribute: 'description',
+        message: 'The description did not pass editorial review. Remove promotional or unsupported claims, then resubmit the product.',
+      },
+    ],
+  };
+};
 
 /** Meta's feed text: `15.00 USD`, `in stock`, comma-joined lists, `yes`/`no`. */
 const fromMeta: TConvert = (row, v) => {

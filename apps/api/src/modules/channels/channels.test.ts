@@ -1,79 +1,30 @@
 // Connecting a shop to Google against the sandbox's Google (OAuth consent page, token endpoint, Merchant API
 // v1), started in this process: the real protocol, no mocks. Faults come from its /__control/google.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TChannelConnection, TMerchantAccount } from '@feedloom/contracts';
-import { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { MODULES } from '@feedloom/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../db/schema';
 import { createCipher } from '../../lib/crypto';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { APP_URL, useSandbox } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { testEnv } from '../../env';
 import { CHANNELS_MSG } from './messages';
 
-const APP_URL = 'http://app.test';
 const ALEX = 'alex.rivera@gmail.sandbox.test';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-channels-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const control = async (input: TGoogleControlInput) => {
-  const res = await fetch(`${sandbox.url}/__control/google`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { calls: { total: number; failed: number }; token_refreshes: number };
-};
-
+const sandbox = useSandbox('channels');
+const control = (input: TGoogleControlInput) => sandbox.control('google', input);
 /** What the browser does on the sandbox's consent page: choose the account, allow; returns the callback query. */
-const consent = async (authUrl: string, account = ALEX): Promise<{ code: string; state: string }> => {
-  const page = await fetch(authUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  expect(back.origin + back.pathname).toBe(`${APP_URL}/google-callback`);
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const consent = (authUrl: string, account = ALEX) => sandbox.consent('google', authUrl, account);
 
 describe.each(DRIVERS)('connecting Google on %s', (driver) => {
   let t: TTestApp;
   beforeAll(async () => {
     t = await createTestApp(driver, {
-      env: {
-        APP_URL,
-        GOOGLE_OAUTH_AUTHORIZE_URL: `${sandbox.url}/google/authorize`,
-        GOOGLE_OAUTH_TOKEN_URL: `${sandbox.url}/google/token`,
-        GOOGLE_MERCHANT_API_URL: sandbox.url,
-        GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
-        GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
-        GOOGLE_API_MAX_ATTEMPTS: 4,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
-      },
+      env: sandbox.env('google'),
     });
   });
   afterAll(() => t.close());
@@ -105,7 +56,7 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
   it('hands out a consent URL for the content scope with offline access, PKCE and a state', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const url = new URL(await authUrl(owner.token, owner.shops[0]!.id));
-    expect(url.origin + url.pathname).toBe(`${sandbox.url}/google/authorize`);
+    expect(url.origin + url.pathname).toBe(`${sandbox.url()}/google/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'feedloom-google',
       redirect_uri: `${APP_URL}/google-callback`,

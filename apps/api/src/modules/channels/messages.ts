@@ -1,6 +1,6 @@
-import type { TChannelKey } from '@feedloom/validation';
+import { CHANNEL_LABELS, type TChannelKey } from '@feedloom/validation';
 
-export const CHANNEL_LABEL: Record<TChannelKey, string> = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' };
+export const CHANNEL_LABEL: Record<TChannelKey, string> = CHANNEL_LABELS;
 
 /** Server messages of channel connections; the web shows them as they are (spec §8). */
 export const CHANNELS_MSG = {

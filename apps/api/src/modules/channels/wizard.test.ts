@@ -1,9 +1,6 @@
 // The integration wizard after the account link (spec §2), against the sandbox's Google started in this
 // process: target market, destinations (Merchant API programs), domain verification (Site Verification API
 // and homepage:claim), shipping validation, the steps recorded in order, each channel's status, the taxonomy.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type {
   TChannelConnection,
   TDestinationValidation,
@@ -13,14 +10,13 @@ import type {
   TTargetMarketSelectionData,
   TWebsiteVerification,
 } from '@feedloom/contracts';
-import { startSandbox } from '@feedloom/sandbox/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { useSandbox } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { CHANNELS_MSG } from './messages';
 import { WIZARD_MSG } from './wizard-messages';
 
-const APP_URL = 'http://app.test';
 const ALEX = 'alex.rivera@gmail.sandbox.test';
 const SAM = 'sam.lee@gmail.sandbox.test';
 /** Alex's accounts: Outdoor (claimed, shipping, both programs) and Kitchen (unclaimed, no shipping). */
@@ -29,66 +25,24 @@ const KITCHEN = '5550001002';
 /** Sam's Outlet: nothing enabled, a website that never verifies. */
 const OUTLET = '5550002002';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-wizard-'));
-  sandbox = await startSandbox({
-    dataDir,
-    port: 0,
-    smtpPort: 0,
-    logLevel: 'silent',
-    google: { reviewDelayMs: 0 },
-  });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
+const sandbox = useSandbox('wizard');
 /** The sandbox's consent page, as the browser answers it: choose the account, allow. */
-const consent = async (authUrl: string, account: string): Promise<{ code: string; state: string }> => {
-  const html = await (await fetch(authUrl)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const consent = (authUrl: string, account: string) => sandbox.consent('google', authUrl, account);
 
 describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
   let t: TTestApp;
   beforeAll(async () => {
     t = await createTestApp(driver, {
       env: {
-        APP_URL,
-        GOOGLE_OAUTH_AUTHORIZE_URL: `${sandbox.url}/google/authorize`,
-        GOOGLE_OAUTH_TOKEN_URL: `${sandbox.url}/google/token`,
-        GOOGLE_MERCHANT_API_URL: sandbox.url,
-        GOOGLE_SITE_VERIFICATION_API_URL: sandbox.url,
-        GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
-        GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
+        ...sandbox.env('google'),
         GOOGLE_API_MAX_ATTEMPTS: 2,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
       },
     });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.reset();
-    await fetch(`${sandbox.url}/__control/google`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reset: true, reset_websites: true }),
-    });
+    await sandbox.control('google', { reset: true, reset_websites: true });
   });
 
   const call = <T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
@@ -373,11 +327,7 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     expect((await call('GET', `/destination-validation/shop/${other.id}`, owner.token)).body.message).toBe(
       CHANNELS_MSG.notConnected('google'),
     );
-    await fetch(`${sandbox.url}/__control/google`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fail_next: { count: 5, status: 503 } }),
-    });
+    await sandbox.control('google', { fail_next: { count: 5, status: 503 } });
     const down = await call('GET', `/destination-validation/shop/${shop.id}`, owner.token);
     expect(down.status).toBe(502);
     expect(down.body.message).toBe(CHANNELS_MSG.channelFailed('google'));

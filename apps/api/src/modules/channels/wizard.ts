@@ -27,6 +27,7 @@ import { GOOGLE_SITE_VERIFICATION_SCOPE } from './google/oauth';
 import { countryName, marketChoices, marketsOf } from './markets';
 import { CHANNELS_MSG } from './messages';
 import { connectionsRepo } from './repo';
+import { withStep } from './shared';
 import { toConnection, type TChannelCaller, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
 
@@ -70,8 +71,11 @@ export const createChannelWizardService = (deps: {
     return saved;
   };
 
-  const withStep = (steps: readonly string[], step: string) =>
-    steps.includes(step) ? [...steps] : [...steps, step];
+  /** The first step before `step` in the channel's order that is not done yet (steps are recorded in order). */
+  const unfinishedBefore = (channel: TChannelKey, row: TChannelConnectionRow, step: TIntegrationStep) => {
+    const steps: readonly string[] = INTEGRATION_STEPS[channel];
+    return steps.slice(0, steps.indexOf(step)).find((s) => !row.integration_steps.includes(s));
+  };
 
   const programsOf = async (row: TChannelConnectionRow): Promise<TProgramJson[]> =>
     channels.withGoogle(
@@ -231,13 +235,15 @@ export const createChannelWizardService = (deps: {
         throw badRequest(WIZARD_MSG.currencyNotAccepted(channel, currency, countryName(country)), 'currency');
       }
       const row = await connectedRow(caller, shopId, channel);
+      const before = unfinishedBefore(channel, row, 'target-market');
+      if (before) throw conflict(WIZARD_MSG.finishFirst(before));
       const countryChanged = row.target_market !== null && row.target_market.country !== country;
       const kept = countryChanged
         ? row.integration_steps.filter((s) => s !== 'destination-validation' && s !== 'shipping-validation')
         : row.integration_steps;
       const saved = await record(row, {
         target_market: { country, language, currency },
-        integration_steps: withStep(kept, 'target-market'),
+        integration_steps: withStep(kept, 'target-market', INTEGRATION_STEPS[channel]),
       });
       return toConnection(saved);
     },
@@ -320,7 +326,7 @@ export const createChannelWizardService = (deps: {
       const steps: readonly string[] = INTEGRATION_STEPS[channel];
       if (!steps.includes(step)) throw badRequest(WIZARD_MSG.noStep(channel, step), 'step');
       const row = await connectedRow(caller, shopId, channel);
-      const before = steps.slice(0, steps.indexOf(step)).find((s) => !row.integration_steps.includes(s));
+      const before = unfinishedBefore(channel, row, step);
       if (before) throw conflict(WIZARD_MSG.finishFirst(before));
       if (channel === 'google') {
         const refusal = await googleStepRefusal(
@@ -332,7 +338,7 @@ export const createChannelWizardService = (deps: {
         );
         if (refusal) throw conflict(refusal);
       }
-      const done = withStep(row.integration_steps, step);
+      const done = withStep(row.integration_steps, step, steps);
       const complete = steps.every((s) => done.includes(s));
       const saved = await record(row, {
         integration_steps: done,

@@ -1,12 +1,11 @@
 import type { TBulkDraft, TBulkRun, TProductDetail, TProductPage } from '@feedloom/contracts';
-import { ZImportCsvFieldsSchema, type TBulkDraftInput } from '@feedloom/validation';
+import type { TBulkDraftInput } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { importCsv } from '../../test/import';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
-import { createDataSourcesService } from '../data-sources/service';
-import { keepFile } from '../data-sources/storage';
 
 const CSV = [
   'id,title,description,link,image_link,price,availability,brand,gtin,condition,item_group_id,size',
@@ -32,24 +31,10 @@ describe.each(DRIVERS)('bulk customisation on %s', (driver) => {
   const setup = async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme Org');
     const shop = owner.shops[0]!;
-    const imports = createDataSourcesService({
-      db: t.database.db,
-      clock: t.clock,
-      jobs: null,
-      settings: { holdShare: 0.2, batchSize: 4, fetchTimeoutMs: 1000, allowPrivateUrls: false },
+    await importCsv(t, { user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id }, CSV + '\n', undefined, {
+      holdShare: 0.2,
+      batchSize: 4,
     });
-    const file = await keepFile(
-      t.database.db,
-      { shop_id: shop.id, file_name: 'p.csv', content_type: 'text/csv' },
-      (async function* () {
-        yield new TextEncoder().encode(CSV + '\n');
-      })(),
-    );
-    await imports.importFile(
-      { user_id: owner.user.id, org_id: owner.org.id, shop_ids: null },
-      ZImportCsvFieldsSchema.parse({ shop_id: shop.id, data_source_name: 'Main feed' }),
-      { id: file.id, file_name: 'p.csv', size: file.size },
-    );
     const rows = await queryRows<{ id: number; offer_id: string }>(
       t.database.db,
       sql`select id::int as id, offer_id from products where shop_id = ${shop.id}::uuid order by id`,

@@ -5,12 +5,11 @@ import type {
   TProductPage,
   TStatusCounts,
 } from '@feedloom/contracts';
-import { PAUSE_VALUES, PRODUCT_MSG, ZImportCsvFieldsSchema } from '@feedloom/validation';
+import { PAUSE_VALUES, PRODUCT_MSG } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { keepFile } from '../data-sources/storage';
-import { createDataSourcesService } from '../data-sources/service';
+import { importCsv } from '../../test/import';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 
@@ -82,30 +81,8 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     rows: TRow[],
     dataSourceId?: string,
   ) => {
-    const service = createDataSourcesService({
-      db: t.database.db,
-      clock: t.clock,
-      jobs: null,
-      settings: { holdShare: 0.2, batchSize: 4, fetchTimeoutMs: 1000, allowPrivateUrls: false },
-    });
-    const csv = new TextEncoder().encode([HEADER, ...rows.map(line)].join('\n') + '\n');
-    const file = await keepFile(
-      t.database.db,
-      { shop_id: ids.shop_id, file_name: 'p.csv', content_type: 'text/csv' },
-      (async function* () {
-        yield csv;
-      })(),
-    );
-    const { run } = await service.importFile(
-      { user_id: ids.user_id, org_id: ids.org_id, shop_ids: null },
-      ZImportCsvFieldsSchema.parse({
-        shop_id: ids.shop_id,
-        data_source_name: 'Main feed',
-        ...(dataSourceId ? { data_source_id: dataSourceId } : {}),
-      }),
-      { id: file.id, file_name: 'p.csv', size: file.size },
-    );
-    return run;
+    const csv = [HEADER, ...rows.map(line)].join('\n') + '\n';
+    return importCsv(t, ids, csv, dataSourceId, { holdShare: 0.2, batchSize: 4 });
   };
 
   const setup = async () => {

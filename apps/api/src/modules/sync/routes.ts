@@ -36,12 +36,12 @@ export const syncRoutes = (app: FastifyInstance, sync: TSyncService) => {
     withMessage(await sync.rotateFeedUrl(ctx, params.id, query.channel), SYNC_MSG.feedUrlRotated),
   );
   route(app, c.feedFile, async ({ params }) => {
-    const { formatId, chunks } = await sync.feedFile(params.file);
+    const { contentType, chunks } = await sync.feedFile(params.file);
     return binary({
       body: (async function* () {
         for await (const c of chunks) yield Buffer.from(c.buffer, c.byteOffset, c.byteLength);
       })(),
-      content_type: formatId === 'google_tsv' ? 'text/tab-separated-values; charset=utf-8' : 'application/xml; charset=utf-8',
+      content_type: contentType,
       cache_control: 'no-store',
     });
   });

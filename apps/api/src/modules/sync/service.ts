@@ -1,7 +1,7 @@
 // Feed settings, the secret feed URL, sync runs and the publish gate's confirmation (issue 13; spec §7
 // shop-feed-config, google-feed-settings, feed-status, google-fetch-errors). The syncs themselves run in the
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
-import type { TFeedFormatId } from '@feedloom/catalog';
+import { FEED_FORMATS, type TFeedFormatId } from '@feedloom/catalog';
 import type { TFeedConfig, TSyncRun } from '@feedloom/contracts';
 import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -49,10 +49,21 @@ export interface TSyncServiceDeps {
   cipher: TCipher;
   mailer: TMailer;
   log: FastifyBaseLogger;
-  /** The public address of the feed files (the gateway's origin); `/feeds/{token}.xml` is appended. */
+  /** The public address of the feed files (the gateway's origin); `/feeds/{token}.{ext}` is appended. */
   feedBaseUrl: string;
   queue: () => TSyncQueue | null;
 }
+
+/**
+ * Each channel's feed files by extension (one secret token per shop × channel); the first is the one the feed
+ * URL names: Google's RSS (or its TSV), Microsoft's tab-separated text, Meta's CSV (or its RSS).
+ */
+export const FEED_FILES: Readonly<Record<TChannelKey, Readonly<Record<string, TFeedFormatId>>>> = {
+  google: { xml: 'google_xml', tsv: 'google_tsv' },
+  bing: { txt: 'microsoft_tsv', tsv: 'microsoft_tsv' },
+  facebook: { csv: 'meta_csv', xml: 'meta_xml' },
+};
+const feedExtension = (channel: TChannelKey) => Object.keys(FEED_FILES[channel])[0]!;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -137,7 +148,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       feed_schedule: row.feed_schedule,
       feed_enabled: row.feed_enabled,
       feed_settings: row.feed_settings,
-      feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.xml`,
+      feed_url: `${deps.feedBaseUrl.replace(/\/+$/, '')}/feeds/${token}.${feedExtension(row.channel)}`,
       last_synced_at: iso(row.last_synced_at),
       last_status_pulled_at: iso(row.last_status_pulled_at),
       live_items: live?.n ?? 0,
@@ -293,10 +304,13 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       if (!row || row.state === 'disconnected') throw notFound(SYNC_MSG.feedNotFound);
       const [shop] = await db.select().from(shops).where(eq(shops.id, row.shop_id));
       if (!shop) throw notFound(SYNC_MSG.feedNotFound);
-      const formatId: TFeedFormatId = ext === 'tsv' ? 'google_tsv' : 'google_xml';
+      const formatId = Object.hasOwn(FEED_FILES[row.channel], ext) ? FEED_FILES[row.channel][ext] : undefined;
+      if (!formatId) throw notFound(SYNC_MSG.feedNotFound);
       const market = row.target_market;
+      const format = FEED_FORMATS[formatId];
       return {
         formatId,
+        contentType: format.extension === 'xml' ? 'application/xml; charset=utf-8' : format.contentType,
         chunks: await shopFeedChunks(
           deps.database,
           row.shop_id,

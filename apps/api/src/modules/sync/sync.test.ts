@@ -2,72 +2,31 @@
 // imported products reach the channel, errors are held back, only changes are sent, statuses come back
 // (including an issue only the channel knows), faults (429 storm, 5xx, expired and revoked tokens, slow
 // answers, a run stopped half way) lose no product and send none twice; the publish gate and the feed URL.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TFeedConfig } from '@feedloom/contracts';
-import { startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
-import { ZImportCsvFieldsSchema } from '@feedloom/validation';
+import type { TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { channel_connections, channel_sync_runs, shops } from '../../db/schema';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
+import { importCsv as importInto } from '../../test/import';
+import { APP_URL, useSandbox, type TSandboxControl } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
-import { createDataSourcesService } from '../data-sources/service';
-import { keepFile } from '../data-sources/storage';
 import { SYNC_MSG } from './messages';
 
-const APP_URL = 'http://app.test';
 const ALEX = 'alex.rivera@gmail.sandbox.test';
 const ACCOUNT = '5550001001';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
 const GTIN = '4006381333931';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-sync-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-interface TControl {
-  calls: { total: number; failed: number; byRoute: Record<string, number> };
-  token_refreshes: number;
-}
-const control = async (input: TGoogleControlInput): Promise<TControl> => {
-  const res = await fetch(`${sandbox.url}/__control/google`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as TControl;
-};
+const sandbox = useSandbox('sync');
+const control = (input: TGoogleControlInput): Promise<TSandboxControl> => sandbox.control('google', input);
 const INSERT = 'POST /products/v1/accounts/:account/productInputs::insert';
 const DELETE = 'DELETE /products/v1/accounts/:account/productInputs/:productInput';
 const inserts = async () => (await control({})).calls.byRoute[INSERT] ?? 0;
 
-const consent = async (authUrl: string): Promise<{ code: string; state: string }> => {
-  const html = await (await fetch(authUrl)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account: ALEX, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const consent = (authUrl: string) => sandbox.consent('google', authUrl, ALEX);
 
 /** `n` valid products (S1…Sn) plus the extra rows given. */
 const csvOf = (n: number, extra: string[] = [], prefix = 'S') =>
@@ -91,15 +50,7 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver, {
       env: {
-        APP_URL,
-        GOOGLE_OAUTH_AUTHORIZE_URL: `${sandbox.url}/google/authorize`,
-        GOOGLE_OAUTH_TOKEN_URL: `${sandbox.url}/google/token`,
-        GOOGLE_MERCHANT_API_URL: sandbox.url,
-        GOOGLE_MERCHANT_CLIENT_ID: 'feedloom-google',
-        GOOGLE_MERCHANT_CLIENT_SECRET: 'sandbox-secret',
-        GOOGLE_API_MAX_ATTEMPTS: 4,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
+        ...sandbox.env('google'),
         SYNC_CONCURRENCY: 2,
         SYNC_BATCH_SIZE: 4,
       },
@@ -114,31 +65,8 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
     await control({ reset: true });
   });
 
-  const importCsv = async (ids: { user_id: string; org_id: string; shop_id: string }, csv: string, sourceId?: string) => {
-    const service = createDataSourcesService({
-      db: t.database.db,
-      clock: t.clock,
-      jobs: null,
-      settings: { holdShare: 1, batchSize: 50, fetchTimeoutMs: 1000, allowPrivateUrls: false },
-    });
-    const file = await keepFile(
-      t.database.db,
-      { shop_id: ids.shop_id, file_name: 'p.csv', content_type: 'text/csv' },
-      (async function* () {
-        yield new TextEncoder().encode(csv);
-      })(),
-    );
-    const { run } = await service.importFile(
-      { user_id: ids.user_id, org_id: ids.org_id, shop_ids: null },
-      ZImportCsvFieldsSchema.parse({
-        shop_id: ids.shop_id,
-        data_source_name: 'Main feed',
-        ...(sourceId ? { data_source_id: sourceId } : {}),
-      }),
-      { id: file.id, file_name: 'p.csv', size: file.size },
-    );
-    return run;
-  };
+  const importCsv = (ids: { user_id: string; org_id: string; shop_id: string }, csv: string, sourceId?: string) =>
+    importInto(t, ids, csv, sourceId);
 
   /** A shop connected to Google (account chosen, target market US/en), its products imported. */
   const connectedShop = async (csv: string) => {

@@ -1,8 +1,7 @@
 import {
   contract,
   ZCaptureCatalogSchema,
-  ZFacebookFeedSettingInputSchema,
-  ZMicrosoftFeedSettingInputSchema,
+  ZCatalogFeedSettingInputSchema,
   ZOAuthCallbackQuerySchema,
   ZSelectMicrosoftStoreSchema,
   type TChannelConnection,
@@ -72,7 +71,7 @@ export const catalogChannelsProcedures = {
     .input(ZShopInputSchema)
     .query(({ ctx, input }) => ctx.upstream.call(contract.channels.microsoftFeedSetting, params(input))),
   saveMicrosoftFeedSetting: protectedProcedure
-    .input(ZShopInputSchema.extend(ZMicrosoftFeedSettingInputSchema.shape))
+    .input(ZShopInputSchema.extend(ZCatalogFeedSettingInputSchema.shape))
     .mutation(async ({ ctx, input }): Promise<{ message: string; setting: TChannelFeedSetting }> => {
       const { shop_id, ...body } = input;
       const { data, message } = await ctx.upstream.send(contract.channels.saveMicrosoftFeedSetting, { params: { id: shop_id }, body });
@@ -120,7 +119,7 @@ export const catalogChannelsProcedures = {
       }
     }),
   saveFacebookFeedSetting: protectedProcedure
-    .input(ZShopInputSchema.extend(ZFacebookFeedSettingInputSchema.shape))
+    .input(ZShopInputSchema.extend(ZCatalogFeedSettingInputSchema.shape))
     .mutation(async ({ ctx, input }): Promise<{ message: string; setting: TChannelFeedSetting }> => {
       const { shop_id, ...body } = input;
       const { data, message } = await ctx.upstream.send(contract.channels.saveFacebookFeedSetting, { params: { id: shop_id }, body });

@@ -1,10 +1,10 @@
-import { makeChannelConnection } from '@feedloom/contracts/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { makeChannelConnection, makeFeedConfig, makeIntegratedChannelStatus } from '@feedloom/contracts/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeShop, orgShopHandlers } from '@/test/org-handlers';
 import { inputOf, makeSession, renderApp } from '@/test/render';
-import { nextWizardRoute } from './bing-screens';
+import { nextStepRoute } from './wizard';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/browser', () => ({ goToExternalUrl }));
@@ -27,12 +27,16 @@ const feed = (connection: ReturnType<typeof makeChannelConnection>) => ({
 
 describe('the Bing and Facebook wizards', () => {
   it('go on at the first step not yet recorded (spec §2)', () => {
-    expect(nextWizardRoute('bing', 's1', [])).toBe('/link-account/bing/s1');
-    expect(nextWizardRoute('bing', 's1', ['link-account'])).toBe('/domain-verification/s1/bing');
-    expect(nextWizardRoute('bing', 's1', ['link-account', 'domain-verification'])).toBe('/target-market/s1/bing');
-    expect(nextWizardRoute('bing', 's1', ['link-account', 'domain-verification', 'target-market'])).toBe('/bing/feed-config/s1');
-    expect(nextWizardRoute('facebook', 's1', ['link-account'])).toBe('/facebook/feed-config/s1');
-    expect(nextWizardRoute('facebook', 's1', ['link-account', 'feed-config'])).toBe('/sync-shop/s1');
+    const at = (channel: 'bing' | 'facebook', integration_steps: string[], integration_once_completed = false) =>
+      nextStepRoute(channel, 's1', { state: 'connected', integration_steps, integration_once_completed });
+    expect(nextStepRoute('bing', 's1', null)).toBe('/link-account/bing/s1');
+    expect(at('bing', ['link-account'])).toBe('/domain-verification/s1/bing');
+    expect(at('bing', ['link-account', 'domain-verification'])).toBe('/target-market/s1/bing');
+    expect(at('bing', ['link-account', 'target-market'], true)).toBe('/domain-verification/s1/bing');
+    expect(at('bing', ['link-account', 'domain-verification'], true)).toBe('/target-market/edit/s1/bing');
+    expect(at('bing', ['link-account', 'domain-verification', 'target-market'])).toBe('/bing/feed-config/s1');
+    expect(at('facebook', ['link-account'])).toBe('/facebook/feed-config/s1');
+    expect(at('facebook', ['link-account', 'feed-config'])).toBe('/sync-shop/s1');
   });
 
   it('offers both channels on /sync-shop and sends the browser to Microsoft’s consent page', async () => {
@@ -90,5 +94,102 @@ describe('the Bing and Facebook wizards', () => {
     expect(await screen.findByText('Catalog linked.')).toBeTruthy();
     expect(inputOf(calls, 'channels.captureCatalog')).toEqual({ shop_id: 's1', business_id: '200', catalog_id: '302' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/facebook/feed-config/s1'));
+  });
+});
+
+const bingStatus = (steps: string[]) => () => [
+  makeIntegratedChannelStatus({ channel: 'google', state: 'none', connected: false, integration_steps: [], next_step: 'link-account' }),
+  makeIntegratedChannelStatus({ channel: 'bing', state: 'connected', connected: true, integration_steps: steps, next_step: 'target-market' }),
+  makeIntegratedChannelStatus({ channel: 'facebook', state: 'none', connected: false, integration_steps: [], next_step: 'link-account' }),
+];
+const bingConnected = (steps: string[]) =>
+  makeChannelConnection({ shop_id: 's1', channel: 'bing', state: 'connected', account_id: '510001', account_name: 'Kim Home Goods Store', integration_steps: steps });
+
+describe('the Microsoft target market, feed settings and card', () => {
+  it('saves the target market through select-target-market among Microsoft’s markets, then goes to the feed settings', async () => {
+    const { calls, router } = renderApp('/target-market/s1/bing', {
+      ...base,
+      'channelWizard.status': bingStatus(['link-account', 'domain-verification']),
+      'channelWizard.targetMarketData': () => ({
+        channel: 'bing' as const,
+        countries: [
+          { code: 'GB', name: 'United Kingdom', flag: '🇬🇧', languages: ['en'], currencies: ['GBP'] },
+          { code: 'US', name: 'United States', flag: '🇺🇸', languages: ['en'], currencies: ['USD'] },
+        ],
+        languages: [{ code: 'en', name: 'English' }],
+        currencies: [
+          { code: 'GBP', name: 'British Pound' },
+          { code: 'USD', name: 'US Dollar' },
+        ],
+        selected: null,
+        suggested: { country: 'US', language: 'en', currency: 'USD' },
+        integration_once_completed: false,
+      }),
+      'channelWizard.selectTargetMarket': () => ({
+        message: 'Target market saved.',
+        connection: bingConnected(['link-account', 'domain-verification', 'target-market']),
+      }),
+    });
+    expect(await screen.findByRole('navigation', { name: 'Microsoft integration steps' })).toBeTruthy();
+    await userEvent.selectOptions(await screen.findByLabelText('Target country'), 'GB');
+    expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('GBP');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Target market saved.')).toBeTruthy();
+    expect(inputOf(calls, 'channelWizard.selectTargetMarket')).toEqual({ shop_id: 's1', channel: 'bing', country: 'GB', language: 'en', currency: 'GBP' });
+    expect(inputOf(calls, 'channelWizard.targetMarketData')).toEqual({ shop_id: 's1', channel: 'bing' });
+    expect(calls.some((c) => c.path === 'channels.saveMicrosoftFeedSetting')).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bing/feed-config/s1'));
+  });
+
+  it('turns Microsoft’s submissions off from the feed settings (feed-status)', async () => {
+    let on = true;
+    const { calls } = renderApp('/bing/feed-config/s1', {
+      ...base,
+      'channelWizard.status': bingStatus(['link-account', 'domain-verification', 'target-market']),
+      'channels.microsoftFeedSetting': () => ({
+        feed_schedule: 'daily' as const,
+        feed_enabled: on,
+        target_market: { country: 'US', language: 'en', currency: 'USD' },
+        connection: bingConnected(['link-account', 'domain-verification', 'target-market']),
+      }),
+      'feeds.feedStatus': () => {
+        on = false;
+        const config = makeFeedConfig({
+          shop_id: 's1',
+          channel: 'bing',
+          feed_enabled: false,
+          feed_url: 'http://app.test/feeds/t.txt',
+          last_synced_at: null,
+          last_status_pulled_at: null,
+          live_items: 0,
+        });
+        return { message: 'Submissions are off.', config };
+      },
+    });
+    expect((await screen.findByTestId('bing-submissions')).textContent).toMatch(/^Submissions are on/);
+    await userEvent.click(screen.getByRole('button', { name: 'Turn submissions off' }));
+    expect(await screen.findByText('Submissions are off.')).toBeTruthy();
+    expect(inputOf(calls, 'feeds.feedStatus')).toEqual({ shop_id: 's1', channel: 'bing', feed_status: false });
+    expect(await screen.findByRole('button', { name: 'Turn submissions on' })).toBeTruthy();
+  });
+
+  it('disconnects Microsoft from its card after asking', async () => {
+    let state: 'connected' | 'disconnected' = 'connected';
+    const { calls } = renderApp('/sync-shop/s1', {
+      ...base,
+      'channels.microsoftConnection': () => ({ ...bingConnected(['link-account', 'domain-verification', 'target-market', 'feed-config']), state }),
+      'channels.disconnect': () => {
+        state = 'disconnected';
+        return { message: 'Microsoft disconnected.', connection: bingConnected([]) };
+      },
+    });
+    await waitFor(async () => expect((await screen.findByTestId('bing-connection-state')).textContent).toBe('Connected'));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Microsoft?' });
+    expect(calls.some((c) => c.path === 'channels.disconnect')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Microsoft disconnected.')).toBeTruthy();
+    expect(inputOf(calls, 'channels.disconnect')).toEqual({ shop_id: 's1', channel: 'bing' });
+    await waitFor(() => expect(screen.getByTestId('bing-connection-state').textContent).toBe('Disconnected'));
   });
 });

@@ -1,5 +1,5 @@
-import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES, type TChannelKey, type TFeedSchedule } from '@feedloom/validation';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES, INTEGRATION_STEPS, type TChannelKey, type TFeedSchedule } from '@feedloom/validation';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
@@ -14,94 +14,25 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { DisconnectChannelButton } from './disconnect-channel-button';
+import { CHANNEL_NAME, nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
 
 // Microsoft Merchant Center (bing): the consent callback, the wizard of spec §2 (link account → domain
-// verification → target market → feed config, resumable from the recorded steps) and the card on /sync-shop.
+// verification → target market → feed config, resumable from the recorded steps; the target market is the
+// shared /target-market screen) and the card on /sync-shop. The feed settings screen and the card serve Meta too.
 
 type TConnection = NonNullable<RouterOutputs['channels']['microsoftConnection']>;
-
-/** Microsoft Content API target countries and content languages (reference §4). */
-const BING_COUNTRIES: Record<string, string> = {
-  AU: 'Australia',
-  CA: 'Canada',
-  DE: 'Germany',
-  FR: 'France',
-  GB: 'United Kingdom',
-  IN: 'India',
-  US: 'United States',
-};
-const BING_LANGUAGES: Record<string, string> = {
-  en: 'English',
-  de: 'German',
-  fr: 'French',
-  nl: 'Dutch',
-  it: 'Italian',
-  es: 'Spanish',
-  sv: 'Swedish',
-};
-
-/** Each wizard's steps and the route of each (spec §2). */
-export const WIZARD_STEPS: Record<'bing' | 'facebook', { step: string; path: (shopId: string) => string }[]> = {
-  bing: [
-    { step: 'link-account', path: (s) => paths.linkAccount('bing', s) },
-    { step: 'domain-verification', path: (s) => paths.domainVerificationBing(s) },
-    { step: 'target-market', path: (s) => paths.targetMarket(s, 'bing') },
-    { step: 'feed-config', path: (s) => paths.channelFeedConfig('bing', s) },
-  ],
-  facebook: [
-    { step: 'link-account', path: (s) => paths.linkAccount('facebook', s) },
-    { step: 'feed-config', path: (s) => paths.channelFeedConfig('facebook', s) },
-  ],
-};
-
-/** The next route of a wizard: the first step not yet recorded as done; the store's channels when all are. */
-export const nextWizardRoute = (channel: 'bing' | 'facebook', shopId: string, done: readonly string[]): string =>
-  WIZARD_STEPS[channel].find((s) => !done.includes(s.step))?.path(shopId) ?? paths.syncShop(shopId);
-
-/** The frame of a wizard step. */
-export function WizardCard({ title, step, children }: { title: string; step?: string; children: ReactNode }) {
-  return (
-    <section className="mx-auto w-full max-w-content">
-      <Card>
-        <CardHeader>
-          {step ? <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{step}</p> : null}
-          <CardTitle className="text-lg">{title}</CardTitle>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </Card>
-    </section>
-  );
-}
-
-export function Loading() {
-  return (
-    <div className="grid gap-2" aria-busy="true">
-      <Skeleton className="h-10" />
-      <Skeleton className="h-10" />
-    </div>
-  );
-}
-
-export function Failed({ message, retry }: { message: string; retry: () => void }) {
-  return (
-    <div className="grid justify-items-start gap-3">
-      <FormAlert>{message}</FormAlert>
-      <Button variant="outline" onClick={retry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+type TCatalogChannel = Extract<TChannelKey, 'bing' | 'facebook'>;
 
 /**
  * /microsoft-callback and /facebook-callback: the channel sent the browser back with a code and state (or an
  * error). The gateway checks the consent was started in this browser; on success the wizard goes on.
  */
 export function ChannelCallback({
-  label,
+  channel,
   finish,
 }: {
-  label: string;
+  channel: TCatalogChannel;
   finish: (input: { code: string; state: string }, done: (shopId: string) => void, failed: () => void) => void;
 }) {
   const [search] = useSearchParams();
@@ -109,6 +40,7 @@ export function ChannelCallback({
   const snackbar = useSnackbar();
   const session = useRequiredSession();
   const started = useRef(false);
+  const { label } = CHANNEL_NAME[channel];
   const fallback = session.active_shop_id ? paths.syncShop(session.active_shop_id) : paths.storeList;
   useEffect(() => {
     if (started.current) return;
@@ -118,7 +50,7 @@ export function ChannelCallback({
     if (code && state) {
       finish(
         { code, state },
-        (shopId) => void navigate(paths.linkAccount(label === 'Microsoft' ? 'bing' : 'facebook', shopId), { replace: true }),
+        (shopId) => void navigate(paths.linkAccount(channel, shopId), { replace: true }),
         () => void navigate(fallback, { replace: true }),
       );
       return;
@@ -128,26 +60,17 @@ export function ChannelCallback({
       'error',
     );
     void navigate(fallback, { replace: true });
-  }, [search, finish, snackbar, navigate, fallback, label]);
+  }, [search, finish, snackbar, navigate, fallback, label, channel]);
   return <PageSpinner fullScreen label={`Connecting ${label}`} />;
-}
-
-/** After a Microsoft connection changed: its record and settings are stale. */
-function useRefreshBing() {
-  const utils = trpc.useUtils();
-  return (shopId: string) => {
-    void utils.channels.microsoftConnection.invalidate({ shop_id: shopId });
-    void utils.channels.microsoftFeedSetting.invalidate({ shop_id: shopId });
-  };
 }
 
 export function BingCallbackScreen() {
   const snackbar = useSnackbar();
-  const refresh = useRefreshBing();
+  const refresh = useRefreshWizard();
   const callback = trpc.channels.microsoftCallback.useMutation();
   return (
     <ChannelCallback
-      label="Microsoft"
+      channel="bing"
       finish={(input, done, failed) =>
         callback.mutate(input, {
           onSuccess: ({ message, connection }) => {
@@ -171,7 +94,7 @@ export function LinkBingAccountScreen() {
   const { shop_id: shopId = '' } = useParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const refresh = useRefreshBing();
+  const refresh = useRefreshWizard();
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
   const accounts = trpc.channels.microsoftAdsAccounts.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
@@ -188,14 +111,14 @@ export function LinkBingAccountScreen() {
     onSuccess: ({ message, connection: saved }) => {
       snackbar.show(message, 'success');
       refresh(shopId);
-      void navigate(nextWizardRoute('bing', shopId, saved.integration_steps));
+      void navigate(nextStepRoute('bing', shopId, saved));
     },
   });
 
   let body;
-  if (connection.isPending || (live && accounts.isPending)) body = <Loading />;
-  else if (connection.isError) body = <Failed message={connection.error.message} retry={() => void connection.refetch()} />;
-  else if (accounts.isError) body = <Failed message={accounts.error.message} retry={() => void accounts.refetch()} />;
+  if (connection.isPending || (live && accounts.isPending)) body = <StepLoading />;
+  else if (connection.isError) body = <StepError message={connection.error.message} onRetry={() => void connection.refetch()} />;
+  else if (accounts.isError) body = <StepError message={accounts.error.message} onRetry={() => void accounts.refetch()} />;
   else if (!live) {
     body = (
       <div className="grid justify-items-start gap-3">
@@ -233,9 +156,9 @@ export function LinkBingAccountScreen() {
           </NativeSelect>
         </div>
         {stores.isPending ? (
-          <Loading />
+          <StepLoading />
         ) : stores.isError ? (
-          <Failed message={stores.error.message} retry={() => void stores.refetch()} />
+          <StepError message={stores.error.message} onRetry={() => void stores.refetch()} />
         ) : !stores.data.length ? (
           <p className="text-sm text-muted-foreground">
             This advertising account’s customer has no Merchant Center store. Create one in Microsoft Merchant Center, then come back.
@@ -269,9 +192,9 @@ export function LinkBingAccountScreen() {
     );
   }
   return (
-    <WizardCard title="Choose your Microsoft Merchant Center store" step="Step 1 of 4">
+    <WizardStepFrame shopId={shopId} channel="bing" step="link-account" title="Choose your Microsoft Merchant Center store">
       {body}
-    </WizardCard>
+    </WizardStepFrame>
   );
 }
 
@@ -280,7 +203,7 @@ export function BingDomainVerificationScreen() {
   const { shop_id: shopId = '' } = useParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const refresh = useRefreshBing();
+  const refresh = useRefreshWizard();
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const verify = trpc.channels.microsoftVerifyDomain.useMutation({
     onSuccess: ({ message, domain }) => {
@@ -288,17 +211,18 @@ export function BingDomainVerificationScreen() {
       // Not verified yet: said on the page, next to the button that asks again.
       if (domain.verified) snackbar.show(message, 'success');
       if (domain.verified && connection.data) {
-        void navigate(nextWizardRoute('bing', shopId, [...connection.data.integration_steps, 'domain-verification']));
+        const steps = [...connection.data.integration_steps, 'domain-verification'];
+        void navigate(nextStepRoute('bing', shopId, { ...connection.data, integration_steps: steps }));
       }
     },
   });
   const url = connection.data?.account_name ? (verify.data?.domain.store_url ?? null) : null;
   return (
-    <WizardCard title="Verify your store’s domain" step="Step 2 of 4">
+    <WizardStepFrame shopId={shopId} channel="bing" step="domain-verification" title="Verify your store’s domain">
       {connection.isPending ? (
-        <Loading />
+        <StepLoading />
       ) : connection.isError ? (
-        <Failed message={connection.error.message} retry={() => void connection.refetch()} />
+        <StepError message={connection.error.message} onRetry={() => void connection.refetch()} />
       ) : (
         <div className="grid justify-items-start gap-4">
           <p className="text-sm text-muted-foreground">
@@ -317,98 +241,34 @@ export function BingDomainVerificationScreen() {
           </div>
         </div>
       )}
-    </WizardCard>
+    </WizardStepFrame>
   );
 }
 
-/** /target-market/{shop_id}/bing: the Content API country, language and currency products are sent for. */
-export function BingTargetMarketScreen() {
-  const { shop_id: shopId = '' } = useParams();
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshBing();
-  const setting = trpc.channels.microsoftFeedSetting.useQuery({ shop_id: shopId }, { retry: false });
-  const info = trpc.shops.info.useQuery({ id: shopId });
-  const [market, setMarket] = useState<{ country: string; language: string; currency: string } | null>(null);
-  const current = market ??
-    setting.data?.target_market ?? { country: 'US', language: 'en', currency: info.data?.shop_currency ?? 'USD' };
-  const save = trpc.channels.saveMicrosoftFeedSetting.useMutation({
-    onSuccess: ({ message, setting: saved }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-      void navigate(nextWizardRoute('bing', shopId, saved.connection.integration_steps));
-    },
-  });
-  return (
-    <WizardCard title="Choose the target market" step="Step 3 of 4">
-      {setting.isPending ? (
-        <Loading />
-      ) : setting.isError ? (
-        <Failed message={setting.error.message} retry={() => void setting.refetch()} />
-      ) : (
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate({
-              shop_id: shopId,
-              target_market: current as { country: 'US'; language: 'en'; currency: string },
-            });
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor="bing-country">Target country</Label>
-            <NativeSelect id="bing-country" value={current.country} onChange={(e) => setMarket({ ...current, country: e.target.value })}>
-              {Object.entries(BING_COUNTRIES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="bing-language">Content language</Label>
-            <NativeSelect id="bing-language" value={current.language} onChange={(e) => setMarket({ ...current, language: e.target.value })}>
-              {Object.entries(BING_LANGUAGES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="bing-currency">Currency</Label>
-            <NativeSelect id="bing-currency" value={current.currency} onChange={(e) => setMarket({ ...current, currency: e.target.value })}>
-              {[...new Set([current.currency, 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'INR'])].map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div>
-            <Button type="submit" isLoading={save.isPending}>
-              Save and continue
-            </Button>
-          </div>
-        </form>
-      )}
-    </WizardCard>
-  );
-}
-
-/** The schedule form of a channel's feed-config step (spec §4 feed schedule options). */
-export function FeedScheduleForm({
-  value,
+/** The schedule and the submissions switch of a channel's feed-config step (spec §4 feed schedule options). */
+function FeedSettingForm({
+  shopId,
+  channel,
+  setting,
   pending,
   onSave,
 }: {
-  value: TFeedSchedule;
+  shopId: string;
+  channel: TCatalogChannel;
+  setting: { feed_schedule: TFeedSchedule; feed_enabled: boolean };
   pending: boolean;
   onSave: (schedule: TFeedSchedule) => void;
 }) {
+  const snackbar = useSnackbar();
+  const refresh = useRefreshWizard();
   const [schedule, setSchedule] = useState<TFeedSchedule | null>(null);
-  const current = schedule ?? value;
+  const current = schedule ?? setting.feed_schedule;
+  const feedStatus = trpc.feeds.feedStatus.useMutation({
+    onSuccess: ({ message }) => {
+      snackbar.show(message, 'success');
+      refresh(shopId);
+    },
+  });
   return (
     <form
       className="grid gap-4"
@@ -427,73 +287,110 @@ export function FeedScheduleForm({
           ))}
         </NativeSelect>
       </div>
-      <div>
+      <p className="text-sm text-muted-foreground" data-testid={`${channel}-submissions`}>
+        {setting.feed_enabled
+          ? `Submissions are on: changed products are sent to ${CHANNEL_NAME[channel].label}.`
+          : `Submissions are off: nothing is sent to ${CHANNEL_NAME[channel].label} until you turn them on.`}
+      </p>
+      {feedStatus.isError ? <FormAlert>{feedStatus.error.message}</FormAlert> : null}
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={pending}>
           Save feed settings
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          isLoading={feedStatus.isPending}
+          onClick={() => feedStatus.mutate({ shop_id: shopId, channel, feed_status: !setting.feed_enabled })}
+        >
+          {setting.feed_enabled ? 'Turn submissions off' : 'Turn submissions on'}
         </Button>
       </div>
     </form>
   );
 }
 
-/** /bing/feed-config/{shop_id}: how often products are sent to Microsoft. */
-export function BingFeedConfigScreen() {
+/** /bing/feed-config/{shop_id} and /facebook/feed-config/{shop_id}: how often products are sent, and whether. */
+export function CatalogFeedConfigScreen({ channel }: { channel: TCatalogChannel }) {
   const { shop_id: shopId = '' } = useParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const refresh = useRefreshBing();
-  const setting = trpc.channels.microsoftFeedSetting.useQuery({ shop_id: shopId }, { retry: false });
-  const save = trpc.channels.saveMicrosoftFeedSetting.useMutation({
-    onSuccess: ({ message }) => {
+  const refresh = useRefreshWizard();
+  const bing = trpc.channels.microsoftFeedSetting.useQuery({ shop_id: shopId }, { enabled: channel === 'bing', retry: false });
+  const facebook = trpc.channels.facebookConnection.useQuery({ shop_id: shopId }, { enabled: channel === 'facebook' });
+  const setting = channel === 'bing' ? bing : facebook;
+  const saved = {
+    onSuccess: ({ message }: { message: string }) => {
       snackbar.show(message, 'success');
       refresh(shopId);
       void navigate(paths.syncShop(shopId));
     },
-  });
+  };
+  const saveBing = trpc.channels.saveMicrosoftFeedSetting.useMutation(saved);
+  const saveFacebook = trpc.channels.saveFacebookFeedSetting.useMutation(saved);
+  const save = channel === 'bing' ? saveBing : saveFacebook;
   return (
-    <WizardCard title="Microsoft feed settings" step="Step 4 of 4">
+    <WizardStepFrame shopId={shopId} channel={channel} step="feed-config" title={`${CHANNEL_NAME[channel].label} feed settings`}>
       {setting.isPending ? (
-        <Loading />
+        <StepLoading />
       ) : setting.isError ? (
-        <Failed message={setting.error.message} retry={() => void setting.refetch()} />
+        <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />
+      ) : !setting.data ? (
+        <p className="text-sm text-muted-foreground">{CHANNEL_NAME[channel].label} is not connected to this store yet.</p>
       ) : (
-        <FeedScheduleForm
-          value={setting.data.feed_schedule}
-          pending={save.isPending}
-          onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
-        />
+        <>
+          {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
+          <FeedSettingForm
+            shopId={shopId}
+            channel={channel}
+            setting={setting.data}
+            pending={save.isPending}
+            onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
+          />
+        </>
       )}
-    </WizardCard>
+    </WizardStepFrame>
   );
 }
 
 const BADGE = { none: 'muted', authorized: 'warning', connected: 'success', disconnected: 'muted' } as const;
 
-/** A channel's card on /sync-shop: its state, the linked account, and where the wizard goes on. */
+/**
+ * A catalog channel's card on /sync-shop: its state, the linked account, where the wizard goes on, and
+ * disconnect (after asking).
+ */
 export function CatalogChannelCard({
   shopId,
   channel,
   title,
-  label,
-  connection,
+  query,
   canManage,
   connecting,
   onConnect,
   describe,
 }: {
   shopId: string;
-  channel: Extract<TChannelKey, 'bing' | 'facebook'>;
+  channel: TCatalogChannel;
   title: string;
-  label: string;
-  connection: Pick<TConnection, 'state' | 'account_name' | 'account_id' | 'integration_steps' | 'integration_once_completed' | 'disconnected_reason'> | null | undefined;
+  query: {
+    isPending: boolean;
+    error: { message: string } | null;
+    refetch: () => unknown;
+    connection: Pick<TConnection, 'state' | 'account_name' | 'account_id' | 'integration_steps' | 'integration_once_completed' | 'disconnected_reason'> | null | undefined;
+  };
   canManage: boolean;
   connecting: boolean;
   onConnect: () => void;
   describe: string;
 }) {
+  const refresh = useRefreshWizard();
+  const { label } = CHANNEL_NAME[channel];
+  if (query.isPending) return <Skeleton className="h-32" />;
+  if (query.error) return <StepError message={query.error.message} onRetry={() => void query.refetch()} />;
+  const { connection } = query;
   const state = connection?.state ?? 'none';
   const live = state === 'authorized' || state === 'connected';
-  const complete = connection ? WIZARD_STEPS[channel].every((s) => connection.integration_steps.includes(s.step)) : false;
+  const complete = connection ? INTEGRATION_STEPS[channel].every((s) => connection.integration_steps.includes(s)) : false;
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
@@ -513,17 +410,24 @@ export function CatalogChannelCard({
         {canManage ? (
           <div className="flex flex-wrap gap-2">
             {live && connection ? (
-              <Button asChild variant={complete ? 'outline' : 'default'}>
-                <Link to={complete ? paths.channelFeedConfig(channel, shopId) : nextWizardRoute(channel, shopId, connection.integration_steps)}>
-                  {complete ? 'Feed settings' : 'Continue setup'}
-                </Link>
-              </Button>
-            ) : null}
-            {!live ? (
+              <>
+                <Button asChild variant={complete ? 'outline' : 'default'}>
+                  <Link to={complete ? paths.channelFeedConfig(channel, shopId) : nextStepRoute(channel, shopId, connection)}>
+                    {complete ? 'Feed settings' : 'Continue setup'}
+                  </Link>
+                </Button>
+                <DisconnectChannelButton
+                  shopId={shopId}
+                  channel={channel}
+                  description={`Feedloom stops sending this store’s products to ${label} and its feed URL stops working until you connect again. ${label} keeps what it has.`}
+                  onDone={refresh}
+                />
+              </>
+            ) : (
               <Button isLoading={connecting} onClick={onConnect}>
                 {state === 'disconnected' ? `Reconnect ${label}` : `Connect ${label}`}
               </Button>
-            ) : null}
+            )}
           </div>
         ) : null}
       </CardContent>
@@ -535,15 +439,12 @@ export function CatalogChannelCard({
 export function BingConnectionCard({ shopId, canManage }: { shopId: string; canManage: boolean }) {
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const connect = useConnectBing();
-  if (connection.isPending) return <Skeleton className="h-32" />;
-  if (connection.isError) return <Failed message={connection.error.message} retry={() => void connection.refetch()} />;
   return (
     <CatalogChannelCard
       shopId={shopId}
       channel="bing"
       title="Microsoft Merchant Center"
-      label="Microsoft"
-      connection={connection.data}
+      query={{ ...connection, connection: connection.data }}
       canManage={canManage}
       connecting={connect.isPending}
       onConnect={() => connect.mutate({ shop_id: shopId })}
@@ -551,4 +452,3 @@ export function BingConnectionCard({ shopId, canManage }: { shopId: string; canM
     />
   );
 }
-

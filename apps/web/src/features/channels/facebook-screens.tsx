@@ -4,30 +4,14 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
-import {
-  BingFeedConfigScreen,
-  BingTargetMarketScreen,
-  CatalogChannelCard,
-  ChannelCallback,
-  Failed,
-  FeedScheduleForm,
-  LinkBingAccountScreen,
-  Loading,
-  nextWizardRoute,
-  WizardCard,
-} from './bing-screens';
+import { CatalogChannelCard, CatalogFeedConfigScreen, ChannelCallback, LinkBingAccountScreen } from './bing-screens';
+import { nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
 
 // Meta catalogs (facebook): the Facebook Login callback, the wizard of spec §2 (link account → feed config,
 // resumable from the recorded steps) and the card on /sync-shop.
-
-function useRefreshFacebook() {
-  const utils = trpc.useUtils();
-  return (shopId: string) => void utils.channels.facebookConnection.invalidate({ shop_id: shopId });
-}
 
 function useConnectFacebook() {
   return trpc.channels.facebookAuthUrl.useMutation({ onSuccess: ({ auth_url }) => goToExternalUrl(auth_url) });
@@ -35,11 +19,11 @@ function useConnectFacebook() {
 
 export function FacebookCallbackScreen() {
   const snackbar = useSnackbar();
-  const refresh = useRefreshFacebook();
+  const refresh = useRefreshWizard();
   const callback = trpc.channels.facebookCallback.useMutation();
   return (
     <ChannelCallback
-      label="Meta"
+      channel="facebook"
       finish={(input, done, failed) =>
         callback.mutate(input, {
           onSuccess: ({ message, connection }) => {
@@ -59,7 +43,7 @@ export function LinkFacebookAccountScreen() {
   const { shop_id: shopId = '' } = useParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const refresh = useRefreshFacebook();
+  const refresh = useRefreshWizard();
   const setting = trpc.channels.facebookConnection.useQuery({ shop_id: shopId });
   const connection = setting.data?.connection ?? null;
   const live = connection?.state === 'authorized' || connection?.state === 'connected';
@@ -77,14 +61,14 @@ export function LinkFacebookAccountScreen() {
     onSuccess: ({ message, connection: saved }) => {
       snackbar.show(message, 'success');
       refresh(shopId);
-      void navigate(nextWizardRoute('facebook', shopId, saved.integration_steps));
+      void navigate(nextStepRoute('facebook', shopId, saved));
     },
   });
 
   let body;
-  if (setting.isPending || (live && businesses.isPending)) body = <Loading />;
-  else if (setting.isError) body = <Failed message={setting.error.message} retry={() => void setting.refetch()} />;
-  else if (businesses.isError) body = <Failed message={businesses.error.message} retry={() => void businesses.refetch()} />;
+  if (setting.isPending || (live && businesses.isPending)) body = <StepLoading />;
+  else if (setting.isError) body = <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />;
+  else if (businesses.isError) body = <StepError message={businesses.error.message} onRetry={() => void businesses.refetch()} />;
   else if (!live) {
     body = (
       <div className="grid justify-items-start gap-3">
@@ -120,9 +104,9 @@ export function LinkFacebookAccountScreen() {
           </NativeSelect>
         </div>
         {catalogs.isPending ? (
-          <Loading />
+          <StepLoading />
         ) : catalogs.isError ? (
-          <Failed message={catalogs.error.message} retry={() => void catalogs.refetch()} />
+          <StepError message={catalogs.error.message} onRetry={() => void catalogs.refetch()} />
         ) : !catalogs.data.length ? (
           <p className="text-sm text-muted-foreground">
             This business account owns no catalog. Create one in Meta Commerce Manager, then come back.
@@ -158,42 +142,9 @@ export function LinkFacebookAccountScreen() {
     );
   }
   return (
-    <WizardCard title="Choose your business account and catalog" step="Step 1 of 2">
+    <WizardStepFrame shopId={shopId} channel="facebook" step="link-account" title="Choose your business account and catalog">
       {body}
-    </WizardCard>
-  );
-}
-
-/** /facebook/feed-config/{shop_id}: how often products are sent to the Meta catalog. */
-export function FacebookFeedConfigScreen() {
-  const { shop_id: shopId = '' } = useParams();
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshFacebook();
-  const setting = trpc.channels.facebookConnection.useQuery({ shop_id: shopId });
-  const save = trpc.channels.saveFacebookFeedSetting.useMutation({
-    onSuccess: ({ message }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-      void navigate(paths.syncShop(shopId));
-    },
-  });
-  return (
-    <WizardCard title="Meta feed settings" step="Step 2 of 2">
-      {setting.isPending ? (
-        <Loading />
-      ) : setting.isError ? (
-        <Failed message={setting.error.message} retry={() => void setting.refetch()} />
-      ) : !setting.data ? (
-        <p className="text-sm text-muted-foreground">Meta is not connected to this store yet.</p>
-      ) : (
-        <FeedScheduleForm
-          value={setting.data.feed_schedule}
-          pending={save.isPending}
-          onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
-        />
-      )}
-    </WizardCard>
+    </WizardStepFrame>
   );
 }
 
@@ -201,15 +152,12 @@ export function FacebookFeedConfigScreen() {
 export function FacebookConnectionCard({ shopId, canManage }: { shopId: string; canManage: boolean }) {
   const setting = trpc.channels.facebookConnection.useQuery({ shop_id: shopId });
   const connect = useConnectFacebook();
-  if (setting.isPending) return <Skeleton className="h-32" />;
-  if (setting.isError) return <Failed message={setting.error.message} retry={() => void setting.refetch()} />;
   return (
     <CatalogChannelCard
       shopId={shopId}
       channel="facebook"
       title="Meta catalog"
-      label="Meta"
-      connection={setting.data?.connection ?? null}
+      query={{ ...setting, connection: setting.data?.connection ?? null }}
       canManage={canManage}
       connecting={connect.isPending}
       onConnect={() => connect.mutate({ shop_id: shopId })}
@@ -220,16 +168,12 @@ export function FacebookConnectionCard({ shopId, canManage }: { shopId: string; 
 
 /**
  * The Bing and Facebook screens of the shared per-channel routes (/link-account/{channel}/…,
- * /target-market/…/{channel}, /{channel}/feed-config/…): the channel in the address picks; `other` otherwise.
+ * /{channel}/feed-config/…): the channel in the address picks; `other` (Google's) otherwise.
  */
-export function CatalogChannelStep({ step, other }: { step: 'link-account' | 'target-market' | 'feed-config'; other: ReactNode }) {
+export function CatalogChannelStep({ step, other }: { step: 'link-account' | 'feed-config'; other: ReactNode }) {
   const { channel } = useParams();
-  if (channel === 'bing') {
-    if (step === 'link-account') return <LinkBingAccountScreen />;
-    if (step === 'target-market') return <BingTargetMarketScreen />;
-    return <BingFeedConfigScreen />;
-  }
+  if (channel === 'bing' && step === 'link-account') return <LinkBingAccountScreen />;
   if (channel === 'facebook' && step === 'link-account') return <LinkFacebookAccountScreen />;
-  if (channel === 'facebook' && step === 'feed-config') return <FacebookFeedConfigScreen />;
+  if (channel === 'bing' || channel === 'facebook') return <CatalogFeedConfigScreen channel={channel} />;
   return <>{other}</>;
 }

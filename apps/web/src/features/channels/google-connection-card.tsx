@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
+import { DisconnectChannelButton } from './disconnect-channel-button';
 import { CONNECTION_STATE_LABEL, useConnectGoogle, useRefreshConnection, type ChannelConnection } from './use-channels';
 
 const BADGE: Record<ChannelConnection['state'] | 'none', 'success' | 'warning' | 'muted'> = {
@@ -20,18 +18,9 @@ const BADGE: Record<ChannelConnection['state'] | 'none', 'success' | 'warning' |
 
 /** Google on /sync-shop/{shop_id}: its state, the chosen Merchant Center account, connect and disconnect. */
 export function GoogleConnectionCard({ shopId, canManage }: { shopId: string; canManage: boolean }) {
-  const snackbar = useSnackbar();
   const refresh = useRefreshConnection();
   const connection = trpc.channels.googleConnection.useQuery({ shop_id: shopId });
   const connect = useConnectGoogle();
-  const [confirming, setConfirming] = useState<ChannelConnection | null>(null);
-  const disconnect = trpc.channels.disconnect.useMutation({
-    onSuccess: ({ message }) => {
-      snackbar.show(message, 'success');
-      setConfirming(null);
-      refresh(shopId);
-    },
-  });
 
   const state = connection.data?.state ?? 'none';
   const live = state === 'authorized' || state === 'connected';
@@ -87,9 +76,12 @@ export function GoogleConnectionCard({ shopId, canManage }: { shopId: string; ca
                     {state === 'disconnected' ? 'Reconnect Google' : 'Connect Google'}
                   </Button>
                 ) : (
-                  <Button variant="outline" onClick={() => setConfirming(connection.data ?? null)}>
-                    Disconnect
-                  </Button>
+                  <DisconnectChannelButton
+                    shopId={shopId}
+                    channel="google"
+                    description="Feedloom stops sending this store’s products to Google until you connect again. Your Merchant Center account keeps what it has."
+                    onDone={refresh}
+                  />
                 )}
               </div>
             ) : (
@@ -98,17 +90,6 @@ export function GoogleConnectionCard({ shopId, canManage }: { shopId: string; ca
           </>
         )}
       </CardContent>
-      <ConfirmDialog
-        subject={confirming}
-        title={() => 'Disconnect Google?'}
-        description={() =>
-          'Feedloom stops sending this store’s products to Google until you connect again. Your Merchant Center account keeps what it has.'
-        }
-        confirmLabel="Disconnect"
-        isPending={disconnect.isPending}
-        onConfirm={() => disconnect.mutate({ shop_id: shopId, channel: 'google' })}
-        onCancel={() => setConfirming(null)}
-      />
     </Card>
   );
 }

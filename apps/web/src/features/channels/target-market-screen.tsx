@@ -1,4 +1,4 @@
-import { nextIntegrationStep, type TChannelKey } from '@feedloom/validation';
+import type { TChannelKey } from '@feedloom/validation';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -7,30 +7,27 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSnackbar } from '@/components/ui/snackbar';
-import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
 import { trpc } from '@/lib/trpc';
-import { StepError, StepLoading, stepRoute, useRefreshWizard, WizardStepFrame } from './wizard';
+import { CHANNEL_NAME, nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
 
 type Market = { country: string; language: string; currency: string };
 
-/** /target-market/{shop_id}/google and its edit route: the country, content language and currency (spec §3). */
-function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
+/**
+ * /target-market/{shop_id}/{channel} and its edit route (Google, Microsoft): the country, content language and
+ * currency (spec §3), among those the channel sells to, saved through select-target-market.
+ */
+function ChannelTargetMarketScreen({ shopId, channel }: { shopId: string; channel: 'google' | 'bing' }) {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const refresh = useRefreshWizard();
-  const data = trpc.channelWizard.targetMarketData.useQuery({ shop_id: shopId, channel: 'google' });
+  const data = trpc.channelWizard.targetMarketData.useQuery({ shop_id: shopId, channel });
   const [edited, setEdited] = useState<Market | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const save = trpc.channelWizard.selectTargetMarket.useMutation({
     onSuccess: ({ message, connection }) => {
       snackbar.show(message, 'success');
       refresh(shopId);
-      const next = nextIntegrationStep('google', connection);
-      void navigate(
-        next
-          ? stepRoute('google', next, shopId, connection.integration_once_completed)
-          : paths.syncShop(shopId),
-      );
+      void navigate(nextStepRoute(channel, shopId, connection));
     },
   });
 
@@ -61,7 +58,7 @@ function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
             ? 'Currency is required.'
             : null;
       setMissing(empty);
-      if (!empty) save.mutate({ shop_id: shopId, channel: 'google', ...market });
+      if (!empty) save.mutate({ shop_id: shopId, channel, ...market });
     };
     body = (
       <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -123,20 +120,27 @@ function GoogleTargetMarketScreen({ shopId }: { shopId: string }) {
   return (
     <WizardStepFrame
       shopId={shopId}
+      channel={channel}
       step="target-market"
       title="Choose your target market"
-      description="Where Google shows your products, the language of their texts and the currency of their prices."
+      description={`Where ${CHANNEL_NAME[channel].label} shows your products, the language of their texts and the currency of their prices.`}
     >
       {body}
     </WizardStepFrame>
   );
 }
 
-/** /target-market/{shop_id}/{channel} and /target-market/edit/…: Google's here; Microsoft's comes with its wizard. */
+/** /target-market/{shop_id}/{channel} and /target-market/edit/…: Google's and Microsoft's; Meta has none. */
 export function TargetMarketScreen() {
   const { shop_id: shopId = '', channel } = useParams<{ shop_id: string; channel: TChannelKey }>();
-  if (channel === 'google') return <GoogleTargetMarketScreen shopId={shopId} />;
+  if (channel === 'google' || channel === 'bing') return <ChannelTargetMarketScreen shopId={shopId} channel={channel} />;
   return (
-    <ComingSoonScreen description="You will choose the target country, content language and currency here." />
+    <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
+      <h1 className="text-2xl font-semibold tracking-tight">No target market</h1>
+      <p className="text-sm text-muted-foreground">Meta catalogs have no target market: go on with the feed settings.</p>
+      <Button asChild variant="outline">
+        <Link to={paths.channelFeedConfig('facebook', shopId)}>Feed settings</Link>
+      </Button>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { INTEGRATION_STEPS, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
+import { CHANNEL_LABELS, INTEGRATION_STEPS, nextIntegrationStep, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
 import { Check } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -45,13 +45,36 @@ export function stepRoute(
   }
 }
 
-/** After a step changed the record: the statuses and the connection are stale. */
+/**
+ * Where a channel's wizard goes on (spec §2: the first step not yet recorded as done); the store's channels
+ * once every step is.
+ */
+export function nextStepRoute(
+  channel: TChannelKey,
+  shopId: string,
+  connection: { state: string; integration_steps: readonly string[]; integration_once_completed: boolean } | null,
+): string {
+  const next = nextIntegrationStep(channel, connection);
+  return next ? stepRoute(channel, next, shopId, connection?.integration_once_completed ?? false) : paths.syncShop(shopId);
+}
+
+/** Who each channel is to the merchant, and what its account is called. */
+export const CHANNEL_NAME: Record<TChannelKey, { label: string; account: string }> = {
+  google: { label: CHANNEL_LABELS.google, account: 'a Merchant Center account' },
+  bing: { label: CHANNEL_LABELS.bing, account: 'a Merchant Center store' },
+  facebook: { label: CHANNEL_LABELS.facebook, account: 'a catalog' },
+};
+
+/** After a step changed the record: the statuses and every channel's connection and settings are stale. */
 export function useRefreshWizard() {
   const utils = trpc.useUtils();
   return useCallback(
     (shopId: string) => {
       void utils.channelWizard.status.invalidate({ shop_id: shopId });
       void utils.channels.googleConnection.invalidate({ shop_id: shopId });
+      void utils.channels.microsoftConnection.invalidate({ shop_id: shopId });
+      void utils.channels.microsoftFeedSetting.invalidate({ shop_id: shopId });
+      void utils.channels.facebookConnection.invalidate({ shop_id: shopId });
       void utils.channelWizard.targetMarketData.invalidate({ shop_id: shopId });
     },
     [utils],
@@ -76,20 +99,22 @@ export function useCaptureGoogleStep(shopId: string) {
   });
 }
 
-/** Google's progress through its steps: done, current, to come; done steps are links. */
+/** A channel's progress through its steps: done, current, to come; done steps are links. */
 export function WizardStepper({
   shopId,
+  channel = 'google',
   status,
   current,
 }: {
   shopId: string;
+  channel?: TChannelKey;
   status: IntegratedChannelStatus | undefined;
   current?: TIntegrationStep;
 }) {
-  const steps = INTEGRATION_STEPS.google;
+  const steps: readonly TIntegrationStep[] = INTEGRATION_STEPS[channel];
   const done = new Set(status?.integration_steps ?? []);
   return (
-    <nav aria-label="Google integration steps">
+    <nav aria-label={`${CHANNEL_NAME[channel].label} integration steps`}>
       <ol className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {steps.map((step, i) => {
           const isDone = done.has(step);
@@ -117,7 +142,7 @@ export function WizardStepper({
               {isDone && !isCurrent && status ? (
                 <Link
                   className="flex items-center gap-2 rounded focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
-                  to={stepRoute('google', step, shopId, status.integration_once_completed)}
+                  to={stepRoute(channel, step, shopId, status.integration_once_completed)}
                 >
                   {label}
                 </Link>
@@ -132,39 +157,45 @@ export function WizardStepper({
   );
 }
 
-/** The frame of a Google wizard step: the stepper, a card with the step's title, its loading and errors. */
+/**
+ * The frame of a wizard step of any channel: the channel's stepper, a card with the step's title, and (after
+ * the account link) a way back to /sync-shop while the channel is not connected.
+ */
 export function WizardStepFrame({
   shopId,
+  channel = 'google',
   step,
   title,
   description,
   children,
 }: {
   shopId: string;
+  channel?: TChannelKey;
   step: TIntegrationStep;
   title: string;
-  description: ReactNode;
+  description?: ReactNode;
   children: ReactNode;
 }) {
   const status = trpc.channelWizard.status.useQuery({ shop_id: shopId });
-  const google = status.data?.find((s) => s.channel === 'google');
+  const mine = status.data?.find((s) => s.channel === channel);
+  const { label, account } = CHANNEL_NAME[channel];
   return (
     <section className="mx-auto flex w-full max-w-content flex-col gap-4">
-      <WizardStepper shopId={shopId} status={google} current={step} />
+      <WizardStepper shopId={shopId} channel={channel} status={mine} current={step} />
       <Card>
         <CardHeader>
           <h1 className="text-lg leading-tight font-semibold tracking-tight">{title}</h1>
-          <CardDescription>{description}</CardDescription>
+          {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
         <CardContent className="grid gap-4">
           {status.isError ? <FormAlert>{status.error.message}</FormAlert> : null}
-          {status.isSuccess && google && !google.connected ? (
+          {step !== 'link-account' && status.isSuccess && mine && !mine.connected ? (
             <div className="grid justify-items-start gap-3">
               <p className="text-sm text-muted-foreground">
-                Google is not connected to this store with a Merchant Center account yet.
+                {label} is not connected to this store with {account} yet.
               </p>
               <Button asChild>
-                <Link to={paths.syncShop(shopId)}>Connect Google</Link>
+                <Link to={paths.syncShop(shopId)}>Connect {label}</Link>
               </Button>
             </div>
           ) : (

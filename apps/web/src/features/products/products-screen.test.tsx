@@ -82,6 +82,22 @@ describe('/manage-products', () => {
     expect(finds().at(-1)!.input).not.toHaveProperty('issue_attribute');
   });
 
+  it('marks the sidebar channels whose channel is off (spec §4 channel keys) and keeps their statuses', async () => {
+    renderApp('/manage-products?active_channel=bing_ads', {
+      ...orgShopHandlers(session),
+      'products.find': () => makeProductPage(rows, { google_enabled: true, bing_enabled: false, fb_enabled: true }),
+      'products.counts': () => COUNTS,
+    });
+    await screen.findByRole('table', { name: 'Products on Bing ads, All tab' });
+    const bing = screen.getByRole('button', { name: 'Bing ads' });
+    await waitFor(() => expect(bing.getAttribute('title')).not.toBeNull());
+    expect(bing.getAttribute('title')).toMatch(/^Bing ads: not connected, or its submissions are off/);
+    expect(bing.textContent).toBe('Bing adsoff');
+    expect(screen.getByRole('button', { name: 'Meta ads' }).getAttribute('title')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Free listings' }).getAttribute('title')).toBeNull();
+    expect(await screen.findByRole('tab', { name: /Error\s*\d/ })).toBeTruthy();
+  });
+
   it('opens the product errors popup with each issue, its layer and how to fix it', async () => {
     renderApp('/manage-products', {
       ...orgShopHandlers(session),

@@ -1,4 +1,5 @@
 import {
+  CATALOG_CHANNEL_OF,
   PRODUCT_CHANNEL_LABELS,
   PRODUCT_CHANNELS,
   PRODUCT_SORT_OPTIONS,
@@ -59,6 +60,10 @@ export function ProductsScreen() {
     </section>
   );
 }
+
+/** The list answer's channel keys (spec §4): which flag says a sidebar channel's catalog channel is on. */
+const ENABLED_FLAG = { google: 'google_enabled', microsoft: 'bing_enabled', meta: 'fb_enabled' } as const;
+const CHANNEL_OFF_HINT = 'not connected, or its submissions are off: statuses show what the channel would judge';
 
 function ProductList({ shopId }: { shopId: string }) {
   const list = useListParams(ZProductListParamsSchema);
@@ -123,11 +128,15 @@ function ProductList({ shopId }: { shopId: string }) {
     <div className="flex flex-col gap-4 2xl:flex-row">
       <nav aria-label="Channels" className="2xl:w-48 2xl:shrink-0">
         <ul className="flex gap-1 overflow-x-auto 2xl:flex-col">
-          {PRODUCT_CHANNELS.map((channel) => (
+          {PRODUCT_CHANNELS.map((channel) => {
+            const isOff = page ? !page[ENABLED_FLAG[CATALOG_CHANNEL_OF[channel]]] : false;
+            return (
             <li key={channel}>
               <button
                 type="button"
                 aria-current={channel === q.active_channel ? 'page' : undefined}
+                title={isOff ? `${PRODUCT_CHANNEL_LABELS[channel]}: ${CHANNEL_OFF_HINT}` : undefined}
+                data-off={isOff ? '' : undefined}
                 onClick={() => list.setParams({ active_channel: channel, ...NO_CURSOR })}
                 className={cn(
                   'w-full rounded-md px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -135,9 +144,15 @@ function ProductList({ shopId }: { shopId: string }) {
                 )}
               >
                 {PRODUCT_CHANNEL_LABELS[channel]}
+                {isOff ? (
+                  <span aria-hidden="true" className="ml-1.5 text-xs text-muted-foreground">
+                    off
+                  </span>
+                ) : null}
               </button>
             </li>
-          ))}
+            );
+          })}
         </ul>
       </nav>
 

@@ -1,3 +1,4 @@
+import { CHANNEL_LABELS } from '@feedloom/validation';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
@@ -11,7 +12,6 @@ import { useRequiredSession, useSessionActions } from '@/features/auth/use-sessi
 import { trpc } from '@/lib/trpc';
 import { formatDate, useCanManageShops } from './use-shops';
 
-const CHANNEL_NAMES = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' } as const;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -139,7 +139,7 @@ export function ShopDetailScreen() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label="Connected channels">
               {shop.connected_channels.length > 0
-                ? shop.connected_channels.map((c) => CHANNEL_NAMES[c]).join(', ')
+                ? shop.connected_channels.map((c) => CHANNEL_LABELS[c]).join(', ')
                 : 'No channels connected yet'}
             </Detail>
             <Detail label="Products">{shop.total_products}</Detail>

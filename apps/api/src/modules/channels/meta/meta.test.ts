@@ -1,66 +1,26 @@
 // Connecting a shop to a Meta catalog and submitting through items_batch, against the sandbox's Facebook Login
 // and Graph API started in this process: the real protocol, no mocks. Faults come from its /__control/meta.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMetaBusiness, TMetaCatalog } from '@feedloom/contracts';
-import { startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import type { TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
+import { APP_URL, useSandbox } from '../../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../../test/test-app';
 import { CHANNELS_MSG } from '../messages';
 import { META_MSG } from './service';
 
-const APP_URL = 'http://app.test';
 const RILEY = 'riley.chen@facebook.sandbox.test';
 const NOOR = 'noor.haddad@facebook.sandbox.test';
 const BUSINESS = '200000000000001';
 const CATALOG = '300000000000001';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-meta-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const control = async (input: TGoogleControlInput) => {
-  const res = await fetch(`${sandbox.url}/__control/meta`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { calls: { total: number; failed: number; byRoute: Record<string, number> } };
-};
-
-/** The browser on the sandbox's Facebook Login dialog: choose the account, allow; returns the callback query. */
-const consent = async (authUrl: string, account = RILEY): Promise<{ code: string; state: string }> => {
-  const page = await fetch(authUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  expect(back.origin + back.pathname).toBe(`${APP_URL}/facebook-callback`);
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const sandbox = useSandbox('meta');
+const control = (input: TGoogleControlInput) => sandbox.control('meta', input);
+const consent = (authUrl: string, account = RILEY) => sandbox.consent('meta', authUrl, account);
 
 const item = (offerId: string, source: Record<string, unknown> = {}) => {
   const product: TProduct = {
@@ -91,16 +51,9 @@ describe.each(DRIVERS)('connecting Meta on %s', (driver) => {
     t = await createTestApp(driver, {
       register: (_app, s) => void (services = s),
       env: {
-        APP_URL,
-        META_DIALOG_URL: `${sandbox.url}/v25.0/dialog/oauth`,
-        META_GRAPH_API_URL: `${sandbox.url}/v25.0`,
-        META_APP_ID: 'feedloom-facebook',
-        META_APP_SECRET: 'sandbox-secret',
+        ...sandbox.env('meta'),
         META_BATCH_POLL_INTERVAL_MS: 5,
         META_BATCH_MAX_POLLS: 50,
-        GOOGLE_API_MAX_ATTEMPTS: 4,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
       },
     });
   });
@@ -135,7 +88,7 @@ describe.each(DRIVERS)('connecting Meta on %s', (driver) => {
   it('hands out a login dialog URL with the catalog permissions and a state', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const url = new URL(await authUrl(owner.token, owner.shops[0]!.id));
-    expect(url.origin + url.pathname).toBe(`${sandbox.url}/v25.0/dialog/oauth`);
+    expect(url.origin + url.pathname).toBe(`${sandbox.url()}/v25.0/dialog/oauth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'feedloom-facebook',
       redirect_uri: `${APP_URL}/facebook-callback`,

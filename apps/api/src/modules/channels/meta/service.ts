@@ -2,7 +2,7 @@
 // Login, the person's business accounts, a business's owned catalogs, the captured catalog, feed settings,
 // and the catalog client the sync engine submits through.
 import type { TChannelConnection, TChannelFeedSetting, TMetaBusiness, TMetaCatalog } from '@feedloom/contracts';
-import { FACEBOOK_INTEGRATION_STEPS } from '@feedloom/contracts';
+import { INTEGRATION_STEPS } from '@feedloom/validation';
 import type { TChannelConnectionRow } from '../../../db/schema';
 import { addSeconds } from '../../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
@@ -72,10 +72,10 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
   const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) => shared.withChannel('facebook', fn, notFoundMessage);
 
   const recordStep = (row: TChannelConnectionRow, step: string) => {
-    const steps = withStep(row.integration_steps, step, FACEBOOK_INTEGRATION_STEPS);
+    const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.facebook);
     return {
       integration_steps: steps,
-      integration_once_completed: row.integration_once_completed || FACEBOOK_INTEGRATION_STEPS.every((s) => steps.includes(s)),
+      integration_once_completed: row.integration_once_completed || INTEGRATION_STEPS.facebook.every((s) => steps.includes(s)),
     };
   };
 
@@ -176,14 +176,13 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
     saveFacebookFeedSetting: async (
       caller: TChannelCaller,
       shopId: string,
-      body: { feed_schedule: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
+      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
     ): Promise<TChannelFeedSetting> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       if (!row.account_id) throw conflict(META_MSG.noCatalog);
       const saved = await save(row, {
-        feed_schedule: body.feed_schedule,
+        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') } : {}),
         ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
-        ...recordStep(row, 'feed-config'),
       });
       return toFeedSetting(saved);
     },

@@ -1,65 +1,26 @@
 // Connecting a shop to Microsoft Merchant Center and submitting through the Content API, against the
 // sandbox's Microsoft (identity platform consent page, Customer/Campaign Management, Content API) started in
 // this process: the real protocol, no mocks. Faults come from its /__control/microsoft.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
-import { MSADS_SCOPE, startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { EDITORIAL_REVIEW_MARKER, MSADS_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
+import { APP_URL, useSandbox } from '../../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../../test/test-app';
 import { CHANNELS_MSG } from '../messages';
+import { WIZARD_MSG } from '../wizard-messages';
 import { MICROSOFT_MSG } from './service';
 
-const APP_URL = 'http://app.test';
 const JORDAN = 'jordan.kim@outlook.sandbox.test';
 const CASEY = 'casey.morgan@outlook.sandbox.test';
 
-type TSandbox = Awaited<ReturnType<typeof startSandbox>>;
-let sandbox: TSandbox;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-microsoft-'));
-  sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const control = async (input: TGoogleControlInput) => {
-  const res = await fetch(`${sandbox.url}/__control/microsoft`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { calls: { total: number; failed: number; byRoute: Record<string, number> }; token_refreshes: number };
-};
-
-/** The browser on the sandbox's Microsoft consent page: choose the account, allow; returns the callback query. */
-const consent = async (authUrl: string, account = JORDAN): Promise<{ code: string; state: string }> => {
-  const page = await fetch(authUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const res = await fetch(new URL(action, authUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(res.headers.get('location') ?? '');
-  expect(back.origin + back.pathname).toBe(`${APP_URL}/microsoft-callback`);
-  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
-};
+const sandbox = useSandbox('microsoft');
+const control = (input: TGoogleControlInput) => sandbox.control('microsoft', input);
+const consent = (authUrl: string, account = JORDAN) => sandbox.consent('microsoft', authUrl, account);
 
 const item = (offerId: string, source: Record<string, unknown> = {}) => {
   const product: TProduct = {
@@ -92,20 +53,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver, {
       register: (_app, s) => void (services = s),
-      env: {
-        APP_URL,
-        MICROSOFT_OAUTH_AUTHORIZE_URL: `${sandbox.url}/microsoft/authorize`,
-        MICROSOFT_OAUTH_TOKEN_URL: `${sandbox.url}/microsoft/token`,
-        MICROSOFT_CUSTOMER_API_URL: sandbox.url,
-        MICROSOFT_CAMPAIGN_API_URL: sandbox.url,
-        MICROSOFT_CONTENT_API_URL: sandbox.url,
-        MICROSOFT_ADS_CLIENT_ID: 'feedloom-microsoft',
-        MICROSOFT_ADS_CLIENT_SECRET: 'sandbox-secret',
-        MICROSOFT_ADS_DEVELOPER_TOKEN: 'sandbox-developer-token',
-        GOOGLE_API_MAX_ATTEMPTS: 4,
-        GOOGLE_API_BACKOFF_BASE_MS: 5,
-        GOOGLE_API_BACKOFF_MAX_MS: 20,
-      },
+      env: sandbox.env('microsoft'),
     });
   });
   afterAll(() => t.close());
@@ -136,14 +84,15 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
+  /** The wizard's target market step: one endpoint and one validation for every channel (spec §7). */
+  const selectMarket = (token: string, shopId: string, market: { country: string; language: string; currency: string }) =>
+    t.call<TChannelConnection>('POST', `/select-target-market/${shopId}`, { token, body: { channel: 'bing', ...market } });
   /** Connected as Jordan, store chosen, target market US/en/USD: the catalog client of the connection. */
   const catalogClient = async () => {
     const { owner, shop } = await connected();
     await selectStore(owner.token, shop.id);
-    const saved = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
-      token: owner.token,
-      body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
-    });
+    expect((await t.call('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token })).status).toBe(200);
+    const saved = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     return { owner, shop, client: services.channels.microsoftCatalogClient(row!), rowId: row!.id };
@@ -152,7 +101,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   it('hands out a consent URL for msads.manage with offline_access, PKCE and a state', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const url = new URL(await authUrl(owner.token, owner.shops[0]!.id));
-    expect(url.origin + url.pathname).toBe(`${sandbox.url}/microsoft/authorize`);
+    expect(url.origin + url.pathname).toBe(`${sandbox.url()}/microsoft/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'feedloom-microsoft',
       redirect_uri: `${APP_URL}/microsoft-callback`,
@@ -203,21 +152,34 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(chosen).toMatchObject({ state: 'connected', account_id: '510002', account_name: 'Kim Outdoor Store', integration_steps: ['link-account'] });
     const unverified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
     expect(unverified.body).toMatchObject({ code: 200, message: MICROSOFT_MSG.domainNotVerified, data: { verified: false } });
+    // The target market comes after the domain verification (spec §2 order).
+    const tooEarly = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
+    expect(tooEarly.body).toMatchObject({ code: 409, message: WIZARD_MSG.finishFirst('domain-verification') });
 
     await selectStore(owner.token, shop.id, '510001');
     const verified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
     expect(verified.body).toMatchObject({ message: MICROSOFT_MSG.domainVerified, data: { store_url: 'https://kim-home.example/', verified: true } });
+    // Choosing the other store again asks for its domain again.
+    expect(await selectStore(owner.token, shop.id, '510002')).toMatchObject({ integration_steps: ['link-account'] });
+    await selectStore(owner.token, shop.id, '510001');
+    expect((await t.call('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token })).body.data).toMatchObject({ verified: true });
 
-    const badMarket = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, {
-      token: owner.token,
-      body: { target_market: { country: 'BR', language: 'pt', currency: 'BRL' } },
-    });
-    expect(badMarket.body).toMatchObject({ code: 400, message: 'Target country, content language and currency required.' });
-    const market = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
+    // Microsoft's markets, not Google's: Brazil is one of Google's countries only.
+    const badMarket = await selectMarket(owner.token, shop.id, { country: 'BR', language: 'pt', currency: 'BRL' });
+    expect(badMarket.body).toMatchObject({ code: 400, message: WIZARD_MSG.countryNotSold('bing', 'BR') });
+    const badCurrency = await selectMarket(owner.token, shop.id, { country: 'GB', language: 'en', currency: 'USD' });
+    expect(badCurrency.status).toBe(400);
+    // The old way in is gone: the feed settings take no target market.
+    const viaFeed = await t.call('POST', `/microsoft-feed-setting/${shop.id}`, {
       token: owner.token,
       body: { target_market: { country: 'US', language: 'en', currency: 'USD' } },
     });
-    expect(market.body.message).toBe(MICROSOFT_MSG.targetMarketSaved);
+    expect(viaFeed.status).toBe(400);
+    const market = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
+    expect(market.body).toMatchObject({
+      message: WIZARD_MSG.targetMarketSaved,
+      data: { integration_steps: ['link-account', 'domain-verification', 'target-market'] },
+    });
     const feed = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
       token: owner.token,
       body: { feed_schedule: 'every_6_hours' },
@@ -266,27 +228,32 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const mine = async () => (await client.listStatuses()).filter((s) => s.offer_id.startsWith(p));
     const items = Array.from({ length: 301 }, (_, i) => item(`${p}SKU-${i}`));
     items.push(item(`${p}NO-DESC`, { description: undefined }));
+    // Valid for our rules; Microsoft's editorial review (only it sees that) refuses the description.
+    items.push(item(`${p}EDITORIAL`, { description: `A kettle. ${EDITORIAL_REVIEW_MARKER}` }));
     const before = await control({});
     const outcomes = await client.insertBatch(items);
-    expect(outcomes).toHaveLength(302);
+    expect(outcomes).toHaveLength(303);
     expect(outcomes.every((o) => o.ok)).toBe(true);
     expect(outcomes[0]).toMatchObject({ offer_id: `${p}SKU-0`, item_id: `Online:en:US:${p}SKU-0` });
     const after = await control({});
     expect((after.calls.byRoute['POST products/batch'] ?? 0) - (before.calls.byRoute['POST products/batch'] ?? 0)).toBe(2);
 
     const statuses = await mine();
-    expect(statuses).toHaveLength(302);
+    expect(statuses).toHaveLength(303);
     expect(statuses.find((s) => s.offer_id === `${p}SKU-0`)).toMatchObject({ status: 'approved' });
     const bad = statuses.find((s) => s.offer_id === `${p}NO-DESC`);
     expect(bad?.status).toBe('disapproved');
     expect(bad?.issues.some((i) => i.attribute === 'description' && i.severity === 'error')).toBe(true);
+    const editorial = statuses.find((s) => s.offer_id === `${p}EDITORIAL`);
+    expect(editorial).toMatchObject({ status: 'disapproved' });
+    expect(editorial?.issues.map((i) => i.code)).toEqual(['editorial_review']);
 
     const deleted = await client.deleteBatch([`${p}SKU-0`, `${p}NEVER-SENT`]);
     expect(deleted.map((d) => [d.offer_id, d.ok])).toEqual([
       [`${p}SKU-0`, true],
       [`${p}NEVER-SENT`, false],
     ]);
-    expect((await mine()).length).toBe(301);
+    expect((await mine()).length).toBe(302);
   });
 
   it('is a sync engine channel: a run of the linked store succeeds (nothing to send in an empty shop)', async () => {
@@ -315,6 +282,23 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.body).toMatchObject({ code: 409, message: CHANNELS_MSG.authorisationRefused('bing') });
     const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
     expect(record.body.data).toMatchObject({ state: 'disconnected', disconnected_reason: CHANNELS_MSG.authorisationRefused('bing') });
+  });
+
+  it('disconnects: the tokens are forgotten, the store and steps stay, the calls stop; signed out it is refused', async () => {
+    const { owner, shop } = await catalogClient();
+    const signedOut = await t.call('POST', `/disconnect-account/${shop.id}?channel=bing`, {});
+    expect(signedOut.status).toBe(401);
+    const res = await t.call<TChannelConnection>('POST', `/disconnect-account/${shop.id}?channel=bing`, { token: owner.token });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: CHANNELS_MSG.disconnected('bing'),
+      data: { state: 'disconnected', account_id: '510001', integration_steps: ['link-account', 'domain-verification', 'target-market'] },
+    });
+    const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
+    expect(row).toMatchObject({ refresh_token: null, access_token: null });
+    const again = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
+    expect(again.body).toMatchObject({ code: 409, message: CHANNELS_MSG.notConnected('bing') });
+    expect((await t.call('POST', `/disconnect-account/${shop.id}?channel=bing`, { token: owner.token })).status).toBe(409);
   });
 
   it('another organisation cannot reach the shop', async () => {

@@ -22,8 +22,7 @@ export const microsoftRoutes = (app: FastifyInstance, channels: TChannelsService
   });
   route(app, c.microsoftIntegratedAccount, async ({ params }, ctx) => channels.microsoftConnection(ctx, params.id));
   route(app, c.microsoftFeedSetting, async ({ params }, ctx) => channels.microsoftFeedSetting(ctx, params.id));
-  route(app, c.saveMicrosoftFeedSetting, async ({ params, body }, ctx) => {
-    const { setting, message } = await channels.saveMicrosoftFeedSetting(ctx, params.id, body);
-    return withMessage(setting, message);
-  });
+  route(app, c.saveMicrosoftFeedSetting, async ({ params, body }, ctx) =>
+    withMessage(await channels.saveMicrosoftFeedSetting(ctx, params.id, body), MICROSOFT_MSG.feedSettingSaved),
+  );
 };

@@ -2,8 +2,8 @@
 // accounts, the customer's Merchant Center stores, the chosen store, its domain verification, the target
 // market and feed settings, and the catalog client the sync engine submits through.
 import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
-import { BING_INTEGRATION_STEPS } from '@feedloom/contracts';
-import type { TChannelConnectionRow, TTargetMarket } from '../../../db/schema';
+import { INTEGRATION_STEPS } from '@feedloom/validation';
+import type { TChannelConnectionRow } from '../../../db/schema';
 import { addSeconds } from '../../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { GoogleHttpError } from '../google/http';
@@ -34,7 +34,6 @@ export const MICROSOFT_MSG = {
     "Microsoft has not verified your store's domain yet. Verify it in Microsoft Merchant Center, then check again.",
   noTargetMarket: 'Choose the target market first.',
   feedSettingSaved: 'Feed settings saved.',
-  targetMarketSaved: 'Target market saved.',
 } as const;
 
 const toStore = (s: TBmcStoreJson): TMicrosoftStore => ({
@@ -76,10 +75,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
 
   /** Records a wizard step; the integration counts as completed once every step is done. */
   const recordStep = (row: TChannelConnectionRow, step: string) => {
-    const steps = withStep(row.integration_steps, step, BING_INTEGRATION_STEPS);
+    const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.bing);
     return {
       integration_steps: steps,
-      integration_once_completed: row.integration_once_completed || BING_INTEGRATION_STEPS.every((s) => steps.includes(s)),
+      integration_once_completed: row.integration_once_completed || INTEGRATION_STEPS.bing.every((s) => steps.includes(s)),
     };
   };
 
@@ -179,6 +178,8 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       );
       const store = stores.map(toStore).find((s) => s.store_id === body.store_id);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
+      // Another store's domain is verified (or not) on its own: that step is checked again.
+      const kept = row.account_id === store.store_id ? row : { ...row, integration_steps: row.integration_steps.filter((s) => s !== 'domain-verification') };
       const saved = await save(row, {
         state: 'connected',
         account_id: store.store_id,
@@ -188,7 +189,7 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
           ads_account_id: body.account_id,
           ...(store.store_url ? { store_url: store.store_url } : {}),
         },
-        ...recordStep(row, 'link-account'),
+        ...recordStep(kept, 'link-account'),
       });
       return toConnection(saved);
     },
@@ -219,30 +220,19 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       return toFeedSetting(row);
     },
 
-    /** Saves the target market (step target-market) and/or the schedule (step feed-config). */
+    /** Saves the schedule (step feed-config, once the target market is chosen) and/or the submissions switch. */
     saveMicrosoftFeedSetting: async (
       caller: TChannelCaller,
       shopId: string,
-      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean; target_market?: TTargetMarket },
-    ): Promise<{ setting: TChannelFeedSetting; message: string }> => {
+      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
+    ): Promise<TChannelFeedSetting> => {
       const { row } = await withStore(caller, shopId);
-      let steps = { integration_steps: row.integration_steps, integration_once_completed: row.integration_once_completed };
-      const next = { ...row, ...steps };
-      if (body.target_market) steps = recordStep(next, 'target-market');
-      if (body.feed_schedule !== undefined) {
-        if (!body.target_market && !row.target_market) throw conflict(MICROSOFT_MSG.noTargetMarket);
-        steps = recordStep({ ...next, ...steps }, 'feed-config');
-      }
+      if (body.feed_schedule !== undefined && !row.target_market) throw conflict(MICROSOFT_MSG.noTargetMarket);
       const saved = await save(row, {
-        ...(body.target_market ? { target_market: body.target_market } : {}),
-        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule } : {}),
+        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') } : {}),
         ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
-        ...steps,
       });
-      return {
-        setting: toFeedSetting(saved),
-        message: body.feed_schedule === undefined && body.target_market ? MICROSOFT_MSG.targetMarketSaved : MICROSOFT_MSG.feedSettingSaved,
-      };
+      return toFeedSetting(saved);
     },
   };
 };
