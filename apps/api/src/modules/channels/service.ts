@@ -172,7 +172,8 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       tokens: tokens.forConnection(row.id),
     });
 
-  const shared: TChannelShared = { db, clock, cipher, log, http, connections, reachShop, liveConnection, withChannel, newState, takeState };
+  const onRefused = deps.events?.channelAuthorisationRefused;
+  const shared: TChannelShared = { db, clock, cipher, log, http, connections, onRefused, reachShop, liveConnection, withChannel, newState, takeState };
 
   const siteVerificationClient = (row: TChannelConnectionRow) =>
     createSiteVerificationClient({ baseUrl: deps.google.siteVerificationApiUrl, http, tokens: tokens.forConnection(row.id) });

@@ -24,6 +24,8 @@ export interface TChannelShared {
   log: FastifyBaseLogger;
   http: TGoogleHttpDeps;
   connections: ReturnType<typeof connectionsRepo>;
+  /** Told when a channel refused a connection's authorisation (a Critical notification and mail for the merchant). */
+  onRefused?: (shopId: string, channel: string) => Promise<unknown>;
   /** The caller's shop (404 when it is not theirs). */
   reachShop(caller: TChannelCaller, shopId: string): Promise<TShopRow>;
   /** The shop's live connection to the channel (409 when it has none). */

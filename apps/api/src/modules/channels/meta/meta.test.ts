@@ -3,9 +3,9 @@
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMetaBusiness, TMetaCatalog } from '@feedloom/contracts';
 import type { TGoogleControlInput } from '@feedloom/sandbox/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channel_connections } from '../../../db/schema';
+import { channel_connections, notifications } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
 import { APP_URL, useSandbox } from '../../../test/sandbox';
@@ -177,5 +177,10 @@ describe.each(DRIVERS)('connecting Meta on %s', (driver) => {
     expect(refused.body).toMatchObject({ code: 409, message: CHANNELS_MSG.authorisationRefused('facebook') });
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     expect(row).toMatchObject({ state: 'disconnected', access_token: null });
+    const refusedNotes = await t.database.db
+      .select({ category: notifications.category, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.shop_id, shop.id), eq(notifications.notification_type, 'channel_authorisation_refused')));
+    expect(refusedNotes).toEqual([{ category: 'critical', link: `/link-account/facebook/${shop.id}` }]);
   });
 });

@@ -50,6 +50,9 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       disconnected_reason: CHANNELS_MSG.authorisationRefused('facebook'),
       updated_at: clock.now(),
     });
+    await shared.onRefused?.(row.shop_id, 'facebook').catch((e: unknown) => {
+      log.warn({ err: e, connection_id: row.id }, 'refused authorisation could not be notified');
+    });
     throw new ChannelDisconnectedError(row.id, true);
   };
 

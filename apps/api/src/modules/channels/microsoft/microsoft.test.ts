@@ -4,9 +4,9 @@
 import { ChannelItem, type TProduct } from '@feedloom/catalog';
 import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
 import { EDITORIAL_REVIEW_MARKER, MSADS_SCOPE, type TGoogleControlInput } from '@feedloom/sandbox/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channel_connections } from '../../../db/schema';
+import { channel_connections, notifications } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
 import { APP_URL, useSandbox } from '../../../test/sandbox';
@@ -282,6 +282,11 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.body).toMatchObject({ code: 409, message: CHANNELS_MSG.authorisationRefused('bing') });
     const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
     expect(record.body.data).toMatchObject({ state: 'disconnected', disconnected_reason: CHANNELS_MSG.authorisationRefused('bing') });
+    const refusedNotes = await t.database.db
+      .select({ category: notifications.category, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.shop_id, shop.id), eq(notifications.notification_type, 'channel_authorisation_refused')));
+    expect(refusedNotes).toEqual([{ category: 'critical', link: `/link-account/bing/${shop.id}` }]);
   });
 
   it('disconnects: the tokens are forgotten, the store and steps stay, the calls stop; signed out it is refused', async () => {

@@ -52,7 +52,7 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
     if (!oauth || !settings) throw new AppError(503, CHANNELS_MSG.unavailable('bing'));
     return oauth;
   };
-  const tokens = createConnectionTokens({ db: shared.db, cipher, clock, log, oauth: microsoftOAuth });
+  const tokens = createConnectionTokens({ db: shared.db, cipher, clock, log, oauth: microsoftOAuth, onRefused: shared.onRefused });
   const adsClient = (row: TChannelConnectionRow) => {
     microsoftOAuth();
     return createMicrosoftAdsClient({ settings: settings!.ads, http, tokens: tokens.forConnection(row.id) });
