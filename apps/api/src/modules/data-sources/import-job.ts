@@ -134,6 +134,12 @@ const stagedOf = (p: TPending): TStagedRow => {
   };
 };
 
+/**
+ * A batch's commit does not wait for its WAL to reach the disk: a database crash can lose the last batches
+ * committed, but with their import_run_items (same transaction), so the retried run merges them again.
+ */
+const relaxedCommit = (t: TDb) => t.execute(sql`set local synchronous_commit = off`);
+
 export const createImportJob = (deps: TImportDeps) => {
   const { db, clock, settings } = deps;
 
@@ -186,6 +192,7 @@ export const createImportJob = (deps: TImportDeps) => {
     const rows = batch.map(stagedOf);
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
+      await relaxedCommit(t);
       // Phase 1, keys and hashes only: which of the batch's products this run has not merged yet (a retry
       // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored (a
       // product that came in pieces last time is compared by its first piece: joinPieces compares the rest).
@@ -278,6 +285,7 @@ export const createImportJob = (deps: TImportDeps) => {
     try {
       await stager.db.transaction(async (tx) => {
         const t = tx as unknown as TDb;
+        await relaxedCommit(t);
         const joined = await queryRows<{
           id: string;
           counted: boolean;
@@ -298,17 +306,27 @@ export const createImportJob = (deps: TImportDeps) => {
               where run_id = ${run.id}::uuid and piece > 0
               group by product_key
             ),
+            -- Driven by the few products that have pieces now or had them before (never a join of the whole
+            -- catalogue with the run's keys, which stale statistics can turn into a nested loop).
+            cand as (
+              select product_key from tails
+              union
+              select product_key from products
+              where shop_id = ${run.shop_id}::uuid and data_source_id = ${run.data_source_id}::uuid
+                and head_variants is not null
+            ),
             seen as (
               select p.id, p.last_run_id, tl.hash as tail_hash, coalesce(tl.variants, '[]'::jsonb) as tail,
                 coalesce(p.head_hash, p.source_hash) as head_hash,
                 case when p.head_variants is null then p.variants else coalesce((
                   select jsonb_agg(v order by o) from jsonb_array_elements(p.variants) with ordinality as y(v, o)
                   where o <= p.head_variants), '[]'::jsonb) end as head
-              from products p
-              join import_run_items i0 on i0.run_id = ${run.id}::uuid and i0.piece = 0 and i0.product_key = p.product_key
-              left join tails tl on tl.product_key = p.product_key
-              where p.shop_id = ${run.shop_id}::uuid and p.data_source_id = ${run.data_source_id}::uuid
-                and (tl.product_key is not null or p.head_variants is not null)
+              from cand c
+              join products p on p.shop_id = ${run.shop_id}::uuid and p.product_key = c.product_key
+                and p.data_source_id = ${run.data_source_id}::uuid
+              left join tails tl on tl.product_key = c.product_key
+              where exists (select 1 from import_run_items i0
+                where i0.run_id = ${run.id}::uuid and i0.piece = 0 and i0.product_key = c.product_key)
             ),
             next as (
               select s.*, case when s.tail_hash is null then s.head_hash
