@@ -201,6 +201,10 @@ export const createImportJob = (deps: TImportDeps) => {
         t,
         sql`
           with k as ${keys},
+          progress as (
+            update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
+            where id = ${run.id}::uuid
+          ),
           fresh as (
             insert into import_run_items (run_id, product_key, piece)
             select ${run.id}::uuid, product_key, piece from k
@@ -213,12 +217,7 @@ export const createImportJob = (deps: TImportDeps) => {
           where f.piece > 0 or p.id is null or coalesce(p.head_hash, p.source_hash) is distinct from k.source_hash
             or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
       );
-      if (wanted.length === 0) {
-        await t.execute(sql`
-          update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
-          where id = ${run.id}::uuid`);
-        return 0;
-      }
+      if (wanted.length === 0) return 0;
       // Phase 2: only those products' full rows are staged and written; a later piece of a product waits in
       // import_run_items for the end of the run (joinPieces).
       const want = new Set(wanted.map((w) => `${w.piece}:${w.product_key}`));
@@ -247,6 +246,10 @@ export const createImportJob = (deps: TImportDeps) => {
               or p.data_source_id is distinct from excluded.data_source_id
             returning p.id, p.product_key, p.custom
           ),
+          counted as (
+            update import_runs set rows_imported = rows_imported + (select count(*) from upserted)
+            where id = ${run.id}::uuid
+          ),
           pieces as (
             update import_run_items r set variants = i.variants, source_hash = i.source_hash
             from incoming i
@@ -266,10 +269,6 @@ export const createImportJob = (deps: TImportDeps) => {
           merged.map((m) => ({ id: m.id, layers: { ...byKey.get(m.product_key)!, custom: m.custom } })),
         );
       }
-      await t.execute(sql`
-        update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected},
-          rows_imported = rows_imported + ${merged.length}
-        where id = ${run.id}::uuid`);
       return merged.length;
     });
   };
