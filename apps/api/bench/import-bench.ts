@@ -15,12 +15,12 @@
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
-import { DEMO_COLUMNS, generateDemoCatalogue } from '@feedloom/catalog';
+import { DEMO_COLUMNS } from '@feedloom/catalog';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate, openPostgres, queryRows } from '../src/db/client';
@@ -31,6 +31,7 @@ import { copyFrom } from '../src/modules/data-sources/copy';
 import { createDataSourcesService } from '../src/modules/data-sources/service';
 import { keepFile } from '../src/modules/data-sources/storage';
 import { shopsRepo } from '../src/modules/shops/repo';
+import { writeCsv } from './import-csv';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const SMALL_ROWS = Math.min(20_000, ROWS);
@@ -57,35 +58,6 @@ interface TChildResult {
   /** CPU seconds (user + system) of the import process during the import: steadier than wall time on a loaded machine. */
   cpuSeconds: number;
 }
-
-/** The CSV: header plus the first `rows` data rows of a generated demo catalogue large enough. */
-const writeCsv = (file: string, rows: number) => {
-  // The generator makes ~2.5 rows per product; ask for enough and cut at `rows`.
-  const text = generateDemoCatalogue({
-    seed: 7,
-    count: Math.ceil(rows / 2.3) + 10,
-    shopUrl: 'https://bench-store.example',
-    currency: 'USD',
-  });
-  let end = 0;
-  for (let i = 0; i <= rows; i++) {
-    const next = nextRowEnd(text, end);
-    if (next < 0) throw new Error(`the generator gave fewer than ${rows} rows`);
-    end = next;
-  }
-  writeFileSync(file, text.slice(0, end));
-};
-
-/** The index just past the row that starts at `from` (quoted newlines stay inside the row). */
-const nextRowEnd = (text: string, from: number): number => {
-  let quoted = false;
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) quoted = !quoted;
-    else if (c === 10 && !quoted) return i + 1;
-  }
-  return -1;
-};
 
 // ---- child: one import, in its own process ----
 
