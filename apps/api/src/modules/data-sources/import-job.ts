@@ -6,19 +6,23 @@
 //      are skipped, so a retry neither loses nor doubles a row, and its counts stay exact), and the fresh ones
 //      are compared with the stored hashes: an unchanged product is not staged or written at all (a re-import
 //      of the same file writes no product);
-//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products, and
-//      the variants of a later piece of a product (rows apart in the file, or across batches) are added to it.
+//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products. The
+//      later pieces of a product (its rows apart in the file, in another batch) wait in import_run_items; at
+//      the end of the reading one statement joins them to their products (joinPieces), and a product whose
+//      pieces are all as last time is not written either.
 // The products it created or changed are judged for every channel with all their layers (judgeProduct, with
 // the merchant's overrides), their statuses upserted in one statement (unchanged statuses left alone), and
-// the run's counters moved on, in the same transaction.
+// the run's counters moved on, in the same transaction. Batch commits do not wait for the WAL flush.
+// Rejected rows go to the error report, a kept file written in pieces as the file is read.
 // At the end, products of this source missing from the file are removed, unless that is more than
 // IMPORT_HOLD_SHARE of the shop's products: then the run is `held` with what would go, until confirmed.
 // A finished, failed or held run mails the data source's notification address (through the mailer, which
 // queues on `send-mail` when SMTP is down).
 //
 // Memory: the parser holds one chunk, the job at most two batches (the one being read and the one being
-// merged); the keys the run has merged live in import_run_items, not in this process. What grows with the
-// file is the catalog's duplicate-id check, which keeps each id it has seen (~130 bytes a row).
+// merged) and one 64 kB piece of the report; the keys the run has merged live in import_run_items, not in
+// this process. What grows with the file is the catalog's duplicate-id check, which keeps each id it has seen
+// (~130 bytes a row).
 import { createHash } from 'node:crypto';
 import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
@@ -147,21 +151,22 @@ export const createImportJob = (deps: TImportDeps) => {
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
 
   /**
-   * Judges `merged` (products this run created or changed, with their layers) for every channel and upserts
-   * their statuses in one statement; unchanged statuses are left alone.
+   * Judges `merged` (products this run created or changed, with their layers) for every channel and stores
+   * their statuses: a product the batch created has none yet, so its statuses are written straight into the
+   * table (COPY on PostgreSQL); the others are upserted in one statement (unchanged statuses left alone).
    */
   const storeStatuses = async (
     stager: TStager,
     t: TDb,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
-    merged: { id: string; layers: TProductLayers }[],
+    merged: { id: string; layers: TProductLayers; created: boolean }[],
   ) => {
-    if (merged.length === 0) return;
-    const statuses: TStagedStatus[] = [];
+    const created: TStagedStatus[] = [];
+    const changed: TStagedStatus[] = [];
     for (const m of merged) {
       for (const judged of judgeProduct(productOf(m.layers), shop)) {
-        statuses.push({
+        (m.created ? created : changed).push({
           product_id: m.id,
           channel: judged.channel,
           status: judged.status,
@@ -169,7 +174,9 @@ export const createImportJob = (deps: TImportDeps) => {
         });
       }
     }
-    const incoming = await stager.statuses(t, statuses);
+    if (created.length > 0) await stager.insertStatuses(t, run.shop_id, created);
+    if (changed.length === 0) return;
+    const incoming = await stager.statuses(t, changed);
     await t.execute(sql`
       insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
       select x.product_id, ${run.shop_id}::uuid, x.channel, x.status, x.issues from ${incoming} as x
@@ -225,7 +232,12 @@ export const createImportJob = (deps: TImportDeps) => {
         t,
         rows.filter((r) => want.has(`${r.piece}:${r.product_key}`)),
       );
-      const merged = await queryRows<{ id: string; product_key: string; custom: Record<string, unknown> }>(
+      const merged = await queryRows<{
+        id: string;
+        product_key: string;
+        custom: Record<string, unknown>;
+        created: boolean;
+      }>(
         t,
         sql`
           with incoming as ${incoming},
@@ -244,7 +256,7 @@ export const createImportJob = (deps: TImportDeps) => {
               last_run_id = excluded.last_run_id, updated_at = now()
             where coalesce(p.head_hash, p.source_hash) is distinct from excluded.source_hash
               or p.data_source_id is distinct from excluded.data_source_id
-            returning p.id, p.product_key, p.custom
+            returning p.id, p.product_key, p.custom, p.xmax = 0 as created
           ),
           counted as (
             update import_runs set rows_imported = rows_imported + (select count(*) from upserted)
@@ -256,7 +268,7 @@ export const createImportJob = (deps: TImportDeps) => {
             where i.piece > 0 and r.run_id = ${run.id}::uuid and r.product_key = i.product_key and r.piece = i.piece
             returning 1
           )
-          select id::text as id, product_key, custom from upserted`,
+          select id::text as id, product_key, custom, created from upserted`,
       );
       if (merged.length > 0) {
         const byKey = new Map<string, TPending>();
@@ -266,7 +278,11 @@ export const createImportJob = (deps: TImportDeps) => {
           t,
           run,
           shop,
-          merged.map((m) => ({ id: m.id, layers: { ...byKey.get(m.product_key)!, custom: m.custom } })),
+          merged.map((m) => ({
+            id: m.id,
+            layers: { ...byKey.get(m.product_key)!, custom: m.custom },
+            created: m.created,
+          })),
         );
       }
       return merged.length;
@@ -346,7 +362,7 @@ export const createImportJob = (deps: TImportDeps) => {
           t,
           run,
           shop,
-          joined.map(({ id, counted: _counted, ...layers }) => ({ id, layers })),
+          joined.map(({ id, counted: _counted, ...layers }) => ({ id, layers, created: false })),
         );
         const added = joined.filter((j) => !j.counted).length;
         if (added > 0) {
