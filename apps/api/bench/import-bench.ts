@@ -36,7 +36,7 @@ import { writeCsv } from './import-csv';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const SMALL_ROWS = Math.min(20_000, ROWS);
 /** The api's default IMPORT_BATCH_SIZE. */
-const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 2000);
+const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 1000);
 /**
  * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 128);
  * BENCH_IMPORT_HEAP_MB=0 leaves V8's default, which lets the heap grow lazily far past what is live.
