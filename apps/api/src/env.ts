@@ -143,7 +143,7 @@ const ZEnvSchema = z.object({
    */
   IMPORT_HOLD_SHARE: z.coerce.number().min(0).max(1).default(0.2),
   /** Products merged per statement (and per transaction) by the import job. */
-  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(2000),
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Products a bulk customisation run changes per statement (and per transaction). */
   BULK_APPLY_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
   /**

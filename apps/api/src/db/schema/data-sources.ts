@@ -114,8 +114,13 @@ export const import_runs = pgTable(
       sample: string[];
     }>(),
     unknown_columns: jsonb().$type<string[]>().notNull().default([]),
-    /** The error CSV (row_number, column, message); null when no row was rejected. */
+    /** The error CSV (row_number, column, message) of runs before report_file_id; null otherwise. */
     report_csv: text(),
+    /**
+     * The error CSV (row_number, column, message) as a kept file, written while the run reads the file (never
+     * held in memory); null when no row was rejected.
+     */
+    report_file_id: uuid().references(() => import_files.id, { onDelete: 'set null' }),
     /** How many times a worker started it (a retry after a crash starts it again). */
     attempts: integer().notNull().default(0),
     created_at: createdAt(),
@@ -145,6 +150,9 @@ export const import_run_items = pgTable(
      * row number (so a retried run skips the pieces it already merged, too).
      */
     piece: integer().notNull().default(0),
+    /** A later piece's variants and content hash, kept until the run's end joins them to their product. */
+    variants: jsonb(),
+    source_hash: text(),
   },
   (t) => [primaryKey({ columns: [t.run_id, t.product_key, t.piece] })],
 );
@@ -166,7 +174,17 @@ export const products = pgTable(
     /** Columns no product field takes, by header. */
     source_custom: jsonb().$type<Record<string, string>>().notNull().default({}),
     variants: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    /**
+     * The content hash of what the file held for this product (all its pieces: see head_hash). An import
+     * compares it to skip what did not change.
+     */
     source_hash: text().notNull(),
+    /**
+     * Of a product whose rows came apart in the file (pieces joined at the end of its run): the hash of its
+     * first piece, and how many of `variants` that piece holds. Null for a product read in one piece.
+     */
+    head_hash: text(),
+    head_variants: integer(),
     /** The merchant's customisations (override layer); an import never touches it. */
     custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     last_run_id: uuid(),

@@ -240,11 +240,112 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
           where p.product_key = 'TEE' and p.shop_id = ${shop}::uuid`,
     );
     expect(statuses!.n).toBe(3);
-    // Again: no variant twice, nothing lost, nothing removed.
-    const again = await upload(token, { shop_id: shop, data_source_id: first.body.data.data_source.id }, csv);
-    expect(again.body.data.run).toMatchObject({ status: 'succeeded', rows_removed: 0 });
+    // Again: no variant twice, nothing lost, nothing removed, and nothing written (it says so).
+    const written = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from products where shop_id = ${shop}::uuid and last_run_id = ${first.body.data.run.id}::uuid`,
+        )
+      )[0]!.n;
+    expect(await written()).toBe(6);
+    const source = first.body.data.data_source.id;
+    const again = await upload(token, { shop_id: shop, data_source_id: source }, csv);
+    expect(again.body.data.run).toMatchObject({
+      status: 'succeeded',
+      rows_removed: 0,
+      rows_imported: 0,
+      rows_unchanged: 6,
+    });
+    expect(again.body.data.run.message).toMatch(/^Nothing changed/);
+    expect(await written()).toBe(6);
     expect(await productCount(shop)).toBe(6);
     expect(await variantsOf()).toEqual(sizes);
+    // A later piece changes (XXL's price): that product alone is written, whole.
+    const changed = csv.replace(/^(TEE-XXL,.*?,)10\.00 USD/m, '$112.00 USD');
+    expect(changed).not.toBe(csv);
+    const third = await upload(token, { shop_id: shop, data_source_id: source }, changed);
+    expect(third.body.data.run).toMatchObject({ rows_imported: 1, rows_unchanged: 5 });
+    expect(await variantsOf()).toEqual(sizes);
+    // The far pieces go (the file now holds TEE's first rows only): the product loses their variants.
+    const short = csv
+      .split('\n')
+      .filter((l) => !/^TEE-(L|XL|XXL),/.test(l))
+      .join('\n');
+    const fourth = await upload(token, { shop_id: shop, data_source_id: source }, short);
+    expect(fourth.body.data.run).toMatchObject({ rows_imported: 1, rows_unchanged: 5 });
+    expect(await variantsOf()).toEqual(['TEE-M', 'TEE-S']);
+    const fifth = await upload(token, { shop_id: shop, data_source_id: source }, short);
+    expect(fifth.body.data.run).toMatchObject({ rows_imported: 0, rows_unchanged: 6 });
+  });
+
+  it('counts a row with several errors as one rejected row', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    // No title and a bad price: two errors, one row.
+    const bad = 'SKU-9,,x,not a link,https://shop.example.com/x.jpg,abc,in_stock,Acme,,new';
+    const res = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csvOf(ids(2), [bad]));
+    expect(res.body.data.run).toMatchObject({ rows_read: 3, rows_imported: 2, rows_rejected: 1 });
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/import-run/${shop}/${res.body.data.run.id}/report`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const lines = report.body.trim().split(/\r\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((l) => l.startsWith('4,'))).toBe(true);
+  });
+
+  it('keeps the saved inventory quantity when an upload does not give one', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const first = await upload(
+      token,
+      { shop_id: shop, data_source_name: 'Main', inventory_quantity: '25' },
+      csvOf(ids(1)),
+    );
+    expect(first.body.data.data_source.inventory_quantity).toBe(25);
+    const source = first.body.data.data_source.id;
+    const next = await upload(token, { shop_id: shop, data_source_id: source }, csvOf(ids(2)));
+    expect(next.body.data.data_source.inventory_quantity).toBe(25);
+    const [p] = await queryRows<{ qty: number }>(
+      t.database.db,
+      sql`select (source->>'inventory_qty')::int as qty from products where shop_id = ${shop}::uuid and product_key = 'SKU-2'`,
+    );
+    expect(p!.qty).toBe(25);
+    // A new value replaces it.
+    const third = await upload(
+      token,
+      { shop_id: shop, data_source_id: source, inventory_quantity: '7' },
+      csvOf(ids(2)),
+    );
+    expect(third.body.data.data_source.inventory_quantity).toBe(7);
+  });
+
+  it('writes the error report to a kept file as rows are read, never as one text', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    // Every row bad (no title, no price): over a megabyte of report, so several kept chunks.
+    const bad = Array.from({ length: 20_000 }, (_, i) => `BAD-${i},,,,,,,,,`);
+    const res = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csvOf([], bad));
+    expect(res.body.data.run).toMatchObject({ rows_read: 20_000, rows_imported: 0, rows_rejected: 20_000 });
+    const [kept] = await queryRows<{ report_csv: string | null; chunks: number }>(
+      t.database.db,
+      sql`select r.report_csv, (select count(*)::int from import_file_chunks c where c.file_id = r.report_file_id) as chunks
+          from import_runs r where r.id = ${res.body.data.run.id}::uuid`,
+    );
+    expect(kept).toEqual({ report_csv: null, chunks: expect.any(Number) });
+    expect(kept!.chunks).toBeGreaterThan(1);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/import-run/${shop}/${res.body.data.run.id}/report`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const lines = report.body.trim().split(/\r\n/);
+    expect(lines[0]).toBe('row_number,column,message');
+    expect(lines[1]).toMatch(/^2,/);
+    expect(lines.at(-1)).toMatch(/^20001,/);
+    expect(lines.length).toBeGreaterThan(20_000);
   });
 
   it('judges imported products with the merchant’s overrides applied', async () => {

@@ -6,26 +6,37 @@
 //      are skipped, so a retry neither loses nor doubles a row, and its counts stay exact), and the fresh ones
 //      are compared with the stored hashes: an unchanged product is not staged or written at all (a re-import
 //      of the same file writes no product);
-//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products, and
-//      the variants of a later piece of a product (rows apart in the file, or across batches) are added to it.
+//   2. the full rows of what is new or changed only: INSERT … ON CONFLICT DO UPDATE merges the products. The
+//      later pieces of a product (its rows apart in the file, in another batch) wait in import_run_items; at
+//      the end of the reading one statement joins them to their products (joinPieces), and a product whose
+//      pieces are all as last time is not written either.
 // The products it created or changed are judged for every channel with all their layers (judgeProduct, with
 // the merchant's overrides), their statuses upserted in one statement (unchanged statuses left alone), and
-// the run's counters moved on, in the same transaction.
+// the run's counters moved on, in the same transaction. Batch commits do not wait for the WAL flush.
+// Rejected rows go to the error report, a kept file written in pieces as the file is read.
 // At the end, products of this source missing from the file are removed, unless that is more than
 // IMPORT_HOLD_SHARE of the shop's products: then the run is `held` with what would go, until confirmed.
 // A finished, failed or held run mails the data source's notification address (through the mailer, which
 // queues on `send-mail` when SMTP is down).
 //
 // Memory: the parser holds one chunk, the job at most two batches (the one being read and the one being
-// merged); the keys the run has merged live in import_run_items, not in this process. What grows with the
-// file is the catalog's duplicate-id check, which keeps each id it has seen (~130 bytes a row).
+// merged) and one 64 kB piece of the report; the keys the run has merged live in import_run_items, not in
+// this process. What grows with the file is the catalog's duplicate-id check, which keeps each id it has seen
+// (~130 bytes a row).
 import { createHash } from 'node:crypto';
 import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { data_sources, import_runs, shops, type TDataSourceRow, type TImportRunRow } from '../../db/schema';
+import {
+  data_sources,
+  import_files,
+  import_runs,
+  shops,
+  type TDataSourceRow,
+  type TImportRunRow,
+} from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
@@ -34,7 +45,7 @@ import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { openStager, type TStagedRow, type TStagedStatus, type TStager } from './staging';
-import { FileTooLargeError, readKeptFile } from './storage';
+import { FileTooLargeError, openKeptFile, readKeptFile } from './storage';
 
 export interface TImportSettings {
   holdShare: number;
@@ -62,6 +73,8 @@ export interface TRunOptions {
 }
 
 const SAMPLE_SIZE = 100;
+/** The error report goes to its kept file in pieces of about this many characters. */
+const REPORT_PIECE_CHARS = 64 * 1024;
 
 /** A product of the batch being read, as it will be stored (its JSON is written when the batch is merged). */
 interface TPending {
@@ -125,21 +138,46 @@ const stagedOf = (p: TPending): TStagedRow => {
   };
 };
 
-/** What the merge answers for a product it created or changed. */
-type TMerged = {
-  id: string;
-  product_key: string;
-  piece: number;
-  custom: Record<string, unknown>;
-  /** The stored product after an appended piece (the batch does not hold its earlier variants). */
-  whole: TProductLayers | null;
-};
+/**
+ * A batch's commit does not wait for its WAL to reach the disk: a database crash can lose the last batches
+ * committed, but with their import_run_items (same transaction), so the retried run merges them again.
+ */
+const relaxedCommit = (t: TDb) => t.execute(sql`set local synchronous_commit = off`);
 
 export const createImportJob = (deps: TImportDeps) => {
   const { db, clock, settings } = deps;
 
   const setRun = (id: string, values: Partial<TImportRunRow>) =>
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
+
+  /**
+   * Judges `merged` (products this run created or changed, with their layers) for every channel and stores
+   * their statuses: a product the batch created has none yet, so its statuses are written straight into the
+   * table (COPY on PostgreSQL); the others are upserted in one statement (unchanged statuses left alone).
+   */
+  const storeStatuses = async (
+    stager: TStager,
+    t: TDb,
+    run: TImportRunRow,
+    shop: { shop_currency: string; shop_url: string },
+    merged: { id: string; layers: TProductLayers; created: boolean }[],
+  ) => {
+    const created: TStagedStatus[] = [];
+    const changed: TStagedStatus[] = [];
+    for (const m of merged) {
+      for (const judged of judgeProduct(productOf(m.layers), shop)) {
+        (m.created ? created : changed).push({
+          product_id: m.id,
+          channel: judged.channel,
+          status: judged.status,
+          issues: JSON.stringify(judged.issues),
+        });
+      }
+    }
+    if (created.length > 0) await stager.insertStatuses(t, run.shop_id, created);
+    if (changed.length === 0) return;
+    await writeStatuses(t, run.shop_id, await stager.statuses(t, changed));
+  };
 
   /**
    * Merges one batch (see the header) through `stager`, and moves the run's counters on in the same
@@ -155,13 +193,19 @@ export const createImportJob = (deps: TImportDeps) => {
     const rows = batch.map(stagedOf);
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
+      await relaxedCommit(t);
       // Phase 1, keys and hashes only: which of the batch's products this run has not merged yet (a retry
-      // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored.
+      // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored (a
+      // product that came in pieces last time is compared by its first piece: joinPieces compares the rest).
       const keys = await stager.keys(t, rows);
       const wanted = await queryRows<{ product_key: string; piece: number }>(
         t,
         sql`
           with k as ${keys},
+          progress as (
+            update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
+            where id = ${run.id}::uuid
+          ),
           fresh as (
             insert into import_run_items (run_id, product_key, piece)
             select ${run.id}::uuid, product_key, piece from k
@@ -171,22 +215,23 @@ export const createImportJob = (deps: TImportDeps) => {
           select f.product_key, f.piece
           from fresh f join k on k.product_key = f.product_key and k.piece = f.piece
           left join products p on f.piece = 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = f.product_key
-          where f.piece > 0 or p.id is null or p.source_hash is distinct from k.source_hash
+          where f.piece > 0 or p.id is null or coalesce(p.head_hash, p.source_hash) is distinct from k.source_hash
             or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
       );
-      if (wanted.length === 0) {
-        await t.execute(sql`
-          update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
-          where id = ${run.id}::uuid`);
-        return 0;
-      }
-      // Phase 2: only those products' full rows are staged and written.
+      if (wanted.length === 0) return 0;
+      // Phase 2: only those products' full rows are staged and written; a later piece of a product waits in
+      // import_run_items for the end of the run (joinPieces).
       const want = new Set(wanted.map((w) => `${w.piece}:${w.product_key}`));
       const incoming = await stager.products(
         t,
         rows.filter((r) => want.has(`${r.piece}:${r.product_key}`)),
       );
-      const merged = await queryRows<TMerged>(
+      const merged = await queryRows<{
+        id: string;
+        product_key: string;
+        custom: Record<string, unknown>;
+        created: boolean;
+      }>(
         t,
         sql`
           with incoming as ${incoming},
@@ -201,53 +246,127 @@ export const createImportJob = (deps: TImportDeps) => {
               offer_id = excluded.offer_id, item_group_id = excluded.item_group_id,
               data_source_id = excluded.data_source_id, source = excluded.source,
               source_custom = excluded.source_custom, variants = excluded.variants,
-              source_hash = excluded.source_hash, last_run_id = excluded.last_run_id, updated_at = now()
-            where p.source_hash is distinct from excluded.source_hash
+              source_hash = excluded.source_hash, head_hash = null, head_variants = null,
+              last_run_id = excluded.last_run_id, updated_at = now()
+            where coalesce(p.head_hash, p.source_hash) is distinct from excluded.source_hash
               or p.data_source_id is distinct from excluded.data_source_id
-            returning p.id, p.product_key, p.custom
+            returning p.id, p.product_key, p.custom, p.xmax = 0 as created
           ),
-          appended as (
-            update products p set variants = p.variants || i.variants,
-              source_hash = md5(p.source_hash || i.source_hash), last_run_id = ${run.id}::uuid, updated_at = now()
+          counted as (
+            update import_runs set rows_imported = rows_imported + (select count(*) from upserted)
+            where id = ${run.id}::uuid
+          ),
+          pieces as (
+            update import_run_items r set variants = i.variants, source_hash = i.source_hash
             from incoming i
-            where i.piece > 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = i.product_key
-              and p.data_source_id = ${run.data_source_id}::uuid
-            returning p.id, p.product_key, i.piece, p.custom, p.offer_id, p.item_group_id, p.source,
-              p.source_custom, p.variants
+            where i.piece > 0 and r.run_id = ${run.id}::uuid and r.product_key = i.product_key and r.piece = i.piece
+            returning 1
           )
-          select id::text as id, product_key, 0 as piece, custom, null::jsonb as whole from upserted
-          union all
-          select id::text, product_key, piece, custom, jsonb_build_object('product_key', product_key,
-            'offer_id', offer_id, 'item_group_id', item_group_id, 'source', source,
-            'source_custom', source_custom, 'variants', variants) from appended`,
+          select id::text as id, product_key, custom, created from upserted`,
       );
-      const products = merged.filter((m) => m.piece === 0).length;
       if (merged.length > 0) {
         const byKey = new Map<string, TPending>();
         for (const p of batch) if (p.piece === 0) byKey.set(p.product_key, p);
-        const statuses: TStagedStatus[] = [];
-        for (const m of merged) {
-          const layers = m.whole ?? byKey.get(m.product_key);
-          if (!layers) continue;
-          const product = productOf({ ...(layers as TProductLayers), custom: m.custom });
-          for (const judged of judgeProduct(product, shop)) {
-            statuses.push({
-              product_id: m.id,
-              channel: judged.channel,
-              status: judged.status,
-              issues: JSON.stringify(judged.issues),
-            });
-          }
-        }
-        const incomingStatuses = await stager.statuses(t, statuses);
-        await writeStatuses(t, run.shop_id, incomingStatuses);
+        await storeStatuses(
+          stager,
+          t,
+          run,
+          shop,
+          merged.map((m) => ({
+            id: m.id,
+            layers: { ...byKey.get(m.product_key)!, custom: m.custom },
+            created: m.created,
+          })),
+        );
       }
-      await t.execute(sql`
-        update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected},
-          rows_imported = rows_imported + ${products}
-        where id = ${run.id}::uuid`);
-      return products;
+      return merged.length;
     });
+  };
+
+  /**
+   * The end of a run's reading: products whose rows came apart in the file get their later pieces (kept in
+   * import_run_items, in file order), and a product that came in pieces last time but not now loses them.
+   * A product whose pieces are all as last time is not written (its hash chains the pieces' hashes). Those
+   * it changes are judged again; one transaction.
+   */
+  const joinPieces = async (run: TImportRunRow, shop: { shop_currency: string; shop_url: string }) => {
+    const stager = await openStager(db);
+    try {
+      await stager.db.transaction(async (tx) => {
+        const t = tx as unknown as TDb;
+        await relaxedCommit(t);
+        const joined = await queryRows<{
+          id: string;
+          counted: boolean;
+          product_key: string;
+          offer_id: string;
+          item_group_id: string | null;
+          source: Record<string, unknown>;
+          source_custom: Record<string, string>;
+          variants: Record<string, unknown>[];
+          custom: Record<string, unknown>;
+        }>(
+          t,
+          sql`
+            with tails as (
+              select product_key, md5(string_agg(source_hash, '' order by piece)) as hash,
+                jsonb_agg(v order by piece, o) as variants
+              from import_run_items, jsonb_array_elements(variants) with ordinality as x(v, o)
+              where run_id = ${run.id}::uuid and piece > 0
+              group by product_key
+            ),
+            -- Driven by the few products that have pieces now or had them before (never a join of the whole
+            -- catalogue with the run's keys, which stale statistics can turn into a nested loop).
+            cand as (
+              select product_key from tails
+              union
+              select product_key from products
+              where shop_id = ${run.shop_id}::uuid and data_source_id = ${run.data_source_id}::uuid
+                and head_variants is not null
+            ),
+            seen as (
+              select p.id, p.last_run_id, tl.hash as tail_hash, coalesce(tl.variants, '[]'::jsonb) as tail,
+                coalesce(p.head_hash, p.source_hash) as head_hash,
+                case when p.head_variants is null then p.variants else coalesce((
+                  select jsonb_agg(v order by o) from jsonb_array_elements(p.variants) with ordinality as y(v, o)
+                  where o <= p.head_variants), '[]'::jsonb) end as head
+              from cand c
+              join products p on p.shop_id = ${run.shop_id}::uuid and p.product_key = c.product_key
+                and p.data_source_id = ${run.data_source_id}::uuid
+              left join tails tl on tl.product_key = c.product_key
+              where exists (select 1 from import_run_items i0
+                where i0.run_id = ${run.id}::uuid and i0.piece = 0 and i0.product_key = c.product_key)
+            ),
+            next as (
+              select s.*, case when s.tail_hash is null then s.head_hash
+                else md5(s.head_hash || s.tail_hash) end as hash
+              from seen s
+            )
+            update products p set variants = n.head || n.tail, source_hash = n.hash,
+              head_hash = case when n.tail_hash is null then null else n.head_hash end,
+              head_variants = case when n.tail_hash is null then null else jsonb_array_length(n.head) end,
+              last_run_id = ${run.id}::uuid, updated_at = now()
+            from next n
+            where p.id = n.id and p.source_hash is distinct from n.hash
+            returning p.id::text as id, n.last_run_id is not distinct from ${run.id}::uuid as counted,
+              p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom, p.variants, p.custom`,
+        );
+        await storeStatuses(
+          stager,
+          t,
+          run,
+          shop,
+          joined.map(({ id, counted: _counted, ...layers }) => ({ id, layers, created: false })),
+        );
+        const added = joined.filter((j) => !j.counted).length;
+        if (added > 0) {
+          await t.execute(sql`
+            update import_runs set rows_imported = rows_imported + ${added} where id = ${run.id}::uuid`);
+        }
+      });
+    } finally {
+      await stager.close();
+    }
   };
 
   /** Products of the run's source that the run did not see (what a full re-import removes). */
@@ -369,8 +488,19 @@ export const createImportJob = (deps: TImportDeps) => {
       throw err;
     }
 
-    let report = '';
-    let rejected = 0;
+    // The error report is written as a kept file while the file is read: memory holds one piece of it. A retry
+    // writes it again (the file a crashed attempt began is removed first).
+    const reportName = `import-errors-${runId}.csv`;
+    await db
+      .delete(import_files)
+      .where(and(eq(import_files.shop_id, runRow.shop_id), eq(import_files.file_name, reportName)));
+    const report = await openKeptFile(db, {
+      shop_id: runRow.shop_id,
+      file_name: reportName,
+      content_type: 'text/csv',
+    });
+    let reportPiece = ERROR_CSV_HEADER;
+    let reportLines = 0;
     let batchNo = 0;
     const imp = await importCsv(readKeptFile(db, fileId), {
       edits: source.mapping,
@@ -406,8 +536,12 @@ export const createImportJob = (deps: TImportDeps) => {
 
     for await (const result of imp.results) {
       if (result.kind === 'error') {
-        rejected += 1;
-        report += errorCsvLine(result);
+        reportLines += 1;
+        reportPiece += errorCsvLine(result);
+        if (reportPiece.length >= REPORT_PIECE_CHARS) {
+          await report.write(reportPiece);
+          reportPiece = '';
+        }
         continue;
       }
       const pending = pendingOf(result, source);
@@ -423,6 +557,14 @@ export const createImportJob = (deps: TImportDeps) => {
     }
     await flush();
     await merging;
+    await joinPieces(runRow, shop);
+    let reportFileId: string | null = null;
+    if (reportLines > 0) {
+      await report.write(reportPiece);
+      reportFileId = (await report.close()).id;
+    } else await report.discard();
+    // Rows, not error lines: a row with three errors is one rejected row.
+    const rejected = imp.stats.rows_rejected;
 
     const counts = await itemCounts(runId);
     const unknown = imp.mapping.unknown_columns;
@@ -453,7 +595,7 @@ export const createImportJob = (deps: TImportDeps) => {
       rows_imported: counts.imported,
       rows_unchanged: counts.unchanged,
       unknown_columns: unknown,
-      report_csv: rejected > 0 ? ERROR_CSV_HEADER + report : null,
+      report_file_id: reportFileId,
     };
     if (wouldRemove > 0 && wouldRemove > settings.holdShare * shopProducts) {
       const sample = await queryRows<{ product_key: string }>(

@@ -38,6 +38,7 @@ import { createImportJob, type TImportDeps, type TImportSettings } from './impor
 import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { nextFetchAt, type TFetchSchedule } from './schedule';
+import { readKeptFile } from './storage';
 
 export interface TDataSourceCaller {
   user_id: string;
@@ -81,7 +82,7 @@ export const toRun = (r: TImportRunRow): TImportRun => ({
   message: r.message,
   held: r.held ?? null,
   unknown_columns: r.unknown_columns,
-  has_report: r.report_csv !== null,
+  has_report: r.report_file_id !== null || r.report_csv !== null,
   created_at: r.created_at.toISOString(),
   started_at: iso(r.started_at),
   finished_at: iso(r.finished_at),
@@ -358,12 +359,14 @@ export const createDataSourcesService = (deps: {
         const found = await findSource(caller, fields.data_source_id, fields.shop_id);
         // A new file without a notification address keeps the saved one (the address is changed or
         // cleared by editing the data source).
-        const { notification_email: email, ...rest } = settings;
+        // Likewise an upload without an inventory quantity keeps the saved one (cleared in product settings).
+        const { notification_email: email, inventory_quantity: quantity, ...rest } = settings;
         [source] = await db
           .update(data_sources)
           .set({
             ...rest,
             ...(email ? { notification_email: email } : {}),
+            ...(quantity !== null ? { inventory_quantity: quantity } : {}),
             ...(fields.data_source_name ? { data_source_name: fields.data_source_name } : {}),
             file_id: file.id,
             file_name: file.file_name,
@@ -521,8 +524,11 @@ export const createDataSourcesService = (deps: {
 
     report: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
       const run = await findRun(caller, shopId, runId);
+      const file_name = `import-errors-${run.id}.csv`;
+      // Streamed from its kept file; a run imported before reports were kept as files has it as text.
+      if (run.report_file_id !== null) return { file_name, csv: readKeptFile(db, run.report_file_id) };
       if (run.report_csv === null) throw notFound(M.noReport);
-      return { file_name: `import-errors-${run.id}.csv`, csv: run.report_csv };
+      return { file_name, csv: run.report_csv };
     },
 
     confirm: async (caller: TDataSourceCaller, shopId: string, runId: string) => {

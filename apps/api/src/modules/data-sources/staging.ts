@@ -44,6 +44,8 @@ export interface TStager {
   /** The same for the rows' keys, pieces and hashes only. */
   keys(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
   statuses(tx: TDb, rows: TStagedStatus[]): Promise<SQL>;
+  /** Writes the statuses of products created in `tx` (none can exist yet) straight into their table. */
+  insertStatuses(tx: TDb, shopId: string, rows: TStagedStatus[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,12 @@ export const jsonbStager = (db: TDb): TStager => ({
     sql`(select * from jsonb_to_recordset(${keysJson(rows)}::jsonb) as x(${sql.raw(KEY_COLUMNS)}))`,
   statuses: async (_tx, rows) =>
     sql`(select * from jsonb_to_recordset(${statusesJson(rows)}::jsonb) as x(${sql.raw(STATUS_COLUMNS)}))`,
+  insertStatuses: async (tx, shopId, rows) => {
+    await tx.execute(sql`
+      insert into product_channel_statuses (product_id, shop_id, channel, status, issues)
+      select x.product_id, ${shopId}::uuid, x.channel, x.status, x.issues
+      from jsonb_to_recordset(${statusesJson(rows)}::jsonb) as x(${sql.raw(STATUS_COLUMNS)})`);
+  },
   close: async () => undefined,
 });
 
@@ -164,6 +172,12 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
         chunked(rows, (r) => textLine([r.product_id, r.channel, r.status, noNul(r.issues)])),
       );
       return sql`(select * from import_staging_statuses)`;
+    },
+    insertStatuses: async (_tx, shopId, rows) => {
+      await copy(
+        'copy product_channel_statuses (product_id, shop_id, channel, status, issues) from stdin',
+        chunked(rows, (r) => textLine([r.product_id, shopId, r.channel, r.status, noNul(r.issues)])),
+      );
     },
     close: async () => {
       client.release(broken);

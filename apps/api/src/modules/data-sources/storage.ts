@@ -12,13 +12,22 @@ export class FileTooLargeError extends Error {
   override readonly name = 'FileTooLargeError';
 }
 
-/** Writes a stream of bytes as a kept file; throws FileTooLargeError (and removes it) past 20 MB. */
-export const keepFile = async (
+/** A kept file being written piece by piece (the import job's error report): 1 MB chunks, as keepFile. */
+export interface TKeptFileWriter {
+  readonly id: string;
+  write(piece: Uint8Array | string): Promise<void>;
+  /** Writes what is pending and marks the file complete. */
+  close(): Promise<{ id: string; size: number }>;
+  /** Removes the file and what was written of it. */
+  discard(): Promise<void>;
+}
+
+/** Opens a kept file for writing; throws FileTooLargeError past `maxBytes` (the caller discards it). */
+export const openKeptFile = async (
   db: TDb,
   meta: { shop_id: string; file_name: string; content_type?: string | null },
-  bytes: AsyncIterable<Uint8Array>,
-  maxBytes = CSV_MAX_BYTES,
-): Promise<{ id: string; size: number }> => {
+  maxBytes = Number.MAX_SAFE_INTEGER,
+): Promise<TKeptFileWriter> => {
   const [file] = await db
     .insert(import_files)
     .values({ shop_id: meta.shop_id, file_name: meta.file_name, content_type: meta.content_type ?? null })
@@ -36,29 +45,51 @@ export const keepFile = async (
     pendingBytes = 0;
     await db.insert(import_file_chunks).values({ file_id: id, seq: seq++, bytes: chunk });
   };
-  try {
-    for await (const piece of bytes) {
-      size += piece.byteLength;
+  return {
+    id,
+    async write(piece) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      size += bytes.byteLength;
       if (size > maxBytes) throw new FileTooLargeError('file too large');
-      hash.update(piece);
-      pending.push(piece);
-      pendingBytes += piece.byteLength;
+      hash.update(bytes);
+      pending.push(bytes);
+      pendingBytes += bytes.byteLength;
       if (pendingBytes >= CHUNK_BYTES) await flush();
-    }
-    await flush();
+    },
+    async close() {
+      await flush();
+      await db
+        .update(import_files)
+        .set({ size, sha256: hash.digest('hex'), complete: true })
+        .where(eq(import_files.id, id));
+      return { id, size };
+    },
+    async discard() {
+      pending = [];
+      await db.delete(import_files).where(eq(import_files.id, id));
+    },
+  };
+};
+
+/** Writes a stream of bytes as a kept file; throws FileTooLargeError (and removes it) past 20 MB. */
+export const keepFile = async (
+  db: TDb,
+  meta: { shop_id: string; file_name: string; content_type?: string | null },
+  bytes: AsyncIterable<Uint8Array>,
+  maxBytes = CSV_MAX_BYTES,
+): Promise<{ id: string; size: number }> => {
+  const file = await openKeptFile(db, meta, maxBytes);
+  try {
+    for await (const piece of bytes) await file.write(piece);
   } catch (err) {
-    await db.delete(import_files).where(eq(import_files.id, id));
+    await file.discard();
     throw err;
   }
-  await db
-    .update(import_files)
-    .set({ size, sha256: hash.digest('hex'), complete: true })
-    .where(eq(import_files.id, id));
-  return { id, size };
+  return file.close();
 };
 
 /** The kept file's bytes, one chunk at a time. */
-export async function* readKeptFile(db: TDb, fileId: string): AsyncGenerator<Uint8Array> {
+export async function* readKeptFile(db: TDb, fileId: string): AsyncGenerator<Buffer> {
   let seq = -1;
   for (;;) {
     const [row] = await db
@@ -69,6 +100,7 @@ export async function* readKeptFile(db: TDb, fileId: string): AsyncGenerator<Uin
       .limit(1);
     if (!row) return;
     seq = row.seq;
-    yield row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(row.bytes);
+    const bytes = row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(row.bytes);
+    yield Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }
