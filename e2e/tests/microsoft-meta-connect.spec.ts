@@ -100,6 +100,7 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expect(snackbar(page, 'Target market saved.')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/bing/feed-config/${shopId}$`));
       await expect(page.getByTestId('bing-submissions')).toHaveText(/^Submissions are on/);
+      await expect(page.getByRole('textbox', { name: 'Feed URL' })).toHaveValue(/\/feeds\/[^/]+\.txt$/);
       await page.screenshot({ path: 'test-results/microsoft-feed-config.png', fullPage: true });
       await page.getByLabel('Feed schedule').selectOption('every_12_hours');
       await page.getByRole('button', { name: 'Save feed settings' }).click();
@@ -125,6 +126,11 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByRole('button', { name: 'Use this catalog' }).click();
       await expect(snackbar(page, 'Catalog linked.')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/facebook/feed-config/${shopId}$`));
+      await expect(page.getByRole('textbox', { name: 'Feed URL' })).toHaveValue(/\/feeds\/[^/]+\.csv$/);
+      await page.getByRole('button', { name: 'Rotate the Meta feed URL' }).click();
+      await expect(page.getByRole('dialog', { name: 'Rotate the Meta feed URL?' })).toBeVisible();
+      await page.screenshot({ path: 'test-results/meta-feed-config-rotate.png', fullPage: true });
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByLabel('Feed schedule').selectOption('daily');
       await page.getByRole('button', { name: 'Save feed settings' }).click();
       await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useRequiredSession } from '@/features/auth/use-session';
+import { FeedUrlSection } from '@/features/feeds/feed-url';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { DisconnectChannelButton } from './disconnect-channel-button';
@@ -338,19 +339,38 @@ export function CatalogFeedConfigScreen({ channel }: { channel: TCatalogChannel 
       ) : !setting.data ? (
         <p className="text-sm text-muted-foreground">{CHANNEL_NAME[channel].label} is not connected to this store yet.</p>
       ) : (
-        <>
-          {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
-          <FeedSettingForm
-            shopId={shopId}
-            channel={channel}
-            setting={setting.data}
-            pending={save.isPending}
-            onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
-          />
-        </>
+        <div className="grid gap-6">
+          <div className="grid gap-4">
+            {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
+            <FeedSettingForm
+              shopId={shopId}
+              channel={channel}
+              setting={setting.data}
+              pending={save.isPending}
+              onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
+            />
+          </div>
+          <CatalogFeedUrl shopId={shopId} channel={channel} />
+        </div>
       )}
     </WizardStepFrame>
   );
+}
+
+/** The channel's secret feed URL (Microsoft `.txt`, Meta `.csv`) from the shop's feed configs, as on Google's screen. */
+function CatalogFeedUrl({ shopId, channel }: { shopId: string; channel: TCatalogChannel }) {
+  const configs = trpc.feeds.shopFeedConfigs.useQuery({ shop_id: shopId });
+  if (configs.isPending) {
+    return (
+      <div className="grid gap-2" aria-busy="true" data-testid="feed-url-loading">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-9" />
+      </div>
+    );
+  }
+  if (configs.isError) return <FormAlert>{configs.error.message}</FormAlert>;
+  const config = configs.data.find((c) => c.channel === channel);
+  return config ? <FeedUrlSection url={config.feed_url} shopId={shopId} channel={channel} /> : null;
 }
 
 const BADGE = { none: 'muted', authorized: 'warning', connected: 'success', disconnected: 'muted' } as const;

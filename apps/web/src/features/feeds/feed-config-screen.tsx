@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { CHANNEL_NAME, CopyFeedUrlButton, RotateFeedUrlButton, useCanManageFeeds } from './feed-url';
+import { CHANNEL_NAME, FeedUrlSection } from './feed-url';
 
 type FeedConfig = RouterOutputs['feeds']['shopFeedConfigs'][number];
 type SyncRun = RouterOutputs['feeds']['syncRuns'][number];
@@ -144,7 +144,7 @@ export function FeedConfigScreen() {
             <dd>{when(config.last_status_pulled_at)}</dd>
           </dl>
         </section>
-        <FeedUrl url={config.feed_url} shopId={shopId} channel={channel} />
+        <FeedUrlSection url={config.feed_url} shopId={shopId} channel={channel} />
         <section className="grid gap-3" aria-labelledby="runs-heading">
           <h2 id="runs-heading" className="text-sm font-semibold">Last syncs</h2>
           <RunsTable runs={runs.data ?? []} />
@@ -162,30 +162,6 @@ export function FeedConfigScreen() {
         <CardContent>{body}</CardContent>
       </Card>
     </div>
-  );
-}
-
-function FeedUrl({ url, shopId, channel }: { url: string; shopId: string; channel: TChannelKey }) {
-  const canManage = useCanManageFeeds();
-  return (
-    <section className="grid gap-2" aria-labelledby="feed-url-heading">
-      <h2 id="feed-url-heading" className="text-sm font-semibold">Feed URL</h2>
-      <p className="text-xs text-muted-foreground">
-        For a scheduled fetch in Merchant Center. Keep it secret: anyone with the URL can read your product feed.
-        If it got out, rotate it.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <input
-          aria-label="Feed URL"
-          readOnly
-          value={url}
-          className="h-9 min-w-0 flex-1 rounded-md border bg-muted px-3 font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyFeedUrlButton url={url} label="Copy" />
-        {canManage ? <RotateFeedUrlButton shopId={shopId} channel={channel} /> : null}
-      </div>
-    </section>
   );
 }
 

@@ -13,6 +13,13 @@ import { useRequiredSession } from '@/features/auth/use-session';
 
 export const CHANNEL_NAME: Record<TChannelKey, string> = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' };
 
+/** Where the merchant sets up the channel's scheduled fetch of the feed URL. */
+const FETCH_SETUP_PLACE: Record<TChannelKey, string> = {
+  google: 'Merchant Center',
+  bing: 'Microsoft Merchant Center',
+  facebook: 'Meta Commerce Manager',
+};
+
 /** Whether the user may change feed settings (the feed endpoints' manage access). */
 export function useCanManageFeeds(): boolean {
   return hasPermission(useRequiredSession().permissions, 'store_management_manage');
@@ -77,7 +84,7 @@ export function RotateFeedUrlButton({
         subject={asking}
         title={(c) => `Rotate the ${CHANNEL_NAME[c]} feed URL?`}
         description={() =>
-          'A new secret URL replaces this one and the old URL stops working at once: a scheduled fetch that still uses it fails until you give Merchant Center the new URL.'
+          `A new secret URL replaces this one and the old URL stops working at once: a scheduled fetch that still uses it fails until you give ${FETCH_SETUP_PLACE[channel]} the new URL.`
         }
         confirmLabel="Rotate feed URL"
         isPending={rotate.isPending}
@@ -85,5 +92,30 @@ export function RotateFeedUrlButton({
         onCancel={() => setAsking(null)}
       />
     </>
+  );
+}
+
+/** The "Feed URL" section of a channel's feed settings screen: the URL, copy and (for managers) rotate. */
+export function FeedUrlSection({ url, shopId, channel }: { url: string; shopId: string; channel: TChannelKey }) {
+  const canManage = useCanManageFeeds();
+  return (
+    <section className="grid gap-2" aria-labelledby="feed-url-heading">
+      <h2 id="feed-url-heading" className="text-sm font-semibold">Feed URL</h2>
+      <p className="text-xs text-muted-foreground">
+        For a scheduled fetch in {FETCH_SETUP_PLACE[channel]}. Keep it secret: anyone with the URL can read your
+        product feed. If it got out, rotate it.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <input
+          aria-label="Feed URL"
+          readOnly
+          value={url}
+          className="h-9 min-w-0 flex-1 rounded-md border bg-muted px-3 font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyFeedUrlButton url={url} label="Copy" />
+        {canManage ? <RotateFeedUrlButton shopId={shopId} channel={channel} /> : null}
+      </div>
+    </section>
   );
 }
