@@ -11,17 +11,16 @@
 // products (the import job judges them) and copying it, statuses included, up to the size asked for. It works
 // in a throwaway database, dropped at the end.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
 import { generateDemoCatalogue } from '@feedloom/catalog';
 import type { TBulkDraft, TBulkRun, TEnvelope, TLoginResponse } from '@feedloom/contracts';
 import { ZImportCsvFieldsSchema } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { request } from 'undici';
 import { buildApp } from '../src/app';
 import { migrate, openPostgres, queryRows } from '../src/db/client';
+import { benchDatabase } from './bench-db';
 import { DEMO, seed } from '../src/db/seed';
 import { testEnv } from '../src/env';
 import { startJobs } from '../src/jobs/boss';
@@ -69,14 +68,9 @@ const main = async () => {
     console.log('bulk bench skipped: DATABASE_URL is not set (it needs PostgreSQL)');
     return;
   }
-  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 6);
-  const env = testEnv({ DATABASE_URL: url.toString() });
+  const bench = await benchDatabase(adminUrl);
+  const database = openPostgres(bench.url, 6);
+  const env = testEnv({ DATABASE_URL: bench.url });
   const log = createLogger(env);
   let child: ReturnType<typeof fork> | undefined;
   try {
@@ -169,7 +163,7 @@ const main = async () => {
     const idle: number[] = [];
     for (let i = 0; i < IDLE_REQUESTS; i++) idle.push(await listPage1());
 
-    child = fork(fileURLToPath(import.meta.url), ['--worker', url.toString()], {
+    child = fork(fileURLToPath(import.meta.url), ['--worker', bench.url], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -241,8 +235,7 @@ const main = async () => {
       await new Promise((r) => child!.once('exit', r));
     }
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await bench.drop();
   }
 };
 

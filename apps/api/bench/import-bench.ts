@@ -14,7 +14,6 @@
 //
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import { DEMO_COLUMNS } from '@feedloom/catalog';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate, openPostgres, queryRows } from '../src/db/client';
+import { benchDatabase } from './bench-db';
 import { data_sources } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { systemClock } from '../src/lib/clock';
@@ -160,13 +160,8 @@ const main = async () => {
     return;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'feedloom-import-bench-'));
-  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 2);
+  const bench = await benchDatabase(adminUrl);
+  const database = openPostgres(bench.url, 2);
   try {
     const big = path.join(dir, `products-${ROWS}.csv`);
     const small = path.join(dir, `products-${SMALL_ROWS}.csv`);
@@ -192,7 +187,7 @@ const main = async () => {
     await database.db.execute(
       sql.raw(`create table bench_copy (${DEMO_COLUMNS.map((c) => `"${c}" text`).join(', ')})`),
     );
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: bench.url });
     await client.connect();
     const copyStarted = performance.now();
     const copied = await copyFrom(
@@ -205,7 +200,7 @@ const main = async () => {
     if (copied !== ROWS) throw new Error(`COPY took ${copied} rows, not ${ROWS}`);
     const copyRate = ROWS / copySeconds;
 
-    const base = { url: url.toString(), org: ids.organization_id };
+    const base = { url: bench.url, org: ids.organization_id };
     const smallRun = await runChild({ ...base, shop: second.id, file: small });
     const bigRun = await runChild({ ...base, shop: ids.shop_id, file: big });
     const again = await runChild({ ...base, shop: ids.shop_id, file: big, source: bigRun.source });
@@ -264,8 +259,7 @@ const main = async () => {
     });
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await bench.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 };

@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ZProductListQuerySchema } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrate, openPostgres, queryRows, type TDb } from '../src/db/client';
+import { benchDatabase } from './bench-db';
 import { seed } from '../src/db/seed';
 import { productsRepo } from '../src/modules/products/repo';
 
@@ -181,16 +181,11 @@ const main = async () => {
     console.log('products list bench skipped: DATABASE_URL is not set (it needs PostgreSQL)');
     return;
   }
-  const own = process.env.BENCH_LIST_DB;
-  if (own !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(own)) throw new Error('BENCH_LIST_DB: a plain name');
-  const name = own ?? `feedloom_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 4);
+  const bench = await benchDatabase(adminUrl, {
+    name: process.env.BENCH_LIST_DB,
+    keep: !!process.env.BENCH_KEEP_DB,
+  });
+  const database = openPostgres(bench.url, 4);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'feedloom-products-bench-'));
   try {
     await migrate(database);
@@ -200,7 +195,7 @@ const main = async () => {
       sql`select count(*)::int as n from products where shop_id = ${ids.shop_id}::uuid`,
     );
     if ((had?.n ?? 0) !== PRODUCTS) {
-      if (had?.n) throw new Error(`${name} holds ${had.n} products, not ${PRODUCTS}: drop it first`);
+      if (had?.n) throw new Error(`${bench.name} holds ${had.n} products, not ${PRODUCTS}: drop it first`);
       const started = performance.now();
       await generate(database.db, ids.shop_id);
       console.log(
@@ -215,7 +210,7 @@ const main = async () => {
     const shared = { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     const api = start('api', path.join(API_DIR, 'src/main.ts'), ['serve'], {
       ...shared,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: bench.url,
       API_HOST: '127.0.0.1',
       API_PORT: String(apiPort),
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -341,10 +336,7 @@ const main = async () => {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await database.close();
-    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN-ing a view afterwards.
-    if (process.env.BENCH_KEEP_DB || own) console.log(`products bench: kept database ${name}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await bench.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };

@@ -18,7 +18,6 @@
 //
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { record } from '@feedloom/bench-kit';
 import { startSandbox } from '@feedloom/sandbox/testing';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrate, openPostgres, queryRows, type TDatabase, type TDb } from '../src/db/client';
+import { benchDatabase } from './bench-db';
 import { channel_connections } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { testEnv } from '../src/env';
@@ -233,23 +232,17 @@ const main = async () => {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'feedloom-sync-bench-'));
   const sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
-  const name = `feedloom_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 4);
+  const bench = await benchDatabase(adminUrl);
+  const database = openPostgres(bench.url, 4);
   try {
     await migrate(database);
     const ids = await seed(database.db);
     if (SYNC_PRODUCTS > 0) await syncBench(database, ids, sandbox.url);
     // The feed file from PostgreSQL, beside the catalog's in-memory build.
-    if (FEED_PRODUCTS > 0) await feedBench(database, ids.organization_id, url.toString());
+    if (FEED_PRODUCTS > 0) await feedBench(database, ids.organization_id, bench.url);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
