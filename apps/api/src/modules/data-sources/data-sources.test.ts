@@ -376,6 +376,65 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(await titleIssues()).toBe(0);
   });
 
+  it('writes each new product once, its list status columns already set, and keeps them right on a change', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const db = t.database.db;
+    // Counts every rewrite of a products row (the status trigger's UPDATE of migration 0017 among them).
+    await db.execute(sql`create table test_product_rewrites (product_key text)`);
+    await db.execute(sql.raw(`create function test_product_rewrite() returns trigger language plpgsql as $$
+      begin insert into test_product_rewrites values (new.product_key); return null; end $$`));
+    await db.execute(sql`create trigger test_product_rewrite after update on products
+      for each row execute function test_product_rewrite()`);
+    try {
+      const long = 'L'.repeat(160);
+      const csv = (price: string) =>
+        csvOf(ids(4)) +
+        row('SKU-LONG', price).replace('Shirt SKU-LONG', long) +
+        '\n' +
+        row('SKU-NOGTIN', price).replace(',in_stock,Acme,', ',in_stock,,') +
+        '\n';
+      const first = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csv('10.00 USD'));
+      expect(first.body.data.run).toMatchObject({ status: 'succeeded', rows_imported: 6 });
+      const rewrites = async () =>
+        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from test_product_rewrites`))[0]!.n;
+      expect(await rewrites()).toBe(0);
+      // Each product's columns are its status rows, as the trigger would have made them.
+      const mismatches = () =>
+        queryRows<{ product_key: string }>(
+          db,
+          sql`select p.product_key from products p
+              left join lateral (
+                select max(status) filter (where channel = 'google') as g,
+                  max(status) filter (where channel = 'microsoft') as m,
+                  max(status) filter (where channel = 'meta') as f
+                from product_channel_statuses s where s.product_id = p.id) x on true
+              where p.shop_id = ${shop}::uuid and (p.google_status is null or p.microsoft_status is null
+                or p.meta_status is null or (p.google_status, p.microsoft_status, p.meta_status)
+                  is distinct from (x.g, x.m, x.f))`,
+        );
+      expect(await mismatches()).toEqual([]);
+      const distinct = await queryRows<{ n: number }>(
+        db,
+        sql`select count(distinct (google_status, microsoft_status, meta_status))::int as n
+            from products where shop_id = ${shop}::uuid`,
+      );
+      expect(distinct[0]!.n).toBeGreaterThan(1);
+      // A changed product is not new: its columns stay the trigger's, and still match its statuses.
+      const next = await upload(
+        token,
+        { shop_id: shop, data_source_id: first.body.data.data_source.id },
+        csv('12.00 USD'),
+      );
+      expect(next.body.data.run).toMatchObject({ status: 'succeeded', rows_imported: 2 });
+      expect(await mismatches()).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger test_product_rewrite on products`);
+      await db.execute(sql`drop function test_product_rewrite()`);
+      await db.execute(sql`drop table test_product_rewrites`);
+    }
+  });
+
   it('finishes a run killed in the middle exactly once', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;

@@ -12,7 +12,9 @@
 //      pieces are all as last time is not written either.
 // The products it created or changed are judged for every channel with all their layers (judgeProduct, with
 // the merchant's overrides), their statuses upserted in one statement (unchanged statuses left alone), and
-// the run's counters moved on, in the same transaction. Batch commits do not wait for the WAL flush.
+// the run's counters moved on, in the same transaction. A product the batch creates has no overrides yet: it
+// is judged before the merge, its list status columns (migration 0017) go into products with its row, so the
+// status trigger has nothing to rewrite, and its status rows are copied from that same judgement. Batch commits do not wait for the WAL flush.
 // Rejected rows go to the error report, a kept file written in pieces as the file is read.
 // At the end, products of this source missing from the file are removed, unless that is more than
 // IMPORT_HOLD_SHARE of the shop's products: then the run is `held` with what would go, until confirmed.
@@ -40,11 +42,11 @@ import {
 import type { TClock } from '../../lib/clock';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
-import { judgeProduct, writeStatuses } from '../products/validate';
+import { judgeProduct, type TJudged, writeStatuses } from '../products/validate';
 import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
-import { openStager, type TStagedRow, type TStagedStatus, type TStager } from './staging';
+import { openStager, type TListStatuses, type TStagedRow, type TStagedStatus, type TStager } from './staging';
 import { FileTooLargeError, openKeptFile, readKeptFile } from './storage';
 
 export interface TImportSettings {
@@ -138,6 +140,12 @@ const stagedOf = (p: TPending): TStagedRow => {
   };
 };
 
+/** A new product's list columns (migration 0017), from its judged statuses. */
+const listStatusesOf = (judged: readonly TJudged[]): TListStatuses => {
+  const of = (channel: string) => judged.find((j) => j.channel === channel)?.status ?? null;
+  return { google_status: of('google'), microsoft_status: of('microsoft'), meta_status: of('meta') };
+};
+
 /**
  * A batch's commit does not wait for its WAL to reach the disk: a database crash can lose the last batches
  * committed, but with their import_run_items (same transaction), so the retried run merges them again.
@@ -153,24 +161,26 @@ export const createImportJob = (deps: TImportDeps) => {
   /**
    * Judges `merged` (products this run created or changed, with their layers) for every channel and stores
    * their statuses: a product the batch created has none yet, so its statuses are written straight into the
-   * table (COPY on PostgreSQL); the others are upserted in one statement (unchanged statuses left alone).
+   * table (COPY on PostgreSQL), as judged before the merge when they were (`judged`); the others are upserted
+   * in one statement (unchanged statuses left alone).
    */
   const storeStatuses = async (
     stager: TStager,
     t: TDb,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
-    merged: { id: string; layers: TProductLayers; created: boolean }[],
+    merged: { id: string; layers: TProductLayers; created: boolean; judged?: TJudged[] }[],
   ) => {
     const created: TStagedStatus[] = [];
     const changed: TStagedStatus[] = [];
     for (const m of merged) {
-      for (const judged of judgeProduct(productOf(m.layers), shop)) {
+      const judged = (m.created && m.judged) || judgeProduct(productOf(m.layers), shop);
+      for (const j of judged) {
         (m.created ? created : changed).push({
           product_id: m.id,
-          channel: judged.channel,
-          status: judged.status,
-          issues: JSON.stringify(judged.issues),
+          channel: j.channel,
+          status: j.status,
+          issues: JSON.stringify(j.issues),
         });
       }
     }
@@ -198,7 +208,7 @@ export const createImportJob = (deps: TImportDeps) => {
       // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored (a
       // product that came in pieces last time is compared by its first piece: joinPieces compares the rest).
       const keys = await stager.keys(t, rows);
-      const wanted = await queryRows<{ product_key: string; piece: number }>(
+      const wanted = await queryRows<{ product_key: string; piece: number; is_new: boolean }>(
         t,
         sql`
           with k as ${keys},
@@ -212,7 +222,7 @@ export const createImportJob = (deps: TImportDeps) => {
             on conflict do nothing
             returning product_key, piece
           )
-          select f.product_key, f.piece
+          select f.product_key, f.piece, f.piece = 0 and p.id is null as is_new
           from fresh f join k on k.product_key = f.product_key and k.piece = f.piece
           left join products p on f.piece = 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = f.product_key
           where f.piece > 0 or p.id is null or coalesce(p.head_hash, p.source_hash) is distinct from k.source_hash
@@ -221,10 +231,23 @@ export const createImportJob = (deps: TImportDeps) => {
       if (wanted.length === 0) return 0;
       // Phase 2: only those products' full rows are staged and written; a later piece of a product waits in
       // import_run_items for the end of the run (joinPieces).
-      const want = new Set(wanted.map((w) => `${w.piece}:${w.product_key}`));
+      // A product not stored yet has no overrides: it is judged here, from its source layers, once. Its list
+      // columns go in with its row (the status trigger then has nothing to update) and its status rows are
+      // these same judgements.
+      const want = new Map(wanted.map((w) => [`${w.piece}:${w.product_key}`, w.is_new]));
+      const byKey = new Map<string, TPending>();
+      for (const p of batch) if (p.piece === 0) byKey.set(p.product_key, p);
+      const judgedNew = new Map<string, TJudged[]>();
       const incoming = await stager.products(
         t,
-        rows.filter((r) => want.has(`${r.piece}:${r.product_key}`)),
+        rows.flatMap((r) => {
+          const isNew = want.get(`${r.piece}:${r.product_key}`);
+          if (isNew === undefined) return [];
+          if (!isNew) return [r];
+          const judged = judgeProduct(productOf({ ...byKey.get(r.product_key)!, custom: {} }), shop);
+          judgedNew.set(r.product_key, judged);
+          return [{ ...r, list_statuses: listStatusesOf(judged) }];
+        }),
       );
       const merged = await queryRows<{
         id: string;
@@ -237,11 +260,13 @@ export const createImportJob = (deps: TImportDeps) => {
           with incoming as ${incoming},
           upserted as (
             insert into products as p (shop_id, product_key, offer_id, item_group_id, data_source_id, source,
-              source_custom, variants, source_hash, last_run_id)
+              source_custom, variants, source_hash, last_run_id, google_status, microsoft_status, meta_status)
             select ${run.shop_id}::uuid, i.product_key, i.offer_id, i.item_group_id, ${run.data_source_id}::uuid,
-              i.source, i.source_custom, i.variants, i.source_hash, ${run.id}::uuid
+              i.source, i.source_custom, i.variants, i.source_hash, ${run.id}::uuid, i.google_status,
+              i.microsoft_status, i.meta_status
             from incoming i
             where i.piece = 0
+            -- The list columns of a stored product are the status trigger's: never set here.
             on conflict (shop_id, product_key) do update set
               offer_id = excluded.offer_id, item_group_id = excluded.item_group_id,
               data_source_id = excluded.data_source_id, source = excluded.source,
@@ -265,8 +290,6 @@ export const createImportJob = (deps: TImportDeps) => {
           select id::text as id, product_key, custom, created from upserted`,
       );
       if (merged.length > 0) {
-        const byKey = new Map<string, TPending>();
-        for (const p of batch) if (p.piece === 0) byKey.set(p.product_key, p);
         await storeStatuses(
           stager,
           t,
@@ -276,6 +299,7 @@ export const createImportJob = (deps: TImportDeps) => {
             id: m.id,
             layers: { ...byKey.get(m.product_key)!, custom: m.custom },
             created: m.created,
+            judged: judgedNew.get(m.product_key),
           })),
         );
       }

@@ -23,6 +23,7 @@ const rows: TStagedRow[] = [
     source_custom: JSON.stringify({ 'Col, with comma': '\\.' }),
     variants: '[]',
     source_hash: 'h1',
+    list_statuses: { google_status: 'active', microsoft_status: 'error', meta_status: null },
   },
   {
     product_key: '',
@@ -59,6 +60,10 @@ describe.skipIf(!url)('COPY staging on PostgreSQL', () => {
     expect(viaCopy).toEqual(viaJson);
     expect(viaCopy[0]).toMatchObject({ product_key: 'A "1", \\N', item_group_id: null });
     expect(viaCopy[1]).toMatchObject({ product_key: '', item_group_id: '' });
+    expect(viaCopy.map((r) => [r.google_status, r.microsoft_status, r.meta_status])).toEqual([
+      ['active', 'error', null],
+      [null, null, null],
+    ]);
     // The temp table is emptied at commit.
     const again = await copyStager(pool);
     const left = await queryRows<{ n: number }>(

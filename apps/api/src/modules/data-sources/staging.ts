@@ -25,6 +25,19 @@ export interface TStagedRow {
   source_custom: string;
   variants: string;
   source_hash: string;
+  /**
+   * A product the batch creates: its statuses on the catalog channels, judged before the merge (a new product
+   * has no overrides), written by the merge's INSERT into products' list columns (migration 0017), so the
+   * status trigger finds nothing to change. Absent for the rest: the merge never writes them over a stored row.
+   */
+  list_statuses?: TListStatuses;
+}
+
+/** products.google_status, microsoft_status and meta_status. */
+export interface TListStatuses {
+  google_status: string | null;
+  microsoft_status: string | null;
+  meta_status: string | null;
 }
 
 export interface TStagedStatus {
@@ -57,7 +70,8 @@ const plain = (value: string | null) =>
   value === null || !value.includes('\0') ? value : value.replaceAll('\0', '');
 
 const PRODUCT_COLUMNS =
-  'product_key text, piece int, offer_id text, item_group_id text, source jsonb, source_custom jsonb, variants jsonb, source_hash text';
+  'product_key text, piece int, offer_id text, item_group_id text, source jsonb, source_custom jsonb, variants jsonb, source_hash text, ' +
+  'google_status text, microsoft_status text, meta_status text';
 const KEY_COLUMNS = 'product_key text, piece int, source_hash text';
 const STATUS_COLUMNS = 'product_id bigint, channel text, status text, issues jsonb';
 
@@ -69,7 +83,10 @@ const productsJson = (rows: TStagedRow[]) =>
         `{"product_key":${JSON.stringify(plain(r.product_key))},"piece":${r.piece},` +
         `"offer_id":${JSON.stringify(plain(r.offer_id))},"item_group_id":${JSON.stringify(plain(r.item_group_id))},` +
         `"source":${noNul(r.source)},"source_custom":${noNul(r.source_custom)},"variants":${noNul(r.variants)},` +
-        `"source_hash":${JSON.stringify(r.source_hash)}}`,
+        `"source_hash":${JSON.stringify(r.source_hash)},` +
+        `"google_status":${JSON.stringify(r.list_statuses?.google_status ?? null)},` +
+        `"microsoft_status":${JSON.stringify(r.list_statuses?.microsoft_status ?? null)},` +
+        `"meta_status":${JSON.stringify(r.list_statuses?.meta_status ?? null)}}`,
     )
     .join(',')}]`;
 const keysJson = (rows: TStagedRow[]) =>
@@ -154,6 +171,9 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
             noNul(r.source_custom),
             noNul(r.variants),
             r.source_hash,
+            r.list_statuses?.google_status ?? null,
+            r.list_statuses?.microsoft_status ?? null,
+            r.list_statuses?.meta_status ?? null,
           ]),
         ),
       );
