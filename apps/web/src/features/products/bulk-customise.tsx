@@ -9,7 +9,7 @@ import {
   type TCustomisationMode,
 } from '@feedloom/validation';
 import { Plus, Trash2, Wand2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -159,10 +159,17 @@ export function BulkRunProgress({
   );
   const data = run.data;
   const done = isRunDone(data);
+  // Reported once per finished run, with the caller's latest callback.
+  const latestOnDone = useRef(onDone);
+  const reported = useRef<string | null>(null);
   useEffect(() => {
-    if (data && done) onDone(data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per finished run
-  }, [done, data?.id]);
+    latestOnDone.current = onDone;
+  });
+  useEffect(() => {
+    if (!data || !done || reported.current === data.id) return;
+    reported.current = data.id;
+    latestOnDone.current(data);
+  }, [data, done]);
   if (!data) return <p className="text-sm text-muted-foreground">Starting…</p>;
   const pct = progressOf(data);
   return (
