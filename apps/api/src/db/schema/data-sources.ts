@@ -211,7 +211,9 @@ export const product_channel_statuses = pgTable(
     /** When the channel itself last confirmed this status (status pull-back, issue 13); null before. */
     confirmed_at: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.product_id, t.channel] }), index().on(t.channel, t.status)],
+  // No (channel, status) index: every reader narrows by product or by shop first (the tab index of migration
+  // 0008, hand-written there), and each index is written once per status row by every import (migration 0019).
+  (t) => [primaryKey({ columns: [t.product_id, t.channel] })],
 );
 
 export type TDataSourceRow = typeof data_sources.$inferSelect;

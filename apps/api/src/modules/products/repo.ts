@@ -45,8 +45,6 @@ const SORT_COLUMN: Record<TProductListQuery['sort_col'], string | null> = {
   product_type: 'sort_product_type',
 };
 
-/** Variant fields a search matches exactly (spec §5 "Variant search fields match exactly using equals"). */
-const VARIANT_EXACT = ['sku', 'gtin', 'mpn', 'title', 'variant_title'] as const;
 
 /** True when a search has a word (a letter or a digit) the word index can look up. */
 const hasWord = (term: string) => /[\p{L}\p{N}]/u.test(term);
@@ -59,10 +57,9 @@ const hasWord = (term: string) => /[\p{L}\p{N}]/u.test(term);
  */
 const searchCondition = (search: string): SQL => {
   const term = search.trim();
-  const exact = [
-    sql`p.variants @> ${JSON.stringify([{ offer_id: term }])}::jsonb`,
-    ...VARIANT_EXACT.map((f) => sql`p.variants @> ${JSON.stringify([{ source: { [f]: term } }])}::jsonb`),
-  ];
+  // Spec §5 "Variant search fields match exactly using equals": offer id, SKU, GTIN, MPN, title and variant
+  // title of any variant, in one lookup of migration 0019's GIN over product_variant_keys(variants).
+  const exact = sql`product_variant_keys(p.variants) @> ${JSON.stringify([term])}::jsonb`;
   const lower = term.toLowerCase();
   // plainto_tsquery's text ends with its last lexeme: `:*` lets that one be a prefix (typing as you go). A
   // query without a lexeme stays as it is (it matches nothing rather than failing).
@@ -71,7 +68,7 @@ const searchCondition = (search: string): SQL => {
   const text = hasWord(term)
     ? sql`(to_tsvector('simple', p.search_text) @@ ${words} and strpos(p.search_text, ${lower}::text) > 0)`
     : sql`strpos(p.search_text, ${lower}::text) > 0`;
-  return sql`(${text} or ${sql.join(exact, sql` or `)})`;
+  return sql`(${text} or ${exact})`;
 };
 
 export interface TListPlan {
