@@ -140,6 +140,33 @@ const stagedOf = (p: TPending): TStagedRow => {
   };
 };
 
+/**
+ * A batch ready to merge: its rows serialised and hashed and, when the run is creating products, each product
+ * judged as a new one (no overrides) — work done while the database merges the batch before.
+ */
+interface TPrepared {
+  products: TPending[];
+  rows: TStagedRow[];
+  /** Judgements of the batch's products as new ones, by product key; absent when not judged ahead. */
+  judged?: Map<string, TJudged[]>;
+}
+
+/** A new product as judged (it has no override layer yet). */
+const judgeNew = (p: TPending, shop: { shop_currency: string; shop_url: string }) =>
+  judgeProduct(productOf({ ...p, custom: {} }), shop);
+
+const prepare = (
+  products: TPending[],
+  shop: { shop_currency: string; shop_url: string },
+  judgeAhead: boolean,
+): TPrepared => {
+  const rows = products.map(stagedOf);
+  if (!judgeAhead) return { products, rows };
+  const judged = new Map<string, TJudged[]>();
+  for (const p of products) if (p.piece === 0) judged.set(p.product_key, judgeNew(p, shop));
+  return { products, rows, judged };
+};
+
 /** A new product's list columns (migration 0017), from its judged statuses. */
 const listStatusesOf = (judged: readonly TJudged[]): TListStatuses => {
   const of = (channel: string) => judged.find((j) => j.channel === channel)?.status ?? null;
@@ -191,16 +218,16 @@ export const createImportJob = (deps: TImportDeps) => {
 
   /**
    * Merges one batch (see the header) through `stager`, and moves the run's counters on in the same
-   * transaction: returns how many products it created or changed.
+   * transaction: answers how many of its products were new (created) and how many were merged in all.
    */
   const mergeBatch = async (
     stager: TStager,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
-    batch: TPending[],
+    prepared: TPrepared,
     progress: { rows_read: number; rows_rejected: number },
-  ): Promise<number> => {
-    const rows = batch.map(stagedOf);
+  ): Promise<{ created: number; merged: number }> => {
+    const { products: batch, rows } = prepared;
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
       await relaxedCommit(t);
@@ -228,7 +255,7 @@ export const createImportJob = (deps: TImportDeps) => {
           where f.piece > 0 or p.id is null or coalesce(p.head_hash, p.source_hash) is distinct from k.source_hash
             or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
       );
-      if (wanted.length === 0) return 0;
+      if (wanted.length === 0) return { created: 0, merged: 0 };
       // Phase 2: only those products' full rows are staged and written; a later piece of a product waits in
       // import_run_items for the end of the run (joinPieces).
       // A product not stored yet has no overrides: it is judged here, from its source layers, once. Its list
@@ -244,7 +271,7 @@ export const createImportJob = (deps: TImportDeps) => {
           const isNew = want.get(`${r.piece}:${r.product_key}`);
           if (isNew === undefined) return [];
           if (!isNew) return [r];
-          const judged = judgeProduct(productOf({ ...byKey.get(r.product_key)!, custom: {} }), shop);
+          const judged = prepared.judged?.get(r.product_key) ?? judgeNew(byKey.get(r.product_key)!, shop);
           judgedNew.set(r.product_key, judged);
           return [{ ...r, list_statuses: listStatusesOf(judged) }];
         }),
@@ -303,7 +330,7 @@ export const createImportJob = (deps: TImportDeps) => {
           })),
         );
       }
-      return merged.length;
+      return { created: judgedNew.size, merged: merged.length };
     });
   };
 
@@ -534,19 +561,23 @@ export const createImportJob = (deps: TImportDeps) => {
     });
 
     let batch = new Map<string, TPending>();
-    // One merge in flight while the next batch is read and staged: the database works on batch n while this
-    // process parses and validates batch n + 1. Merges still run one at a time and in file order.
+    // One merge in flight while the next batch is read and prepared: the database works on batch n while this
+    // process parses, validates, serialises and (while the run is creating products) judges batch n + 1, so
+    // the merge of n + 1 finds that work done. Merges still run one at a time and in file order. A run that
+    // finds its products stored (a re-import) judges only what changed, after the merge (with the overrides).
     let merging: Promise<void> = Promise.resolve();
+    let judgeAhead = false;
     const flush = async () => {
       if (batch.size === 0) return;
-      const products = [...batch.values()];
+      const prepared = prepare([...batch.values()], shop, judgeAhead);
       batch = new Map();
       await merging;
       const counters = { rows_read: imp.stats.rows_read, rows_rejected: imp.stats.rows_rejected };
       const merge = (async () => {
         const stager = await openStager(db);
         try {
-          await mergeBatch(stager, runRow, shop, products, counters);
+          const { created } = await mergeBatch(stager, runRow, shop, prepared, counters);
+          judgeAhead = created * 2 >= prepared.products.length;
         } finally {
           await stager.close();
         }

@@ -35,6 +35,17 @@ const rows: TStagedRow[] = [
     variants: JSON.stringify([{ id: 'v', source: { color: 'red' } }]),
     source_hash: 'h2',
   },
+  {
+    // Bigger than a piece of the binary COPY (1 MB): the writer starts a new buffer for it.
+    product_key: 'big',
+    piece: 0,
+    offer_id: 'ø'.repeat(10),
+    item_group_id: 'g',
+    source: JSON.stringify({ description: 'é😀\\'.repeat(300_000) }),
+    source_custom: '{}',
+    variants: '[]',
+    source_hash: 'h3',
+  },
 ];
 
 const readBack = async (stager: Awaited<ReturnType<typeof openStager>>) =>
@@ -63,7 +74,9 @@ describe.skipIf(!url)('COPY staging on PostgreSQL', () => {
     expect(viaCopy.map((r) => [r.google_status, r.microsoft_status, r.meta_status])).toEqual([
       ['active', 'error', null],
       [null, null, null],
+      [null, null, null],
     ]);
+    expect((viaCopy[2]!.source as { description: string }).description).toBe('é😀\\'.repeat(300_000));
     // The temp table is emptied at commit.
     const again = await copyStager(pool);
     const left = await queryRows<{ n: number }>(
@@ -72,6 +85,33 @@ describe.skipIf(!url)('COPY staging on PostgreSQL', () => {
     );
     expect(left[0]!.n).toBe(0);
     await again.close();
+  });
+
+  it('stages keys and statuses in binary as the jsonb path does', async () => {
+    const statuses = [
+      { product_id: '9007199254740993', channel: 'google', status: 'error', issues: '[{"code":"x\\ty"}]' },
+      { product_id: '1', channel: 'meta', status: 'active', issues: '[]' },
+    ];
+    const read = async (stager: Awaited<ReturnType<typeof openStager>>) =>
+      stager.db.transaction(async (tx) => {
+        const t = tx as unknown as TDb;
+        const keys = await stager.keys(t, rows);
+        const st = await stager.statuses(t, statuses);
+        return {
+          keys: await queryRows(t, sql`select * from ${keys} as k`),
+          statuses: await queryRows(t, sql`select product_id::text as product_id, channel, status, issues from ${st} as s`),
+        };
+      });
+    const copy = await openStager(database.db);
+    const viaCopy = await read(copy);
+    await copy.close();
+    expect(viaCopy).toEqual(await read(jsonbStager(database.db)));
+    expect(viaCopy.statuses[0]).toEqual({
+      product_id: '9007199254740993',
+      channel: 'google',
+      status: 'error',
+      issues: [{ code: 'x\ty' }],
+    });
   });
 
   it('rejects a refused COPY with the server’s error, and the connection keeps working', async () => {

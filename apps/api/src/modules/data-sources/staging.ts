@@ -1,4 +1,4 @@
-// Where the import job's merge finds a batch's rows. On PostgreSQL they are `COPY`ed (text format) into
+// Where the import job's merge finds a batch's rows. On PostgreSQL they are `COPY`ed (binary format) into
 // session temp tables (emptied at each commit) on one connection kept for the run; on PGlite, which has no
 // COPY FROM STDIN for a client, the same rows arrive as one jsonb parameter read by jsonb_to_recordset.
 // Either way the merge that follows is the same single statement, so both drivers give the same results.
@@ -9,7 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../db/client';
 import * as schema from '../../db/schema';
-import { copyFrom, textLine } from './copy';
+import { BinaryCopyRows, copyFrom } from './copy';
 
 export interface TStagedRow {
   product_key: string;
@@ -125,12 +125,12 @@ export const jsonbStager = (db: TDb): TStager => ({
 /** Pool connections that already have the temp tables (they live as long as the connection). */
 const prepared = new WeakSet<pg.PoolClient>();
 
-/** PostgreSQL: COPY (text format) into temp tables on a connection of the pool, kept until `close`. */
+/** PostgreSQL: COPY (binary format) into temp tables on a connection of the pool, kept until `close`. */
 export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   const client = await pool.connect();
   /** A COPY that failed half-way may leave the connection unusable: it is then closed, not pooled. */
   let broken = false;
-  const copy = async (statement: string, lines: Iterable<string>) => {
+  const copy = async (statement: string, lines: Iterable<Buffer>) => {
     try {
       await copyFrom(client, statement, lines);
     } catch (err) {
@@ -159,44 +159,46 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   return {
     db: drizzleNodePg({ client, schema }) as unknown as TDb,
     products: async (_tx, rows) => {
-      await copy(
-        'copy import_staging_rows from stdin',
-        chunked(rows, (r) =>
-          textLine([
-            plain(r.product_key),
-            String(r.piece),
-            plain(r.offer_id),
-            plain(r.item_group_id),
-            noNul(r.source),
-            noNul(r.source_custom),
-            noNul(r.variants),
-            r.source_hash,
-            r.list_statuses?.google_status ?? null,
-            r.list_statuses?.microsoft_status ?? null,
-            r.list_statuses?.meta_status ?? null,
-          ]),
-        ),
-      );
+      const data = new BinaryCopyRows();
+      for (const r of rows) {
+        const list = r.list_statuses;
+        data
+          .row(11)
+          .text(plain(r.product_key))
+          .int4(r.piece)
+          .text(plain(r.offer_id))
+          .text(plain(r.item_group_id))
+          .jsonb(noNul(r.source))
+          .jsonb(noNul(r.source_custom))
+          .jsonb(noNul(r.variants))
+          .text(r.source_hash)
+          .text(list?.google_status ?? null)
+          .text(list?.microsoft_status ?? null)
+          .text(list?.meta_status ?? null);
+      }
+      await copy('copy import_staging_rows from stdin with (format binary)', data.pieces());
       return sql`(select * from import_staging_rows)`;
     },
     keys: async (_tx, rows) => {
-      await copy(
-        'copy import_staging_keys from stdin',
-        chunked(rows, (r) => textLine([plain(r.product_key), String(r.piece), r.source_hash])),
-      );
+      const data = new BinaryCopyRows();
+      for (const r of rows) data.row(3).text(plain(r.product_key)).int4(r.piece).text(r.source_hash);
+      await copy('copy import_staging_keys from stdin with (format binary)', data.pieces());
       return sql`(select * from import_staging_keys)`;
     },
     statuses: async (_tx, rows) => {
-      await copy(
-        'copy import_staging_statuses from stdin',
-        chunked(rows, (r) => textLine([r.product_id, r.channel, r.status, noNul(r.issues)])),
-      );
+      const data = new BinaryCopyRows();
+      for (const r of rows) data.row(4).int8(r.product_id).text(r.channel).text(r.status).jsonb(noNul(r.issues));
+      await copy('copy import_staging_statuses from stdin with (format binary)', data.pieces());
       return sql`(select * from import_staging_statuses)`;
     },
     insertStatuses: async (_tx, shopId, rows) => {
+      const data = new BinaryCopyRows();
+      for (const r of rows) {
+        data.row(5).int8(r.product_id).uuid(shopId).text(r.channel).text(r.status).jsonb(noNul(r.issues));
+      }
       await copy(
-        'copy product_channel_statuses (product_id, shop_id, channel, status, issues) from stdin',
-        chunked(rows, (r) => textLine([r.product_id, shopId, r.channel, r.status, noNul(r.issues)])),
+        'copy product_channel_statuses (product_id, shop_id, channel, status, issues) from stdin with (format binary)',
+        data.pieces(),
       );
     },
     close: async () => {
@@ -204,19 +206,6 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
     },
   };
 };
-
-/** COPY data in pieces of about 256 kB (fewer, larger socket writes than one per row). */
-function* chunked<T>(rows: readonly T[], line: (row: T) => string): Generator<string> {
-  let piece = '';
-  for (const row of rows) {
-    piece += line(row);
-    if (piece.length >= 256 * 1024) {
-      yield piece;
-      piece = '';
-    }
-  }
-  if (piece) yield piece;
-}
 
 /** The stager for `db`: COPY when it runs on a node-postgres pool, jsonb otherwise. */
 export const openStager = async (db: TDb): Promise<TStager> => {
