@@ -198,9 +198,10 @@ export const products = pgTable(
 export const product_channel_statuses = pgTable(
   'product_channel_statuses',
   {
-    product_id: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    // No foreign key: its check locks the product row (FOR KEY SHARE) for every status written, which rewrote
+    // each imported product three more times. A product's statuses go with it through migration 0019's
+    // statement-level trigger instead.
+    product_id: bigint({ mode: 'number' }).notNull(),
     channel: text().notNull(),
     status: text().notNull(),
     issues: jsonb()

@@ -26,6 +26,7 @@
 // this process. What grows with the file is the catalog's duplicate-id check, which keeps each id it has seen
 // (~130 bytes a row).
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -75,6 +76,8 @@ export interface TRunOptions {
 }
 
 const SAMPLE_SIZE = 100;
+/** Rows (or products judged ahead) between two turns of the event loop: a few milliseconds of work. */
+const YIELD_EVERY = 200;
 /** The error report goes to its kept file in pieces of about this many characters. */
 const REPORT_PIECE_CHARS = 64 * 1024;
 
@@ -155,15 +158,19 @@ interface TPrepared {
 const judgeNew = (p: TPending, shop: { shop_currency: string; shop_url: string }) =>
   judgeProduct(productOf({ ...p, custom: {} }), shop);
 
-const prepare = (
+const prepare = async (
   products: TPending[],
   shop: { shop_currency: string; shop_url: string },
   judgeAhead: boolean,
-): TPrepared => {
+): Promise<TPrepared> => {
   const rows = products.map(stagedOf);
   if (!judgeAhead) return { products, rows };
   const judged = new Map<string, TJudged[]>();
-  for (const p of products) if (p.piece === 0) judged.set(p.product_key, judgeNew(p, shop));
+  let sinceTurn = 0;
+  for (const p of products) {
+    if (p.piece === 0) judged.set(p.product_key, judgeNew(p, shop));
+    if (++sinceTurn % YIELD_EVERY === 0) await nextTurn();
+  }
   return { products, rows, judged };
 };
 
@@ -569,8 +576,9 @@ export const createImportJob = (deps: TImportDeps) => {
     let judgeAhead = false;
     const flush = async () => {
       if (batch.size === 0) return;
-      const prepared = prepare([...batch.values()], shop, judgeAhead);
+      const products = [...batch.values()];
       batch = new Map();
+      const prepared = await prepare(products, shop, judgeAhead);
       await merging;
       const counters = { rows_read: imp.stats.rows_read, rows_rejected: imp.stats.rows_rejected };
       const merge = (async () => {
@@ -589,7 +597,14 @@ export const createImportJob = (deps: TImportDeps) => {
       merging = merge;
     };
 
+    let sinceTurn = 0;
     for await (const result of imp.results) {
+      // Parsing runs on promises that are already settled, which never let the database's answers in: every
+      // few hundred rows the loop gives way, so the merge in flight goes on without waiting for the batch.
+      if (++sinceTurn === YIELD_EVERY) {
+        sinceTurn = 0;
+        await nextTurn();
+      }
       if (result.kind === 'error') {
         reportLines += 1;
         reportPiece += errorCsvLine(result);

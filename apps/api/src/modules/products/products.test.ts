@@ -280,9 +280,18 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     await db.execute(
       sql`delete from products where data_source_id = ${sourceId}::uuid and product_key in ('P1', 'P2')`,
     );
+    // A product's statuses go with it (migration 0019's trigger, in place of a foreign key), a shop's too.
+    const orphans = () =>
+      queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from product_channel_statuses s
+            where s.shop_id = ${shop.id}::uuid and not exists (select 1 from products p where p.id = s.product_id)`,
+      );
+    expect(await orphans()).toEqual([{ n: 0 }]);
     expect(await countRows()).toEqual(await recount());
     await db.execute(sql`delete from shops where id = ${shop.id}::uuid`);
     expect(await countRows()).toEqual([]);
+    expect(await recount()).toEqual([]);
   });
 
   it('searches title, SKU, brand and GTIN, and variant fields exactly', async () => {
