@@ -167,6 +167,8 @@ export const ZImportCsvFieldsSchema = z
     data_source_id: z.preprocess(emptyToUndefined, ZIdSchema('Data source id').optional()),
     ...commonShape,
     data_source_name: z.preprocess(emptyToUndefined, ZDataSourceNameSchema.optional()),
+    // Left out, a new source gets 'id' and a new file for an existing one keeps the saved format.
+    product_id_format: z.preprocess(emptyToUndefined, z.enum(PRODUCT_ID_FORMATS).optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.data_source_id && !v.data_source_name) {

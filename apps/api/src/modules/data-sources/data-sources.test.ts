@@ -296,18 +296,23 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(lines.slice(1).every((l) => l.startsWith('4,'))).toBe(true);
   });
 
-  it('keeps the saved inventory quantity when an upload does not give one', async () => {
+  it('keeps the saved inventory quantity and product id format when an upload does not give them', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;
     const first = await upload(
       token,
-      { shop_id: shop, data_source_name: 'Main', inventory_quantity: '25' },
+      { shop_id: shop, data_source_name: 'Main', inventory_quantity: '25', product_id_format: 'sku' },
       csvOf(ids(1)),
     );
     expect(first.body.data.data_source.inventory_quantity).toBe(25);
+    expect(first.body.data.data_source.product_id_format).toBe('sku');
     const source = first.body.data.data_source.id;
     const next = await upload(token, { shop_id: shop, data_source_id: source }, csvOf(ids(2)));
     expect(next.body.data.data_source.inventory_quantity).toBe(25);
+    expect(next.body.data.data_source.product_id_format).toBe('sku');
+    // A new source without one gets 'id'.
+    const other = await upload(token, { shop_id: shop, data_source_name: 'Other' }, csvOf(ids(1)));
+    expect(other.body.data.data_source.product_id_format).toBe('id');
     const [p] = await queryRows<{ qty: number }>(
       t.database.db,
       sql`select (source->>'inventory_qty')::int as qty from products where shop_id = ${shop}::uuid and product_key = 'SKU-2'`,

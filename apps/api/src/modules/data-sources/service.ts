@@ -352,19 +352,20 @@ export const createDataSourcesService = (deps: {
       let source: TDataSourceRow | undefined;
       const settings = {
         notification_email: fields.notification_email || null,
-        product_id_format: fields.product_id_format,
+        product_id_format: fields.product_id_format ?? null,
         inventory_quantity: fields.inventory_quantity ?? null,
       };
       if (fields.data_source_id) {
         const found = await findSource(caller, fields.data_source_id, fields.shop_id);
         // A new file without a notification address keeps the saved one (the address is changed or
         // cleared by editing the data source).
-        // Likewise an upload without an inventory quantity keeps the saved one (cleared in product settings).
-        const { notification_email: email, inventory_quantity: quantity, ...rest } = settings;
+        // Likewise an upload without an inventory quantity or a product id format keeps the saved one (changed
+        // or cleared in product settings).
+        const { notification_email: email, inventory_quantity: quantity, product_id_format: format } = settings;
         [source] = await db
           .update(data_sources)
           .set({
-            ...rest,
+            ...(format !== null ? { product_id_format: format } : {}),
             ...(email ? { notification_email: email } : {}),
             ...(quantity !== null ? { inventory_quantity: quantity } : {}),
             ...(fields.data_source_name ? { data_source_name: fields.data_source_name } : {}),
@@ -383,6 +384,7 @@ export const createDataSourcesService = (deps: {
             data_source_name: fields.data_source_name!,
             source_type: 'file',
             ...settings,
+            product_id_format: settings.product_id_format ?? 'id',
             file_id: file.id,
             file_name: file.file_name,
             created_at: clock.now(),
