@@ -4,7 +4,7 @@ import type { TMoney } from '../model/money';
 import type { ChannelItem, TLayer, TProduct } from '../model/product';
 import { channelItems } from '../model/product';
 import { stripControl } from '../feeds/escape';
-import { cleanText, normaliseMoney } from '../rules/clean';
+import { cleanText, normaliseMoney, normaliseOfferId } from '../rules/clean';
 import { parseInterval, parseIsoDate } from '../rules/dates';
 import { gtinProblem } from '../rules/gtin';
 import { googleHtml, htmlToText } from '../rules/html';
@@ -969,6 +969,79 @@ export const validateCatalog = (
     }
   }
   return results;
+};
+
+/** The last context resolved by validateProductForChannels, with the fields it was resolved from. */
+let lastContext: { fields: unknown[]; resolved: TResolvedContext } | undefined;
+
+/** The fields of a context that resolveContext reads, except `now`. */
+const contextFields = (ctx: TValidationContext): unknown[] => [
+  ctx.targetCountry,
+  ctx.contentLanguage,
+  ctx.currency,
+  ctx.destinations,
+  ctx.shopDomain,
+  ctx.accountShipping,
+  ctx.taxonomy,
+];
+
+/**
+ * resolveContext for a run of products judged with equal contexts (an import judges thousands with one shop):
+ * the resolved context is reused as long as the fields it depends on are the same; `now` is taken anew.
+ */
+const resolveContextReusing = (ctx: TValidationContext): TResolvedContext => {
+  const fields = contextFields(ctx);
+  const last = lastContext;
+  if (last && last.fields.every((f, i) => f === fields[i])) {
+    const now = (ctx.now ?? new Date()).getTime();
+    return now === last.resolved.now ? last.resolved : { ...last.resolved, now };
+  }
+  const resolved = resolveContext(ctx);
+  lastContext = { fields, resolved };
+  return resolved;
+};
+
+/**
+ * Which item of a product each item shares its id with (undefined: none), as validateCatalog reports them:
+ * an item's duplicate is the first other item of its id.
+ */
+const duplicatesOf = (items: readonly ChannelItem[]): (ChannelItem | undefined)[] | undefined => {
+  if (items.length < 2) return undefined;
+  const groups = duplicateIds(items.map((item) => ({ item })));
+  if (groups.size === 0) return undefined;
+  const others = new Array<ChannelItem | undefined>(items.length);
+  for (const list of groups.values()) {
+    for (const r of list) others[items.indexOf(r.item)] = (list.find((o) => o !== r) as { item: ChannelItem }).item;
+  }
+  return others;
+};
+
+/**
+ * validateProduct for several channels: the same results as one validateProduct per channel, with what the
+ * channels share — the product's items (merged values), the resolved context, the duplicate ids — built once.
+ */
+export const validateProductForChannels = (
+  channels: readonly TCompiledChannel[],
+  product: TProduct,
+  ctx: TValidationContext = {},
+): TItemResult[][] => {
+  const resolved = resolveContextReusing(ctx);
+  const items = channelItems(product);
+  const others = duplicatesOf(items);
+  const out: TItemResult[][] = [];
+  for (const channel of channels) {
+    const memo = new ValidationMemo();
+    const results: TItemResult[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as ChannelItem;
+      const issues = validateItem(channel, item, resolved, undefined, memo);
+      const other = others?.[i];
+      if (other) issues.push(duplicateIdIssue(channel.name, normaliseOfferId(item.offerId), other));
+      results.push({ item, issues });
+    }
+    out.push(results);
+  }
+  return out;
 };
 
 /** Validates every channel item of a product (itself, or each variant; their ids must differ). */
