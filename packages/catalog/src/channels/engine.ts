@@ -46,6 +46,10 @@ export interface TCompiledChannel extends TChannelSpec {
   readonly readAll: (item: ChannelItem, ctx: TResolvedContext, out: unknown[]) => void;
   /** Indexes of the rows whose values are cleaned before they are judged or written. */
   readonly cleaned: readonly number[];
+  /** By row index: 1 when the row is required (always or on conditions), so it runs on an absent value. */
+  readonly requiredRows: Uint8Array;
+  /** By row index: 1 when the row's outcome depends only on its value (CompiledRow.valueOnly). */
+  readonly valueOnlyRows: Uint8Array;
 }
 
 const IDENTIFIER_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -361,7 +365,9 @@ export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
       throw new Error(`${spec.name}: record ${row.attribute} has no children`);
     byAttribute.set(row.attribute, row);
   }
-  return { ...spec, rows, byAttribute, readAll: buildReader(rows), cleaned };
+  const requiredRows = Uint8Array.from(rows, (row) => (row.required ? 1 : 0));
+  const valueOnlyRows = Uint8Array.from(rows, (row) => (row.valueOnly ? 1 : 0));
+  return { ...spec, rows, byAttribute, readAll: buildReader(rows), cleaned, requiredRows, valueOnlyRows };
 };
 
 /** The pure core reads no files: a category is checked against the taxonomy the caller passes. */
@@ -412,6 +418,18 @@ const layerOfRow = (row: TCompiledRow, item: ChannelItem): TLayer => {
     if (LAYER_RANK[l] > LAYER_RANK[best]) best = l;
   }
   return best;
+};
+
+/** isHttpUrl's verdicts on recent links: each link is judged once per channel, and its variants share many. */
+const urlVerdicts = new Map<string, boolean>();
+const isHttpUrlRemembered = (s: string): boolean => {
+  let ok = urlVerdicts.get(s);
+  if (ok === undefined) {
+    if (urlVerdicts.size >= 4096) urlVerdicts.clear();
+    ok = isHttpUrl(s);
+    urlVerdicts.set(s, ok);
+  }
+  return ok;
 };
 
 const capitalise = (s: string): string => (s === '' ? s : s[0]?.toUpperCase() + s.slice(1));
@@ -671,7 +689,7 @@ class Run {
       case 'url': {
         if (typeof v !== 'string') return this.wrongType(row, scope, v, 'a web address');
         this.tooLong(row, scope, v);
-        if (!isHttpUrl(v)) {
+        if (!isHttpUrlRemembered(v)) {
           this.push(row, scope, {
             code: 'invalid_url',
             message: `${capitalise(row.labelText)} ${quote(v)} is not a valid web address. Use a full http:// or https:// URL with spaces and special characters encoded (a space as %20).`,
@@ -925,12 +943,14 @@ export const validateItem = (
     memo.productId = remember ? item.productId : undefined;
     memo.clean.length = 0;
   }
+  const required = channel.requiredRows;
+  const valueOnly = channel.valueOnlyRows;
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as TCompiledRow;
     const value = values[i];
-    // Absent optional rows are the common case: skip them before anything else.
-    if (!row.required && !isPresent(value)) continue;
-    if (reuse && row.valueOnly && value !== undefined && memo.clean[i] === value) continue;
+    // Absent optional rows are the common case: skip them before anything else (flags, not the row, are read).
+    if (required[i] === 0 && !isPresent(value)) continue;
+    if (reuse && valueOnly[i] === 1 && value !== undefined && memo.clean[i] === value) continue;
+    const row = rows[i] as TCompiledRow;
     const before = run.issues.length;
     run.refused = false;
     run.row(row, value, row.scope);
@@ -1017,6 +1037,17 @@ const duplicatesOf = (items: readonly ChannelItem[]): (ChannelItem | undefined)[
 };
 
 /**
+ * The arrays validateProductForChannels lends validateItem, one set per channel: the values it reads (every
+ * index is written for each item, and nobody keeps them) and the memo, so judging allocates neither per item.
+ */
+const scratch = new WeakMap<TCompiledChannel, { values: unknown[]; memo: ValidationMemo }>();
+const scratchOf = (channel: TCompiledChannel): { values: unknown[]; memo: ValidationMemo } => {
+  let s = scratch.get(channel);
+  if (!s) scratch.set(channel, (s = { values: new Array<unknown>(channel.rows.length), memo: new ValidationMemo() }));
+  return s;
+};
+
+/**
  * validateProduct for several channels: the same results as one validateProduct per channel, with what the
  * channels share — the product's items (merged values), the resolved context, the duplicate ids — built once.
  */
@@ -1030,11 +1061,14 @@ export const validateProductForChannels = (
   const others = duplicatesOf(items);
   const out: TItemResult[][] = [];
   for (const channel of channels) {
-    const memo = new ValidationMemo();
+    const { values, memo } = scratchOf(channel);
+    // A fresh memo for each product (its clean results hold for this product and context only).
+    memo.productId = undefined;
+    memo.clean.length = 0;
     const results: TItemResult[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as ChannelItem;
-      const issues = validateItem(channel, item, resolved, undefined, memo);
+      const issues = validateItem(channel, item, resolved, values, memo);
       const other = others?.[i];
       if (other) issues.push(duplicateIdIssue(channel.name, normaliseOfferId(item.offerId), other));
       results.push({ item, issues });
