@@ -478,6 +478,15 @@ export interface TRowScope {
   entry: number;
 }
 
+/** The first condition that holds for the item (a loop: no closure per absent conditional row). */
+const firstHolding = (conditions: readonly TCondition[], state: TItemState): TCondition | undefined => {
+  for (let i = 0; i < conditions.length; i++) {
+    const c = conditions[i] as TCondition;
+    if (c.when(state)) return c;
+  }
+  return undefined;
+};
+
 class Run {
   readonly issues: TIssue[] = [];
   readonly state: ItemState;
@@ -573,9 +582,8 @@ class Run {
         return;
       }
       if (!required) return;
-      const conditions: readonly TCondition[] = Array.isArray(required) ? required : [required as TCondition];
-      const req = conditions.find((c) => c.when(this.state));
-      if (req) {
+      const req = Array.isArray(required) ? firstHolding(required, this.state) : (required as TCondition);
+      if (req && (Array.isArray(required) || req.when(this.state))) {
         this.push(row, scope, {
           code: 'missing_conditional',
           severity: req.severity ?? 'error',
@@ -909,6 +917,19 @@ class Run {
 export class ValidationMemo {
   productId: string | undefined = undefined;
   readonly clean: unknown[] = [];
+
+  /**
+   * Forgets everything, keeping `clean` packed at the table's length (reads of holes or past the end are
+   * slower). Only a memo with a product has clean results (validateItem writes them only then).
+   */
+  reset(rows: number): void {
+    const clean = this.clean;
+    if (this.productId !== undefined || clean.length !== rows) {
+      if (clean.length !== rows) clean.length = 0;
+      for (let i = 0; i < rows; i++) clean[i] = undefined;
+    }
+    this.productId = undefined;
+  }
 }
 
 /**
@@ -940,8 +961,8 @@ export const validateItem = (
   const remember = memo !== undefined && item.variantId !== undefined;
   const reuse = remember && memo.productId === item.productId;
   if (memo && !reuse) {
+    memo.reset(rows.length);
     memo.productId = remember ? item.productId : undefined;
-    memo.clean.length = 0;
   }
   const required = channel.requiredRows;
   const valueOnly = channel.valueOnlyRows;
@@ -1063,8 +1084,7 @@ export const validateProductForChannels = (
   for (const channel of channels) {
     const { values, memo } = scratchOf(channel);
     // A fresh memo for each product (its clean results hold for this product and context only).
-    memo.productId = undefined;
-    memo.clean.length = 0;
+    memo.reset(channel.rows.length);
     const results: TItemResult[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as ChannelItem;
