@@ -1042,12 +1042,20 @@ const resolveContextReusing = (ctx: TValidationContext): TResolvedContext => {
   return resolved;
 };
 
+/** Whether two items are sent with one id: a product's few variants compared pairwise, without a map. */
+const anyIdTwice = (items: readonly ChannelItem[]): boolean => {
+  if (items.length > 64) return duplicateIds(items.map((item) => ({ item }))).size > 0;
+  const ids = items.map((item) => normaliseOfferId(item.offerId));
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
+};
+
 /**
  * Which item of a product each item shares its id with (undefined: none), as validateCatalog reports them:
  * an item's duplicate is the first other item of its id.
  */
 const duplicatesOf = (items: readonly ChannelItem[]): (ChannelItem | undefined)[] | undefined => {
-  if (items.length < 2) return undefined;
+  if (items.length < 2 || !anyIdTwice(items)) return undefined;
   const groups = duplicateIds(items.map((item) => ({ item })));
   if (groups.size === 0) return undefined;
   const others = new Array<ChannelItem | undefined>(items.length);
