@@ -73,7 +73,7 @@ const FOUND_MAX = 10_000;
 /** Finds a category from a feed value: the numeric id (`1604`) or the full path (case and spacing tolerant). */
 export const findCategory = (taxonomy: TTaxonomy, value: string): TCategory | undefined => {
   let answers = found.get(taxonomy);
-  if (!answers) found.set(taxonomy, (answers = new Map()));
+  if (!answers) found.set(taxonomy, (answers = new Map<string, TCategory | null>()));
   const known = answers.get(value);
   if (known !== undefined) return known ?? undefined;
   const category = lookUpCategory(taxonomy, value);

@@ -38,7 +38,7 @@ export const productOf = (row: TProductLayers): TProduct => {
   const stored = row.variants as { id: string; offer_id: string; source: TProduct['source'] }[];
   // What importedToProduct makes of the imported shape, with the override layer laid in: built in one pass
   // (the import judges every product it brings through here).
-  const variants: TProduct['variants'] = new Array(stored.length);
+  const variants = new Array<TProduct['variants'][number]>(stored.length);
   for (let i = 0; i < stored.length; i++) {
     const v = stored[i] as (typeof stored)[number];
     variants[i] = {
@@ -53,7 +53,7 @@ export const productOf = (row: TProductLayers): TProduct => {
     id: row.product_key,
     offer_id: row.offer_id,
     ...(row.item_group_id ? { item_group_id: row.item_group_id } : {}),
-    source: row.source as TProduct['source'],
+    source: row.source,
     overrides: custom.overrides ?? {},
     rules: {},
     variants,
