@@ -4,7 +4,7 @@ import type { TMoney } from '../model/money';
 import type { ChannelItem, TLayer, TProduct } from '../model/product';
 import { channelItems } from '../model/product';
 import { stripControl } from '../feeds/escape';
-import { cleanText, normaliseMoney } from '../rules/clean';
+import { cleanText, normaliseMoney, normaliseOfferId } from '../rules/clean';
 import { parseInterval, parseIsoDate } from '../rules/dates';
 import { gtinProblem } from '../rules/gtin';
 import { googleHtml, htmlToText } from '../rules/html';
@@ -46,6 +46,10 @@ export interface TCompiledChannel extends TChannelSpec {
   readonly readAll: (item: ChannelItem, ctx: TResolvedContext, out: unknown[]) => void;
   /** Indexes of the rows whose values are cleaned before they are judged or written. */
   readonly cleaned: readonly number[];
+  /** By row index: 1 when the row is required (always or on conditions), so it runs on an absent value. */
+  readonly requiredRows: Uint8Array;
+  /** By row index: 1 when the row's outcome depends only on its value (CompiledRow.valueOnly). */
+  readonly valueOnlyRows: Uint8Array;
 }
 
 const IDENTIFIER_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -361,7 +365,9 @@ export const defineChannel = (spec: TChannelSpec): TCompiledChannel => {
       throw new Error(`${spec.name}: record ${row.attribute} has no children`);
     byAttribute.set(row.attribute, row);
   }
-  return { ...spec, rows, byAttribute, readAll: buildReader(rows), cleaned };
+  const requiredRows = Uint8Array.from(rows, (row) => (row.required ? 1 : 0));
+  const valueOnlyRows = Uint8Array.from(rows, (row) => (row.valueOnly ? 1 : 0));
+  return { ...spec, rows, byAttribute, readAll: buildReader(rows), cleaned, requiredRows, valueOnlyRows };
 };
 
 /** The pure core reads no files: a category is checked against the taxonomy the caller passes. */
@@ -414,6 +420,18 @@ const layerOfRow = (row: TCompiledRow, item: ChannelItem): TLayer => {
   return best;
 };
 
+/** isHttpUrl's verdicts on recent links: each link is judged once per channel, and its variants share many. */
+const urlVerdicts = new Map<string, boolean>();
+const isHttpUrlRemembered = (s: string): boolean => {
+  let ok = urlVerdicts.get(s);
+  if (ok === undefined) {
+    if (urlVerdicts.size >= 4096) urlVerdicts.clear();
+    ok = isHttpUrl(s);
+    urlVerdicts.set(s, ok);
+  }
+  return ok;
+};
+
 const capitalise = (s: string): string => (s === '' ? s : s[0]?.toUpperCase() + s.slice(1));
 const quote = (v: unknown): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -459,6 +477,15 @@ export interface TRowScope {
   /** 1-based entry of a repeated record when it has several (0 otherwise): messages say "Shipping 2: …". */
   entry: number;
 }
+
+/** The first condition that holds for the item (a loop: no closure per absent conditional row). */
+const firstHolding = (conditions: readonly TCondition[], state: TItemState): TCondition | undefined => {
+  for (let i = 0; i < conditions.length; i++) {
+    const c = conditions[i] as TCondition;
+    if (c.when(state)) return c;
+  }
+  return undefined;
+};
 
 class Run {
   readonly issues: TIssue[] = [];
@@ -555,9 +582,8 @@ class Run {
         return;
       }
       if (!required) return;
-      const conditions: readonly TCondition[] = Array.isArray(required) ? required : [required as TCondition];
-      const req = conditions.find((c) => c.when(this.state));
-      if (req) {
+      const req = Array.isArray(required) ? firstHolding(required, this.state) : (required as TCondition);
+      if (req && (Array.isArray(required) || req.when(this.state))) {
         this.push(row, scope, {
           code: 'missing_conditional',
           severity: req.severity ?? 'error',
@@ -671,7 +697,7 @@ class Run {
       case 'url': {
         if (typeof v !== 'string') return this.wrongType(row, scope, v, 'a web address');
         this.tooLong(row, scope, v);
-        if (!isHttpUrl(v)) {
+        if (!isHttpUrlRemembered(v)) {
           this.push(row, scope, {
             code: 'invalid_url',
             message: `${capitalise(row.labelText)} ${quote(v)} is not a valid web address. Use a full http:// or https:// URL with spaces and special characters encoded (a space as %20).`,
@@ -891,6 +917,19 @@ class Run {
 export class ValidationMemo {
   productId: string | undefined = undefined;
   readonly clean: unknown[] = [];
+
+  /**
+   * Forgets everything, keeping `clean` packed at the table's length (reads of holes or past the end are
+   * slower). Only a memo with a product has clean results (validateItem writes them only then).
+   */
+  reset(rows: number): void {
+    const clean = this.clean;
+    if (this.productId !== undefined || clean.length !== rows) {
+      if (clean.length !== rows) clean.length = 0;
+      for (let i = 0; i < rows; i++) clean[i] = undefined;
+    }
+    this.productId = undefined;
+  }
 }
 
 /**
@@ -922,15 +961,17 @@ export const validateItem = (
   const remember = memo !== undefined && item.variantId !== undefined;
   const reuse = remember && memo.productId === item.productId;
   if (memo && !reuse) {
+    memo.reset(rows.length);
     memo.productId = remember ? item.productId : undefined;
-    memo.clean.length = 0;
   }
+  const required = channel.requiredRows;
+  const valueOnly = channel.valueOnlyRows;
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as TCompiledRow;
     const value = values[i];
-    // Absent optional rows are the common case: skip them before anything else.
-    if (!row.required && !isPresent(value)) continue;
-    if (reuse && row.valueOnly && value !== undefined && memo.clean[i] === value) continue;
+    // Absent optional rows are the common case: skip them before anything else (flags, not the row, are read).
+    if (required[i] === 0 && !isPresent(value)) continue;
+    if (reuse && valueOnly[i] === 1 && value !== undefined && memo.clean[i] === value) continue;
+    const row = rows[i] as TCompiledRow;
     const before = run.issues.length;
     run.refused = false;
     run.row(row, value, row.scope);
@@ -969,6 +1010,100 @@ export const validateCatalog = (
     }
   }
   return results;
+};
+
+/** The last context resolved by validateProductForChannels, with the fields it was resolved from. */
+let lastContext: { fields: unknown[]; resolved: TResolvedContext } | undefined;
+
+/** The fields of a context that resolveContext reads, except `now`. */
+const contextFields = (ctx: TValidationContext): unknown[] => [
+  ctx.targetCountry,
+  ctx.contentLanguage,
+  ctx.currency,
+  ctx.destinations,
+  ctx.shopDomain,
+  ctx.accountShipping,
+  ctx.taxonomy,
+];
+
+/**
+ * resolveContext for a run of products judged with equal contexts (an import judges thousands with one shop):
+ * the resolved context is reused as long as the fields it depends on are the same; `now` is taken anew.
+ */
+const resolveContextReusing = (ctx: TValidationContext): TResolvedContext => {
+  const fields = contextFields(ctx);
+  const last = lastContext;
+  if (last && last.fields.every((f, i) => f === fields[i])) {
+    const now = (ctx.now ?? new Date()).getTime();
+    return now === last.resolved.now ? last.resolved : { ...last.resolved, now };
+  }
+  const resolved = resolveContext(ctx);
+  lastContext = { fields, resolved };
+  return resolved;
+};
+
+/** Whether two items are sent with one id: a product's few variants compared pairwise, without a map. */
+const anyIdTwice = (items: readonly ChannelItem[]): boolean => {
+  if (items.length > 64) return duplicateIds(items.map((item) => ({ item }))).size > 0;
+  const ids = items.map((item) => normaliseOfferId(item.offerId));
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
+};
+
+/**
+ * Which item of a product each item shares its id with (undefined: none), as validateCatalog reports them:
+ * an item's duplicate is the first other item of its id.
+ */
+const duplicatesOf = (items: readonly ChannelItem[]): (ChannelItem | undefined)[] | undefined => {
+  if (items.length < 2 || !anyIdTwice(items)) return undefined;
+  const groups = duplicateIds(items.map((item) => ({ item })));
+  if (groups.size === 0) return undefined;
+  const others = new Array<ChannelItem | undefined>(items.length);
+  for (const list of groups.values()) {
+    for (const r of list) others[items.indexOf(r.item)] = (list.find((o) => o !== r) as { item: ChannelItem }).item;
+  }
+  return others;
+};
+
+/**
+ * The arrays validateProductForChannels lends validateItem, one set per channel: the values it reads (every
+ * index is written for each item, and nobody keeps them) and the memo, so judging allocates neither per item.
+ */
+const scratch = new WeakMap<TCompiledChannel, { values: unknown[]; memo: ValidationMemo }>();
+const scratchOf = (channel: TCompiledChannel): { values: unknown[]; memo: ValidationMemo } => {
+  let s = scratch.get(channel);
+  if (!s) scratch.set(channel, (s = { values: new Array<unknown>(channel.rows.length), memo: new ValidationMemo() }));
+  return s;
+};
+
+/**
+ * validateProduct for several channels: the same results as one validateProduct per channel, with what the
+ * channels share — the product's items (merged values), the resolved context, the duplicate ids — built once.
+ */
+export const validateProductForChannels = (
+  channels: readonly TCompiledChannel[],
+  product: TProduct,
+  ctx: TValidationContext = {},
+): TItemResult[][] => {
+  const resolved = resolveContextReusing(ctx);
+  const items = channelItems(product);
+  const others = duplicatesOf(items);
+  const out: TItemResult[][] = [];
+  for (const channel of channels) {
+    const { values, memo } = scratchOf(channel);
+    // A fresh memo for each product (its clean results hold for this product and context only).
+    memo.reset(channel.rows.length);
+    const results: TItemResult[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as ChannelItem;
+      const issues = validateItem(channel, item, resolved, values, memo);
+      const other = others?.[i];
+      if (other) issues.push(duplicateIdIssue(channel.name, normaliseOfferId(item.offerId), other));
+      results.push({ item, issues });
+    }
+    out.push(results);
+  }
+  return out;
 };
 
 /** Validates every channel item of a product (itself, or each variant; their ids must differ). */

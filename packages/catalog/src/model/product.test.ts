@@ -12,6 +12,7 @@ import {
   resetToSource,
   setLayerValues,
   ZProductSchema,
+  type TProduct,
 } from './product';
 
 const layered = () =>
@@ -155,5 +156,32 @@ describe('product model: three layers', () => {
     expect(ZLayerValuesSchema.safeParse({ price: '15 USD' }).success).toBe(false);
     const parsed = ZProductSchema.parse({ id: 'p', offer_id: 'o' });
     expect(parsed).toMatchObject({ source: {}, overrides: {}, rules: {}, variants: [] });
+  });
+});
+
+describe('channelItems of a product with variants', () => {
+  it('merges each variant as the layers say, keys outside the field list included', () => {
+    const withExtra = {
+      id: 'p',
+      offer_id: 'p',
+      source: { title: 'T', brand: 'B', color: 'red', extra_key: 'x' },
+      overrides: { brand: 'O' },
+      rules: {},
+      variants: [
+        { id: 'a', offer_id: 'a', source: { color: 'blue', size: 'M' }, overrides: {}, rules: { size: 'L' } },
+        { id: 'b', offer_id: 'b', source: { title: 'V' }, overrides: { color: null }, rules: {} },
+      ],
+    } as unknown as TProduct;
+    const plain = (item: ChannelItem) =>
+      Object.fromEntries(Object.entries(item.values).filter(([, v]) => v !== undefined));
+    expect(channelItems(withExtra).map(plain)).toEqual([
+      { title: 'T', brand: 'O', color: 'blue', size: 'L', extra_key: 'x' },
+      { title: 'V', brand: 'O', color: null, extra_key: 'x' },
+    ]);
+    const { extra_key: _, ...fieldsOnly } = withExtra.source as Record<string, unknown>;
+    expect(channelItems({ ...withExtra, source: fieldsOnly }).map(plain)).toEqual([
+      { title: 'T', brand: 'O', color: 'blue', size: 'L' },
+      { title: 'V', brand: 'O', color: null },
+    ]);
   });
 });

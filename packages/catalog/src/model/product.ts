@@ -252,6 +252,15 @@ const FieldValues = (
   ) as () => new () => TLayerValues
 )();
 
+/** A FieldValues with the same values as `from` (another FieldValues): one named copy per field. */
+const cloneFieldValues = (
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from FIELD_NAMES on purpose (see above)
+  new Function(
+    'FieldValues',
+    `return function cloneFieldValues(from) { const to = new FieldValues(); ${FIELD_NAMES.map((k) => `to.${k} = from.${k};`).join(' ')} return to; };`,
+  ) as (ctor: new () => TLayerValues) => (from: TLayerValues) => TLayerValues
+)(FieldValues);
+
 const copyInto = (target: TLayerValues, layerValues: TLayerValues): void => {
   const t = target as Record<string, unknown>;
   const src = layerValues as Record<string, unknown>;
@@ -275,15 +284,24 @@ export class ChannelItem {
   private readonly product: TLayered;
   private readonly variant: TLayered | undefined;
 
-  constructor(product: TProduct, variant?: TVariant) {
+  /**
+   * `productSource`, when given, is the product's source layer already merged into a FieldValues (see
+   * channelItems): the variants of a product share it instead of each merging it again.
+   */
+  constructor(product: TProduct, variant?: TVariant, productSource?: TLayerValues) {
     this.productId = product.id;
     this.variantId = variant?.id;
     this.offerId = variant ? variant.offer_id : product.offer_id;
     this.itemGroupId = variant ? (product.item_group_id ?? product.offer_id) : product.item_group_id;
     this.product = product;
     this.variant = variant;
-    const values = new FieldValues();
-    copyInto(values, product.source);
+    let values: TLayerValues;
+    if (productSource) {
+      values = cloneFieldValues(productSource);
+    } else {
+      values = new FieldValues();
+      copyInto(values, product.source);
+    }
     if (variant) copyInto(values, variant.source);
     copyInto(values, product.overrides);
     if (variant) copyInto(values, variant.overrides);
@@ -305,7 +323,13 @@ export class ChannelItem {
 }
 
 /** The channel items of a product: itself when it has no variants, else one per variant. */
-export const channelItems = (product: TProduct): ChannelItem[] =>
-  product.variants.length === 0
-    ? [new ChannelItem(product)]
-    : product.variants.map((v) => new ChannelItem(product, v));
+export const channelItems = (product: TProduct): ChannelItem[] => {
+  const variants = product.variants;
+  if (variants.length === 0) return [new ChannelItem(product)];
+  // The product's source merged once for all its variants (a clone is cheaper than merging key by key).
+  const productSource = new FieldValues();
+  copyInto(productSource, product.source);
+  // A key outside the field list would not survive the clone: such a product merges each variant in full.
+  const shared = Object.keys(productSource).length === FIELD_NAMES.length ? productSource : undefined;
+  return variants.map((v) => new ChannelItem(product, v, shared));
+};

@@ -30,4 +30,15 @@ describe('Google product taxonomy', () => {
     expect(isUnder(t, dresses!, 166)).toBe(true);
     expect(isUnder(t, dresses!, 1)).toBe(false);
   });
+  it('answers a repeated lookup as the first time, per taxonomy (answers are remembered)', () => {
+    const t = parseTaxonomy(SAMPLE);
+    const other = parseTaxonomy('1604 - Something Else\n');
+    for (let round = 0; round < 2; round++) {
+      expect(findCategory(t, '1604')?.name).toBe('Clothing');
+      expect(findCategory(other, '1604')?.name).toBe('Something Else');
+      expect(findCategory(t, 'Apparel & Accessories > Nope')).toBeUndefined();
+      expect(findCategory(other, 'apparel & accessories > clothing')).toBeUndefined();
+      expect(findCategory(t, 'apparel & accessories > clothing')?.id).toBe(1604);
+    }
+  });
 });

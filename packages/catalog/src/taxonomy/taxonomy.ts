@@ -63,8 +63,26 @@ export const parseTaxonomy = (text: string): TTaxonomy => {
   return { version, byId, byPath };
 };
 
+/**
+ * findCategory's answers by taxonomy (a parsed taxonomy is never changed), null for none: a catalogue names a
+ * few hundred categories thousands of times, and each item is judged for several channels.
+ */
+const found = new WeakMap<TTaxonomy, Map<string, TCategory | null>>();
+const FOUND_MAX = 10_000;
+
 /** Finds a category from a feed value: the numeric id (`1604`) or the full path (case and spacing tolerant). */
 export const findCategory = (taxonomy: TTaxonomy, value: string): TCategory | undefined => {
+  let answers = found.get(taxonomy);
+  if (!answers) found.set(taxonomy, (answers = new Map<string, TCategory | null>()));
+  const known = answers.get(value);
+  if (known !== undefined) return known ?? undefined;
+  const category = lookUpCategory(taxonomy, value);
+  if (answers.size >= FOUND_MAX) answers.clear();
+  answers.set(value, category ?? null);
+  return category;
+};
+
+const lookUpCategory = (taxonomy: TTaxonomy, value: string): TCategory | undefined => {
   const v = value.trim();
   if (/^\d+$/.test(v)) return taxonomy.byId.get(Number(v));
   return taxonomy.byPath.get(normalisePath(v));

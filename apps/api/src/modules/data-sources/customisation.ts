@@ -5,7 +5,6 @@ import {
   errorCsvLine,
   exportCustomisationCsv,
   importCustomisationCsv,
-  importedToProduct,
   openCsv,
   type TCustomisationType,
   type TProduct,
@@ -36,25 +35,28 @@ export type TProductLayers = Pick<
 /** The stored product as the model's product: source layer, custom attributes and override layer. */
 export const productOf = (row: TProductLayers): TProduct => {
   const custom = row.custom as TStoredCustom;
-  const base = importedToProduct({
-    kind: 'product',
-    product_id: row.product_key,
+  const stored = row.variants as { id: string; offer_id: string; source: TProduct['source'] }[];
+  // What importedToProduct makes of the imported shape, with the override layer laid in: built in one pass
+  // (the import judges every product it brings through here).
+  const variants = new Array<TProduct['variants'][number]>(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const v = stored[i] as (typeof stored)[number];
+    variants[i] = {
+      id: v.id,
+      offer_id: v.offer_id,
+      source: v.source,
+      overrides: custom.variants?.[v.id] ?? {},
+      rules: {},
+    };
+  }
+  return {
+    id: row.product_key,
     offer_id: row.offer_id,
     ...(row.item_group_id ? { item_group_id: row.item_group_id } : {}),
     source: row.source,
-    custom: row.source_custom,
-    variants: (
-      row.variants as { id: string; offer_id: string; source: never; custom: Record<string, string> }[]
-    ).map((v) => ({ ...v, row_number: 0 })),
-    row_numbers: [],
-  });
-  return {
-    ...base,
     overrides: custom.overrides ?? {},
-    variants: base.variants.map((v) => ({
-      ...v,
-      overrides: custom.variants?.[v.id] ?? {},
-    })),
+    rules: {},
+    variants,
   };
 };
 

@@ -10,6 +10,7 @@ import {
   type TProduct,
   type TTaxonomy,
   validateProduct,
+  validateProductForChannels,
 } from '@feedloom/catalog';
 import { googleTaxonomy } from '@feedloom/catalog/node';
 import { excludedFromChannel } from '@feedloom/validation';
@@ -18,6 +19,7 @@ import type { TDb } from '../../db/client';
 import { jsonText } from '../data-sources/staging';
 
 const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
+const COMPILED_CHANNELS = CHANNEL_KEYS.map((channel) => CHANNELS[channel]);
 let taxonomy: TTaxonomy | undefined;
 /** Read on the first edit, then kept. */
 export const shippedTaxonomy = () => (taxonomy ??= googleTaxonomy());
@@ -64,13 +66,18 @@ export const judgeProduct = (
   // Submission controls (spec §3) exclude the product from a channel whose every destination they name.
   const own = product.overrides.product_submission_control;
   const controls = own !== undefined ? own : product.source.product_submission_control;
-  return CHANNEL_KEYS.map((channel) => {
-    const items = judgeItems(product, shop, channel, ctx);
-    const issues = items.flatMap((r) => r.issues.map((i) => ({ item_id: r.item.offerId, ...i })));
+  // The channels share the product's items and the resolved context (see validateProductForChannels).
+  const perChannel = validateProductForChannels(COMPILED_CHANNELS, product, ctx);
+  return CHANNEL_KEYS.map((channel, c) => {
+    const issues: (TIssue & { item_id: string })[] = [];
+    for (const r of perChannel[c] ?? []) {
+      const item_id = r.item.offerId;
+      for (const i of r.issues) issues.push({ item_id, ...i });
+    }
     return {
       channel,
       status: channelStatus(issues, { integrated: true, excluded: excludedFromChannel(channel, controls) }),
-      issues: issues.slice(0, MAX_ISSUES_KEPT),
+      issues: issues.length > MAX_ISSUES_KEPT ? issues.slice(0, MAX_ISSUES_KEPT) : issues,
     };
   });
 };
