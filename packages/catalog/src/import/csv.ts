@@ -126,6 +126,13 @@ export class CsvParser {
       if (chunk.charCodeAt(0) === LF) i = 1;
     }
     let start = i;
+    // Where the next delimiter, LF and CR are at or after `i` (n: none left in this chunk). Found with indexOf
+    // (native, far faster than a charCodeAt loop) and searched again only once `i` has passed them, so every
+    // character is looked at once per kind however the fields fall.
+    let nextDelim = -1;
+    let nextLf = -1;
+    let nextCr = -1;
+    const delimChar = String.fromCharCode(delim);
     while (i < n) {
       switch (this.state) {
         case State.Start: {
@@ -139,11 +146,11 @@ export class CsvParser {
           continue;
         }
         case State.Plain: {
-          let c = 0;
-          for (; i < n; i++) {
-            c = chunk.charCodeAt(i);
-            if (c === delim || c === LF || c === CR) break;
-          }
+          if (nextDelim < i) nextDelim = indexOrEnd(chunk, delimChar, i);
+          if (nextLf < i) nextLf = indexOrEnd(chunk, '\n', i);
+          if (nextCr < i) nextCr = indexOrEnd(chunk, '\r', i);
+          i = nextDelim < nextLf ? (nextDelim < nextCr ? nextDelim : nextCr) : nextLf < nextCr ? nextLf : nextCr;
+          const c = i < n ? chunk.charCodeAt(i) : 0;
           if (i === n) {
             this.field += chunk.slice(start, n);
             break;
@@ -298,6 +305,12 @@ export class CsvParser {
     this.flushRow(emit);
   }
 }
+
+/** The index of `ch` in `text` from `from`, or the text's length when there is none. */
+const indexOrEnd = (text: string, ch: string, from: number): number => {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+};
 
 const isBlank = (cells: readonly string[]): boolean => {
   for (let i = 0; i < cells.length; i++) {

@@ -60,8 +60,20 @@ export const decodeWindows1252 = (bytes: Uint8Array): string => {
   return C1_TEST.test(s) ? s.replace(C1_RE, fixC1) : s;
 };
 
-const firstNonAscii = (bytes: Uint8Array, from = 0): number => {
-  for (let i = from; i < bytes.length; i++) if ((bytes[i] as number) >= 0x80) return i;
+/** The index of the first byte >= 0x80, or -1: four bytes at a time over the aligned middle. */
+const firstNonAscii = (bytes: Uint8Array): number => {
+  const n = bytes.length;
+  let i = 0;
+  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) if ((bytes[i] as number) >= 0x80) return i;
+  const words = (n - i) >> 2;
+  if (words > 0) {
+    const w = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    let j = 0;
+    while (j < words && ((w[j] as number) & 0x80808080) === 0) j++;
+    i += j * 4;
+  }
+  for (; i < n; i++) if ((bytes[i] as number) >= 0x80) return i;
   return -1;
 };
 

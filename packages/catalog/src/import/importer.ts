@@ -55,6 +55,8 @@ export interface TImportOptions {
 export interface TImporter {
   /** Reads one data row; returns the results it completed (often none: a product waits for its last row). */
   push(row: TCsvRow): readonly TImportResult[];
+  /** Reads data rows in file order; returns the results they completed (as `push` row by row would). */
+  pushRows(rows: readonly TCsvRow[]): readonly TImportResult[];
   /** The end of the file: the last product. */
   end(): readonly TImportResult[];
   readonly stats: TImportStats;
@@ -241,39 +243,48 @@ export const createImporter = (options: TImportOptions): TImporter => {
     return out;
   };
 
+  /** Maps one row and hands it to the assembler; results collect in `results`. */
+  const read = (row: TCsvRow): void => {
+    ctx.stats.rows_read++;
+    const rec = new RowRecord(row.row_number, roles.size);
+    if (row.problem !== undefined) {
+      rec.fail('row', row.problem, '');
+      ctx.reject(rec);
+      return;
+    }
+    try {
+      const cells = row.cells;
+      const n = cells.length < width ? cells.length : width;
+      for (let i = 0; i < n; i++) {
+        const cell = cells[i] as string;
+        if (cell === '') continue;
+        const handler = handlers[i];
+        if (handler === undefined) continue;
+        const t = cell.trim();
+        if (t !== '') handler(t, rec);
+      }
+      for (let i = width; i < cells.length; i++) {
+        if ((cells[i] as string).trim() !== '') {
+          rec.fail(`column ${i + 1}`, MSG.ragged(cells.length, width), '');
+          break;
+        }
+      }
+      assembler.push(rec);
+    } catch (e) {
+      // A bug must not end the import: the row is reported and the next one is read.
+      ctx.rejectRow(row.row_number, 'row', MSG.unexpected(e instanceof Error ? e.message : String(e)));
+    }
+  };
+
   return {
     stats: ctx.stats,
     collisions: () => ctx.collisions(),
     push(row: TCsvRow): readonly TImportResult[] {
-      ctx.stats.rows_read++;
-      const rec = new RowRecord(row.row_number, roles.size);
-      if (row.problem !== undefined) {
-        rec.fail('row', row.problem, '');
-        ctx.reject(rec);
-        return take();
-      }
-      try {
-        const cells = row.cells;
-        const n = cells.length < width ? cells.length : width;
-        for (let i = 0; i < n; i++) {
-          const cell = cells[i] as string;
-          if (cell === '') continue;
-          const handler = handlers[i];
-          if (handler === undefined) continue;
-          const t = cell.trim();
-          if (t !== '') handler(t, rec);
-        }
-        for (let i = width; i < cells.length; i++) {
-          if ((cells[i] as string).trim() !== '') {
-            rec.fail(`column ${i + 1}`, MSG.ragged(cells.length, width), '');
-            break;
-          }
-        }
-        assembler.push(rec);
-      } catch (e) {
-        // A bug must not end the import: the row is reported and the next one is read.
-        ctx.rejectRow(row.row_number, 'row', MSG.unexpected(e instanceof Error ? e.message : String(e)));
-      }
+      read(row);
+      return take();
+    },
+    pushRows(rows: readonly TCsvRow[]): readonly TImportResult[] {
+      for (let i = 0; i < rows.length; i++) read(rows[i] as TCsvRow);
       return take();
     },
     end(): readonly TImportResult[] {
