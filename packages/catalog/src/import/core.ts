@@ -198,11 +198,11 @@ export const buildProduct = (
   if (!append) {
     for (const key in first.source) {
       const v = first.source[key];
-      if (v !== undefined && items.every((it) => sameValue(it.source[key], v))) shared[key] = v;
+      if (v !== undefined && allShareSource(items, key, v)) shared[key] = v;
     }
     for (const key in first.custom) {
       const v = first.custom[key];
-      if (v !== undefined && items.every((it) => it.custom[key] === v)) sharedCustom[key] = v;
+      if (v !== undefined && allShareCustom(items, key, v)) sharedCustom[key] = v;
     }
   }
   const product: TImportedProduct = {
@@ -216,13 +216,35 @@ export const buildProduct = (
       id: it.offer_id,
       offer_id: it.offer_id,
       row_number: it.row_number,
-      source: without(it.source, shared),
+      source: sourceWithout(it.source, shared),
       custom: without(it.custom, sharedCustom) as Record<string, string>,
     })),
     row_numbers: rowNumbers,
   };
   if (append) product.append = true;
   return product;
+};
+
+// Loops rather than items.every(callback): they run for every value of every variant of a large import.
+const allShareSource = (items: readonly TItem[], key: string, v: unknown): boolean => {
+  for (let i = 1; i < items.length; i++) if (!sameValue((items[i] as TItem).source[key], v)) return false;
+  return true;
+};
+
+const allShareCustom = (items: readonly TItem[], key: string, v: string): boolean => {
+  for (let i = 1; i < items.length; i++) if ((items[i] as TItem).custom[key] !== v) return false;
+  return true;
+};
+
+/**
+ * A variant's source values minus the shared ones, as an ordinary object like the product's source: its keys
+ * are product field names, never text from the file, and a prototype-less object would be a slow
+ * (dictionary) object, costly to fill and to serialise on every variant of an import.
+ */
+const sourceWithout = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const key in values) if (!(key in drop)) out[key] = values[key];
+  return out;
 };
 
 const without = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, validSource } from '../../test/fixtures';
@@ -17,6 +18,7 @@ import {
   parseMeasure,
   parsePrice,
   parseShipping,
+  splitRepeated,
   splitUrls,
   TProblem,
 } from './values';
@@ -170,5 +172,35 @@ describe('Google TSV round trip', () => {
         .flatMap(channelItems)
         .map((item) => ({ id: item.offerId, values: clean(item.values as Record<string, unknown>) }));
     expect(valuesOf(imported.map(importedToProduct))).toEqual(valuesOf(products));
+  });
+});
+
+
+describe('value parsers, pinned before their fast paths', () => {
+  // What the regex-only parsers gave on inputs around the fast paths' edges (signs, spacing, case, a bare dot,
+  // full-width digits, unknown currencies, quotes and commas in composite values), kept as JSON.
+  const pinned = JSON.parse(readFileSync(new URL('./fixtures/values-pinned.json', import.meta.url), 'utf8')) as {
+    prices: [string, unknown, unknown][];
+    shipping: [string, unknown, unknown][];
+    repeated: [string, unknown][];
+    decimals: [string, unknown, unknown, unknown, unknown][];
+  };
+  const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null)) as unknown;
+  const ship = { label: 'Shipping', currency: 'USD' };
+
+  it('give the same values and problems as before', () => {
+    for (const [text, shop, none] of pinned.prices) {
+      expect([text, plain(parsePrice(text, money))]).toEqual([text, shop]);
+      expect([text, plain(parsePrice(text, { label: 'Price', currency: undefined, decimalComma: true }))]).toEqual([text, none]);
+    }
+    for (const [text, any, slots] of pinned.shipping) {
+      expect([text, plain(parseShipping(text, undefined, ship))]).toEqual([text, any]);
+      expect([text, plain(parseShipping(text, ['country', 'postal_code', 'price'], ship))]).toEqual([text, slots]);
+    }
+    for (const [text, parts] of pinned.repeated) expect([text, splitRepeated(text)]).toEqual([text, parts]);
+    for (const [text, dot, comma, kg, bare] of pinned.decimals) {
+      expect([text, plain(parseDecimal(text)), plain(parseDecimal(text, true))]).toEqual([text, dot, comma]);
+      expect([text, plain(parseMeasure(`${text} kg`)), plain(parseMeasure(text))]).toEqual([text, kg, bare]);
+    }
   });
 });
