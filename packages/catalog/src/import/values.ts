@@ -25,13 +25,38 @@ const GROUPED_DOT_RE = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 const GROUPED_SPACE_RE = /^[+-]?\d{1,3}(?:[ \u00a0\u202f']\d{3})+(?:[.,]\d+)?$/;
 const DECIMAL_COMMA_RE = /^[+-]?\d+,\d+$/;
 
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** The end of the digits of `text` from `i`. */
+const digitsEnd = (text: string, i: number): number => {
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i;
+};
+
+/** The end of `digits[.digits]` at `from` (from itself when there is none): PLAIN_NUMBER_RE without a sign. */
+const plainNumberEnd = (text: string, from: number): number => {
+  const whole = digitsEnd(text, from);
+  if (whole === from) return from;
+  if (text.charCodeAt(whole) !== 46) return whole; // .
+  const fraction = digitsEnd(text, whole + 1);
+  return fraction === whole + 1 ? whole : fraction;
+};
+
+/** PLAIN_NUMBER_RE.test without the regular expression engine: most cells are plain numbers. */
+const isPlainNumber = (text: string): boolean => {
+  const c = text.charCodeAt(0);
+  const from = c === 43 || c === 45 ? 1 : 0; // + -
+  const end = plainNumberEnd(text, from);
+  return end > from && end === text.length;
+};
+
 /**
  * A decimal number as spreadsheets write it: `1234.5`, `1,234.50`, `1.234,50`, `1 234,50`, `19,99`. A lone
  * comma with three digits after it (`1,299`) is a thousands separator unless `decimalComma` (semicolon files,
  * where `19,99` and `1,299` both mean a decimal). Undefined when it is not a number.
  */
 export const parseDecimal = (text: string, decimalComma = false): number | undefined => {
-  if (PLAIN_NUMBER_RE.test(text)) return Number(text);
+  if (isPlainNumber(text)) return Number(text);
   let t = text;
   if (GROUPED_SPACE_RE.test(t)) t = t.replace(/[ \u00a0\u202f']/g, '').replace(',', '.');
   else if (DECIMAL_COMMA_RE.test(t) && (decimalComma || !GROUPED_COMMA_RE.test(t))) t = t.replace(',', '.');
@@ -83,19 +108,45 @@ export interface TPriceOptions {
   decimalComma?: boolean;
 }
 
+const isAsciiLetter = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122);
+
+/**
+ * The length of the amount of the most common price spelling, `19.99 USD`, `19.99USD` or `19.99`
+ * (unsigned digits, an optional decimal part, at most one space, a three-letter code): what MONEY_RE reads
+ * as amount and code on these, checked without it. -1 for anything else.
+ */
+const plainPriceAmountEnd = (text: string): number => {
+  const end = plainNumberEnd(text, 0);
+  if (end === 0 || end === text.length) return end === 0 ? -1 : end;
+  const code = text.charCodeAt(end) === 32 ? end + 1 : end;
+  if (text.length !== code + 3) return -1;
+  for (let i = code; i < text.length; i++) if (!isAsciiLetter(text.charCodeAt(i))) return -1;
+  return end;
+};
+
 /** `19.99 USD`, `USD 19.99`, `$19.99`, `19,99 €`, `1,299.00`, plain `19.99` (the shop currency). */
 export const parsePrice = (text: string, o: TPriceOptions): TMoney | TProblem => {
-  const m = MONEY_RE.exec(text);
-  if (!m || m[3] === undefined) {
-    return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+  let amount: string;
+  let code: string | undefined;
+  let symbol: string | undefined;
+  const plainEnd = plainPriceAmountEnd(text);
+  if (plainEnd > 0) {
+    amount = text.slice(0, plainEnd);
+    if (plainEnd < text.length) code = text.slice(text.length - 3);
+  } else {
+    const m = MONEY_RE.exec(text);
+    if (!m || m[3] === undefined) {
+      return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+    }
+    amount = m[3].trim();
+    code = m[1] ?? m[4];
+    symbol = m[2] ?? m[5];
   }
-  const value = parseDecimal(m[3].trim(), o.decimalComma);
+  const value = parseDecimal(amount, o.decimalComma);
   if (value === undefined || value < 0) {
     return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
   }
   if (value >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
-  const code = m[1] ?? m[4];
-  const symbol = m[2] ?? m[5];
   let currency: string | undefined;
   if (code) {
     currency = code.toUpperCase();
@@ -208,11 +259,27 @@ export const splitList = (text: string): string[] => {
 
 /* ------------------------------------------------------------------ Google composite values */
 
+/**
+ * splitComposite, with the common case first: without a double quote nothing is quoted, and the parts are
+ * exactly what String#split gives.
+ */
+const splitParts = (text: string, separator: ',' | ':'): string[] =>
+  text.includes('"') ? splitComposite(text, separator) : text.split(separator);
+
 /** Repeated values of Google's text feeds: comma-separated, a value with a comma in double quotes. */
-export const splitRepeated = (text: string): string[] =>
-  splitComposite(text, ',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+export const splitRepeated = (text: string): string[] => {
+  const out: string[] = [];
+  for (const part of splitParts(text, ',')) {
+    const t = part.trim();
+    if (t !== '') out.push(t);
+  }
+  return out;
+};
+
+const trimAll = (parts: string[]): string[] => {
+  for (let i = 0; i < parts.length; i++) parts[i] = (parts[i] as string).trim();
+  return parts;
+};
 
 /** `section:name:value` (or `name:value`), several separated by commas: Google's product_detail. */
 export const parseDetails = (text: string, label = 'Product detail'): TProductDetail[] | TProblem => {
@@ -262,6 +329,13 @@ export const headerSlots = (header: string): string[] | undefined => {
 
 const POSTAL_RE = /\d/;
 
+const DEFAULT_SHIPPING_ORDER = SHIPPING_SLOTS as readonly TShippingSlot[];
+
+const badShipping = (money: TPriceOptions, entry: string): TProblem =>
+  new TProblem(
+    `${money.label} ${quote(entry)} must be country:region:service:price, for example US:CA:Express:9.99 USD.`,
+  );
+
 /**
  * Google's shipping text form `country:region:service:price[:min_handling:max_handling:min_transit:max_transit]`,
  * several separated by commas (reference §1.5); a region slot holding digits is a postal code.
@@ -271,16 +345,14 @@ export const parseShipping = (
   slots: readonly string[] | undefined,
   money: TPriceOptions,
 ): TShipping[] | TProblem => {
-  const order = (slots ?? SHIPPING_SLOTS).filter((s) => SHIPPING_SLOT_SET.has(s)) as TShippingSlot[];
+  const order = slots
+    ? (slots.filter((s) => SHIPPING_SLOT_SET.has(s)) as TShippingSlot[])
+    : DEFAULT_SHIPPING_ORDER;
   const out: TShipping[] = [];
-  const bad = (entry: string) =>
-    new TProblem(
-      `${money.label} ${quote(entry)} must be country:region:service:price, for example US:CA:Express:9.99 USD.`,
-    );
-  for (const entry of splitComposite(text, ',')) {
+  for (const entry of splitParts(text, ',')) {
     if (entry.trim() === '') continue;
-    const parts = splitComposite(entry, ':').map((s) => s.trim());
-    if (parts.length > order.length) return bad(entry);
+    const parts = trimAll(splitParts(entry, ':'));
+    if (parts.length > order.length) return badShipping(money, entry);
     const rule: Record<string, unknown> = {};
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] as string;
@@ -293,11 +365,11 @@ export const parseShipping = (
         rule.price = price;
       } else if (slot.endsWith('_time')) {
         const n = parseDecimal(part);
-        if (n === undefined || !Number.isInteger(n) || n < 0) return bad(entry);
+        if (n === undefined || !Number.isInteger(n) || n < 0) return badShipping(money, entry);
         rule[slot] = n;
       } else rule[slot] = slot === 'country' ? part.toUpperCase() : part;
     }
-    if (typeof rule.country !== 'string') return bad(entry);
+    if (typeof rule.country !== 'string') return badShipping(money, entry);
     out.push(rule as unknown as TShipping);
   }
   return out;
