@@ -331,7 +331,7 @@ export class AssemblerContext {
   emitProduct(product: TImportedProduct): void {
     // Two products with one catalogue key would be merged into one: the later one is refused, row by row.
     if (!product.append) {
-      const key = productKeyOf(product, this.keyFormat);
+      const key = ownString(productKeyOf(product, this.keyFormat));
       const first = this.keys.get(key);
       if (first !== undefined) {
         const target =
@@ -342,7 +342,7 @@ export class AssemblerContext {
         }
         return;
       }
-      this.keys.set(ownString(key), product.row_numbers[0] ?? 0);
+      this.keys.set(key, product.row_numbers[0] ?? 0);
     }
     if (this.dataSourceName !== undefined && !product.append) {
       (product.source as Record<string, unknown>).data_source_name = this.dataSourceName;
@@ -378,9 +378,10 @@ export class AssemblerContext {
    * (` A  B ` is `A B`, see normaliseOfferId).
    */
   claimId(id: string, rec: RowRecord, target = 'id'): void {
-    const key = normaliseOfferId(id);
+    // Copied before the look-up (nearly every id is new): the copy's hash is computed once, for both calls.
+    const key = ownString(normaliseOfferId(id));
     const first = this.ids.get(key);
-    if (first === undefined) this.ids.set(ownString(key), rec.row_number);
+    if (first === undefined) this.ids.set(key, rec.row_number);
     else {
       this.collide(key, first, rec.row_number);
       rec.fail(this.columnOf(target), MSG.duplicateId(key, first), target);

@@ -186,18 +186,43 @@ const UNIT_ALIASES: Readonly<Record<string, string>> = {
   centimetres: 'cm',
 };
 
+/**
+ * The length of the amount of the common measure spellings `0.8 kg`, `0.8kg` and `0.8` (unsigned digits, an
+ * optional decimal part, at most one space, ASCII letters): what MEASURE_RE reads as amount and unit on these,
+ * checked without it. -1 for anything else.
+ */
+const plainMeasureAmountEnd = (text: string): number => {
+  const end = plainNumberEnd(text, 0);
+  if (end === 0) return -1;
+  const from = text.charCodeAt(end) === 32 ? end + 1 : end;
+  if (from === text.length) return from === end ? end : -1;
+  for (let i = from; i < text.length; i++) if (!isAsciiLetter(text.charCodeAt(i))) return -1;
+  return end;
+};
+
 /** `1.5kg`, `1.5 kg`, `750 ml`; a bare number takes `defaultUnit` (from a header such as `Weight (kg)`). */
 export const parseMeasure = (
   text: string,
   defaultUnit?: string,
   decimalComma = false,
 ): TMeasure | TProblem => {
-  const m = MEASURE_RE.exec(text);
-  if (!m || m[1] === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
-  const value = parseDecimal(m[1], decimalComma);
+  let amount: string;
+  let unit: string | undefined;
+  const plainEnd = plainMeasureAmountEnd(text);
+  if (plainEnd > 0) {
+    amount = plainEnd === text.length ? text : text.slice(0, plainEnd);
+    const from = text.charCodeAt(plainEnd) === 32 ? plainEnd + 1 : plainEnd;
+    if (from < text.length) unit = text.slice(from);
+  } else {
+    const m = MEASURE_RE.exec(text);
+    if (!m || m[1] === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
+    amount = m[1];
+    unit = m[2];
+  }
+  const value = parseDecimal(amount, decimalComma);
   if (value === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
   if (Math.abs(value) >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
-  const raw = m[2]?.toLowerCase() ?? defaultUnit;
+  const raw = unit?.toLowerCase() ?? defaultUnit;
   if (!raw) return new TProblem(PRODUCT_MSG.valueAndUnit);
   return { value, unit: UNIT_ALIASES[raw] ?? raw };
 };
