@@ -198,6 +198,16 @@ const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefi
 const NO_RESULTS: readonly TImportResult[] = [];
 
 /**
+ * True when trim() would give the cell back: its ends are visible ASCII (what trim removes is ASCII space
+ * and controls or non-ASCII space), so the common clean cell skips the call.
+ */
+const isTrimmed = (cell: string): boolean => {
+  const first = cell.charCodeAt(0);
+  const last = cell.charCodeAt(cell.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127;
+};
+
+/**
  * The streaming import: push rows (after the header), take products and errors. Every row is validated;
  * a row with errors stays out and is reported by row number and column, and never stops the import.
  */
@@ -260,7 +270,7 @@ export const createImporter = (options: TImportOptions): TImporter => {
         if (cell === '') continue;
         const handler = handlers[i];
         if (handler === undefined) continue;
-        const t = cell.trim();
+        const t = isTrimmed(cell) ? cell : cell.trim();
         if (t !== '') handler(t, rec);
       }
       for (let i = width; i < cells.length; i++) {

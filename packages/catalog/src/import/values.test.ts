@@ -204,3 +204,21 @@ describe('value parsers, pinned before their fast paths', () => {
     }
   });
 });
+
+describe('parseDecimal on plain numbers', () => {
+  it('gives exactly the double Number() gives, sign, zeros and long digit strings included', () => {
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rnd() * 10))).join('');
+    const texts = ['-0', '0', '+0.0', '007.50', '999999999999999', '9999999999999999', '0.000000000000001'];
+    for (let i = 0; i < 20_000; i++) {
+      const sign = rnd() < 0.1 ? (rnd() < 0.5 ? '-' : '+') : '';
+      const fraction = rnd() < 0.3 ? '' : `.${digits(1 + Math.floor(rnd() * 10))}`;
+      texts.push(`${sign}${digits(1 + Math.floor(rnd() * 12))}${fraction}`);
+    }
+    for (const text of texts) expect([text, parseDecimal(text)]).toEqual([text, Number(text)]);
+  });
+});
