@@ -58,13 +58,13 @@ const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
  * so is the power of ten: one division rounds the exact quotient once, the same double Number() gives (the
  * classic fast path of decimal conversion), without a call into the runtime's string-to-number.
  */
-const plainNumberValue = (text: string): number => {
+const plainNumberValue = (text: string, end = text.length): number => {
   const c = text.charCodeAt(0);
   const negative = c === 45;
   let digits = 0;
   let mantissa = 0;
   let scale = -1;
-  for (let i = c === 43 || negative ? 1 : 0; i < text.length; i++) {
+  for (let i = c === 43 || negative ? 1 : 0; i < end; i++) {
     const d = text.charCodeAt(i);
     if (d === 46) scale = 0;
     else {
@@ -73,7 +73,7 @@ const plainNumberValue = (text: string): number => {
       if (scale >= 0) scale++;
     }
   }
-  if (digits > 15) return Number(text);
+  if (digits > 15) return Number(end === text.length ? text : text.slice(0, end));
   const value = scale > 0 ? mantissa / (POW10[scale] as number) : mantissa;
   return negative ? -value : value;
 };
@@ -152,33 +152,47 @@ const plainPriceAmountEnd = (text: string): number => {
   return end;
 };
 
+/** The code as it was last written and its currency: a file's prices nearly all repeat one code. */
+let lastCode = '';
+let lastCurrency = '';
+
+/** The ISO 4217 currency of a three-letter code in any case, or undefined when there is none. */
+const isoCurrencyOf = (code: string): string | undefined => {
+  if (code === lastCode) return lastCurrency;
+  const currency = code.toUpperCase();
+  if (!isIsoCurrency(currency)) return undefined;
+  lastCode = code;
+  lastCurrency = currency;
+  return currency;
+};
+
 /** `19.99 USD`, `USD 19.99`, `$19.99`, `19,99 €`, `1,299.00`, plain `19.99` (the shop currency). */
 export const parsePrice = (text: string, o: TPriceOptions): TMoney | TProblem => {
-  let amount: string;
+  let value: number | undefined;
   let code: string | undefined;
   let symbol: string | undefined;
   const plainEnd = plainPriceAmountEnd(text);
   if (plainEnd > 0) {
-    amount = text.slice(0, plainEnd);
+    // What parseDecimal gives on the amount (a plain number), read in place.
+    value = plainNumberValue(text, plainEnd);
     if (plainEnd < text.length) code = text.slice(text.length - 3);
   } else {
     const m = MONEY_RE.exec(text);
     if (!m || m[3] === undefined) {
       return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
     }
-    amount = m[3].trim();
+    value = parseDecimal(m[3].trim(), o.decimalComma);
     code = m[1] ?? m[4];
     symbol = m[2] ?? m[5];
   }
-  const value = parseDecimal(amount, o.decimalComma);
   if (value === undefined || value < 0) {
     return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
   }
   if (value >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
   let currency: string | undefined;
   if (code) {
-    currency = code.toUpperCase();
-    if (!isIsoCurrency(currency)) {
+    currency = isoCurrencyOf(code);
+    if (currency === undefined) {
       return new TProblem(
         `${o.label} ${quote(text)} has an unknown currency: use an ISO 4217 code such as USD or EUR.`,
       );
@@ -321,13 +335,19 @@ const splitParts = (text: string, separator: ',' | ':'): string[] =>
 
 /** text.split(separator) for a one-character separator, in a loop the JIT keeps inline (split is a runtime call). */
 const splitOn = (text: string, separator: string): string[] => {
-  const parts: string[] = [];
+  let at = text.indexOf(separator);
+  if (at < 0) return [text];
+  // Counted first: an array of the right length, not one regrown by push (these run several times a row).
+  let n = 2;
+  for (let k = text.indexOf(separator, at + 1); k >= 0; k = text.indexOf(separator, k + 1)) n++;
+  const parts = new Array<string>(n);
   let start = 0;
-  for (let at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, start)) {
-    parts.push(text.slice(start, at));
+  for (let i = 0; i < n - 1; i++) {
+    parts[i] = text.slice(start, at);
     start = at + 1;
+    at = text.indexOf(separator, start);
   }
-  parts.push(start === 0 ? text : text.slice(start));
+  parts[n - 1] = text.slice(start);
   return parts;
 };
 
