@@ -53,6 +53,11 @@ const fixC1 = (c: string): string => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c;
 type TDecoder = InstanceType<typeof TextDecoder>;
 
 const latin1 = new TextDecoder('windows-1252');
+/**
+ * For chunks known to be ASCII (the same text in every candidate encoding): Node's one-shot UTF-8 decoding
+ * has a vectorised ASCII path, about twice as fast as its Windows-1252 decoding and its streaming UTF-8.
+ */
+const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Decodes Windows-1252 bytes (stateless: every byte is one character). */
 export const decodeWindows1252 = (bytes: Uint8Array): string => {
@@ -134,7 +139,7 @@ export async function* decode(bytes: TByteSource, options: TDecodeOptions = {}):
     if (encoding === 'windows-1252') return decodeWindows1252(chunk);
     if (decoder) return decoder.decode(chunk, { stream: !isLast });
     const k = firstNonAscii(chunk);
-    if (k < 0) return latin1.decode(chunk); // ASCII: the same in both candidates
+    if (k < 0) return asciiDecoder.decode(chunk); // ASCII: the same in both candidates
     if (!isLast && chunk.length - k < 4) {
       held = chunk; // judge it with the next chunk
       return undefined;
