@@ -123,6 +123,16 @@ export const dict = <T>(): Record<string, T> => Object.create(null) as Record<st
 export const SourceValues = function SourceValues() {} as unknown as new () => Record<string, unknown>;
 SourceValues.prototype = Object.prototype;
 
+/**
+ * The custom values of an item that has none, shared: buildProduct gives every product and variant its own
+ * (empty) object in its place, so the common row without custom columns costs no object of its own.
+ */
+export const NO_CUSTOM: Readonly<Record<string, string>> = Object.freeze(dict<string>());
+
+/** A product's or variant's own custom values object. */
+const ownCustom = (custom: Record<string, string>): Record<string, string> =>
+  custom === NO_CUSTOM ? dict<string>() : custom;
+
 /** One mapped row: values for the source layer, custom attributes, format roles, and what went wrong. */
 export class RowRecord {
   readonly source: Record<string, unknown> = new SourceValues();
@@ -197,7 +207,7 @@ export const buildProduct = (
       product_id: productId,
       offer_id: first.offer_id,
       source: first.source,
-      custom: first.custom,
+      custom: ownCustom(first.custom),
       variants: [],
       row_numbers: rowNumbers,
     };
@@ -209,9 +219,11 @@ export const buildProduct = (
       const v = first.source[key];
       if (v !== undefined && allShareSource(items, key, v)) shared[key] = v;
     }
-    for (const key in first.custom) {
-      const v = first.custom[key];
-      if (v !== undefined && allShareCustom(items, key, v)) sharedCustom[key] = v;
+    if (first.custom !== NO_CUSTOM) {
+      for (const key in first.custom) {
+        const v = first.custom[key];
+        if (v !== undefined && allShareCustom(items, key, v)) sharedCustom[key] = v;
+      }
     }
   }
   const product: TImportedProduct = {
@@ -226,7 +238,7 @@ export const buildProduct = (
       offer_id: it.offer_id,
       row_number: it.row_number,
       source: sourceWithout(it.source, shared),
-      custom: without(it.custom, sharedCustom) as Record<string, string>,
+      custom: it.custom === NO_CUSTOM ? dict<string>() : ownedWithout(it.custom, sharedCustom),
     })),
     row_numbers: rowNumbers,
   };
@@ -236,7 +248,10 @@ export const buildProduct = (
 
 // Loops rather than items.every(callback): they run for every value of every variant of a large import.
 const allShareSource = (items: readonly TItem[], key: string, v: unknown): boolean => {
-  for (let i = 1; i < items.length; i++) if (!sameValue((items[i] as TItem).source[key], v)) return false;
+  for (let i = 1; i < items.length; i++) {
+    const w = (items[i] as TItem).source[key];
+    if (w !== v && !sameValue(w, v)) return false;
+  }
   return true;
 };
 
@@ -250,11 +265,17 @@ const allShareCustom = (items: readonly TItem[], key: string, v: string): boolea
  * are product field names, never text from the file, and a prototype-less object would be a slow
  * (dictionary) object, costly to fill and to serialise on every variant of an import.
  */
-const sourceWithout = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
+const sourceWithout = (
+  values: Record<string, unknown>,
+  drop: Record<string, unknown>,
+): Record<string, unknown> => {
   const out = new SourceValues();
   for (const key in values) if (!(key in drop)) out[key] = values[key];
   return out;
 };
+
+const ownedWithout = (values: Record<string, string>, drop: Record<string, string>): Record<string, string> =>
+  without(values, drop) as Record<string, string>;
 
 const without = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
   const out = dict<unknown>();

@@ -155,7 +155,8 @@ export class CsvParser {
           if (nextDelim < i) nextDelim = indexOrEnd(chunk, delimChar, i);
           if (nextLf < i) nextLf = indexOrEnd(chunk, '\n', i);
           if (nextCr < i) nextCr = indexOrEnd(chunk, '\r', i);
-          i = nextDelim < nextLf ? (nextDelim < nextCr ? nextDelim : nextCr) : nextLf < nextCr ? nextLf : nextCr;
+          const lineEnd = nextLf < nextCr ? nextLf : nextCr;
+          i = nextDelim < lineEnd ? nextDelim : lineEnd;
           const c = i < n ? chunk.charCodeAt(i) : 0;
           if (i === n) {
             this.field += chunk.slice(start, n);
