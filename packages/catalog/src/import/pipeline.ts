@@ -33,8 +33,8 @@ export interface TCsvFile {
   /** The data rows after the header. Pull them once; stop early (return) for a preview. */
   readonly rows: AsyncGenerator<TCsvRow>;
   /**
-   * The same data rows, a text chunk's worth at a time (never an empty batch): one async step per chunk
-   * instead of per row. `rows` reads from it, so pull one or the other, not both.
+   * The same data rows, a piece of text (64K characters, a few hundred rows) at a time, never an empty batch:
+   * one async step per piece instead of per row. `rows` reads from it, so pull one or the other, not both.
    */
   readonly rowBatches: AsyncGenerator<TCsvRow[]>;
 }
@@ -143,8 +143,9 @@ export interface TImportRun {
   /** Products and errors, in file order (a product when its last row is read). */
   results: AsyncGenerator<TImportResult>;
   /**
-   * The same results a text chunk's worth at a time (never an empty batch): one async step per chunk instead
-   * of per result, for callers that go through every result. `results` reads from it: pull one or the other.
+   * The same results, those of a piece of text (see TCsvFile.rowBatches) at a time, never an empty batch: one
+   * async step per piece instead of per result, for callers that go through every result. `results` reads
+   * from it: pull one or the other. (`stats` run ahead of the results pulled by up to a piece.)
    */
   resultBatches: AsyncGenerator<readonly TImportResult[]>;
   /** Counters, current while `results` is pulled and final after it. */
