@@ -114,9 +114,28 @@ const NO_ROLES: unknown[] = [];
  */
 export const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
+/**
+ * Makes the objects that hold a row's or a product's source values: ordinary objects (their prototype is
+ * Object.prototype, as for `{}`), but made with `new`, so V8 gives them room for the twenty-odd values a row
+ * has (in-object slack tracking) instead of regrowing a literal's property store every few keys, which made
+ * these stores the largest source of garbage of an import.
+ */
+export const SourceValues = function SourceValues() {} as unknown as new () => Record<string, unknown>;
+SourceValues.prototype = Object.prototype;
+
+/**
+ * The custom values of an item that has none, shared: buildProduct gives every product and variant its own
+ * (empty) object in its place, so the common row without custom columns costs no object of its own.
+ */
+export const NO_CUSTOM: Readonly<Record<string, string>> = Object.freeze(dict<string>());
+
+/** A product's or variant's own custom values object. */
+const ownCustom = (custom: Record<string, string>): Record<string, string> =>
+  custom === NO_CUSTOM ? dict<string>() : custom;
+
 /** One mapped row: values for the source layer, custom attributes, format roles, and what went wrong. */
 export class RowRecord {
-  readonly source: Record<string, unknown> = {};
+  readonly source: Record<string, unknown> = new SourceValues();
   custom: Record<string, string> | undefined = undefined;
   readonly roles: unknown[];
   id: string | undefined = undefined;
@@ -188,21 +207,23 @@ export const buildProduct = (
       product_id: productId,
       offer_id: first.offer_id,
       source: first.source,
-      custom: first.custom,
+      custom: ownCustom(first.custom),
       variants: [],
       row_numbers: rowNumbers,
     };
   }
-  const shared: Record<string, unknown> = {};
+  const shared = new SourceValues();
   const sharedCustom = dict<string>();
   if (!append) {
     for (const key in first.source) {
       const v = first.source[key];
-      if (v !== undefined && items.every((it) => sameValue(it.source[key], v))) shared[key] = v;
+      if (v !== undefined && allShareSource(items, key, v)) shared[key] = v;
     }
-    for (const key in first.custom) {
-      const v = first.custom[key];
-      if (v !== undefined && items.every((it) => it.custom[key] === v)) sharedCustom[key] = v;
+    if (first.custom !== NO_CUSTOM) {
+      for (const key in first.custom) {
+        const v = first.custom[key];
+        if (v !== undefined && allShareCustom(items, key, v)) sharedCustom[key] = v;
+      }
     }
   }
   const product: TImportedProduct = {
@@ -216,14 +237,45 @@ export const buildProduct = (
       id: it.offer_id,
       offer_id: it.offer_id,
       row_number: it.row_number,
-      source: without(it.source, shared),
-      custom: without(it.custom, sharedCustom) as Record<string, string>,
+      source: sourceWithout(it.source, shared),
+      custom: it.custom === NO_CUSTOM ? dict<string>() : ownedWithout(it.custom, sharedCustom),
     })),
     row_numbers: rowNumbers,
   };
   if (append) product.append = true;
   return product;
 };
+
+// Loops rather than items.every(callback): they run for every value of every variant of a large import.
+const allShareSource = (items: readonly TItem[], key: string, v: unknown): boolean => {
+  for (let i = 1; i < items.length; i++) {
+    const w = (items[i] as TItem).source[key];
+    if (w !== v && !sameValue(w, v)) return false;
+  }
+  return true;
+};
+
+const allShareCustom = (items: readonly TItem[], key: string, v: string): boolean => {
+  for (let i = 1; i < items.length; i++) if ((items[i] as TItem).custom[key] !== v) return false;
+  return true;
+};
+
+/**
+ * A variant's source values minus the shared ones, as an ordinary object like the product's source: its keys
+ * are product field names, never text from the file, and a prototype-less object would be a slow
+ * (dictionary) object, costly to fill and to serialise on every variant of an import.
+ */
+const sourceWithout = (
+  values: Record<string, unknown>,
+  drop: Record<string, unknown>,
+): Record<string, unknown> => {
+  const out = new SourceValues();
+  for (const key in values) if (!(key in drop)) out[key] = values[key];
+  return out;
+};
+
+const ownedWithout = (values: Record<string, string>, drop: Record<string, string>): Record<string, string> =>
+  without(values, drop) as Record<string, string>;
 
 const without = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
   const out = dict<unknown>();
@@ -300,7 +352,7 @@ export class AssemblerContext {
   emitProduct(product: TImportedProduct): void {
     // Two products with one catalogue key would be merged into one: the later one is refused, row by row.
     if (!product.append) {
-      const key = productKeyOf(product, this.keyFormat);
+      const key = ownString(productKeyOf(product, this.keyFormat));
       const first = this.keys.get(key);
       if (first !== undefined) {
         const target =
@@ -311,7 +363,7 @@ export class AssemblerContext {
         }
         return;
       }
-      this.keys.set(ownString(key), product.row_numbers[0] ?? 0);
+      this.keys.set(key, product.row_numbers[0] ?? 0);
     }
     if (this.dataSourceName !== undefined && !product.append) {
       (product.source as Record<string, unknown>).data_source_name = this.dataSourceName;
@@ -347,9 +399,10 @@ export class AssemblerContext {
    * (` A  B ` is `A B`, see normaliseOfferId).
    */
   claimId(id: string, rec: RowRecord, target = 'id'): void {
-    const key = normaliseOfferId(id);
+    // Copied before the look-up (nearly every id is new): the copy's hash is computed once, for both calls.
+    const key = ownString(normaliseOfferId(id));
     const first = this.ids.get(key);
-    if (first === undefined) this.ids.set(ownString(key), rec.row_number);
+    if (first === undefined) this.ids.set(key, rec.row_number);
     else {
       this.collide(key, first, rec.row_number);
       rec.fail(this.columnOf(target), MSG.duplicateId(key, first), target);

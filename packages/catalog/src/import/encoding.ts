@@ -53,6 +53,11 @@ const fixC1 = (c: string): string => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c;
 type TDecoder = InstanceType<typeof TextDecoder>;
 
 const latin1 = new TextDecoder('windows-1252');
+/**
+ * For chunks known to be ASCII (the same text in every candidate encoding): Node's one-shot UTF-8 decoding
+ * has a vectorised ASCII path, about twice as fast as its Windows-1252 decoding and its streaming UTF-8.
+ */
+const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Decodes Windows-1252 bytes (stateless: every byte is one character). */
 export const decodeWindows1252 = (bytes: Uint8Array): string => {
@@ -60,8 +65,20 @@ export const decodeWindows1252 = (bytes: Uint8Array): string => {
   return C1_TEST.test(s) ? s.replace(C1_RE, fixC1) : s;
 };
 
-const firstNonAscii = (bytes: Uint8Array, from = 0): number => {
-  for (let i = from; i < bytes.length; i++) if ((bytes[i] as number) >= 0x80) return i;
+/** The index of the first byte >= 0x80, or -1: four bytes at a time over the aligned middle. */
+const firstNonAscii = (bytes: Uint8Array): number => {
+  const n = bytes.length;
+  let i = 0;
+  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) if ((bytes[i] as number) >= 0x80) return i;
+  const words = (n - i) >> 2;
+  if (words > 0) {
+    const w = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    let j = 0;
+    while (j < words && ((w[j] as number) & 0x80808080) === 0) j++;
+    i += j * 4;
+  }
+  for (; i < n; i++) if ((bytes[i] as number) >= 0x80) return i;
   return -1;
 };
 
@@ -122,7 +139,7 @@ export async function* decode(bytes: TByteSource, options: TDecodeOptions = {}):
     if (encoding === 'windows-1252') return decodeWindows1252(chunk);
     if (decoder) return decoder.decode(chunk, { stream: !isLast });
     const k = firstNonAscii(chunk);
-    if (k < 0) return latin1.decode(chunk); // ASCII: the same in both candidates
+    if (k < 0) return asciiDecoder.decode(chunk); // ASCII: the same in both candidates
     if (!isLast && chunk.length - k < 4) {
       held = chunk; // judge it with the next chunk
       return undefined;

@@ -1,6 +1,6 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG, ownString } from './core';
+import { buildProduct, MSG, NO_CUSTOM, ownString } from './core';
 
 // Google feeds and generic CSVs: one row per channel item; rows sharing an item_group_id are the variants of
 // one product. Feeds list a group's rows together, so a group is held only until the group id changes; a
@@ -43,7 +43,7 @@ export const createGoogleAssembler = (ctx: AssemblerContext): TAssembler => {
         offer_id: offerId,
         row_number: rec.row_number,
         source: rec.source,
-        custom: rec.custom ?? dict<string>(),
+        custom: rec.custom ?? NO_CUSTOM,
       };
       const group = rec.group;
       if (group === undefined) {

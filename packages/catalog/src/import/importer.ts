@@ -55,6 +55,8 @@ export interface TImportOptions {
 export interface TImporter {
   /** Reads one data row; returns the results it completed (often none: a product waits for its last row). */
   push(row: TCsvRow): readonly TImportResult[];
+  /** Reads data rows in file order; returns the results they completed (as `push` row by row would). */
+  pushRows(rows: readonly TCsvRow[]): readonly TImportResult[];
   /** The end of the file: the last product. */
   end(): readonly TImportResult[];
   readonly stats: TImportStats;
@@ -196,6 +198,16 @@ const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefi
 const NO_RESULTS: readonly TImportResult[] = [];
 
 /**
+ * True when trim() would give the cell back: its ends are visible ASCII (what trim removes is ASCII space
+ * and controls or non-ASCII space), so the common clean cell skips the call.
+ */
+const isTrimmed = (cell: string): boolean => {
+  const first = cell.charCodeAt(0);
+  const last = cell.charCodeAt(cell.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127;
+};
+
+/**
  * The streaming import: push rows (after the header), take products and errors. Every row is validated;
  * a row with errors stays out and is reported by row number and column, and never stops the import.
  */
@@ -241,39 +253,48 @@ export const createImporter = (options: TImportOptions): TImporter => {
     return out;
   };
 
+  /** Maps one row and hands it to the assembler; results collect in `results`. */
+  const read = (row: TCsvRow): void => {
+    ctx.stats.rows_read++;
+    const rec = new RowRecord(row.row_number, roles.size);
+    if (row.problem !== undefined) {
+      rec.fail('row', row.problem, '');
+      ctx.reject(rec);
+      return;
+    }
+    try {
+      const cells = row.cells;
+      const n = cells.length < width ? cells.length : width;
+      for (let i = 0; i < n; i++) {
+        const cell = cells[i] as string;
+        if (cell === '') continue;
+        const handler = handlers[i];
+        if (handler === undefined) continue;
+        const t = isTrimmed(cell) ? cell : cell.trim();
+        if (t !== '') handler(t, rec);
+      }
+      for (let i = width; i < cells.length; i++) {
+        if ((cells[i] as string).trim() !== '') {
+          rec.fail(`column ${i + 1}`, MSG.ragged(cells.length, width), '');
+          break;
+        }
+      }
+      assembler.push(rec);
+    } catch (e) {
+      // A bug must not end the import: the row is reported and the next one is read.
+      ctx.rejectRow(row.row_number, 'row', MSG.unexpected(e instanceof Error ? e.message : String(e)));
+    }
+  };
+
   return {
     stats: ctx.stats,
     collisions: () => ctx.collisions(),
     push(row: TCsvRow): readonly TImportResult[] {
-      ctx.stats.rows_read++;
-      const rec = new RowRecord(row.row_number, roles.size);
-      if (row.problem !== undefined) {
-        rec.fail('row', row.problem, '');
-        ctx.reject(rec);
-        return take();
-      }
-      try {
-        const cells = row.cells;
-        const n = cells.length < width ? cells.length : width;
-        for (let i = 0; i < n; i++) {
-          const cell = cells[i] as string;
-          if (cell === '') continue;
-          const handler = handlers[i];
-          if (handler === undefined) continue;
-          const t = cell.trim();
-          if (t !== '') handler(t, rec);
-        }
-        for (let i = width; i < cells.length; i++) {
-          if ((cells[i] as string).trim() !== '') {
-            rec.fail(`column ${i + 1}`, MSG.ragged(cells.length, width), '');
-            break;
-          }
-        }
-        assembler.push(rec);
-      } catch (e) {
-        // A bug must not end the import: the row is reported and the next one is read.
-        ctx.rejectRow(row.row_number, 'row', MSG.unexpected(e instanceof Error ? e.message : String(e)));
-      }
+      read(row);
+      return take();
+    },
+    pushRows(rows: readonly TCsvRow[]): readonly TImportResult[] {
+      for (let i = 0; i < rows.length; i++) read(rows[i] as TCsvRow);
       return take();
     },
     end(): readonly TImportResult[] {

@@ -13,6 +13,8 @@ import { suggestMapping } from './mapping';
 
 /** Text looked at to detect the delimiter. */
 const SAMPLE_CHARS = 64 * 1024;
+/** Text parsed per step of `rows`/`rowBatches`: a few hundred rows, not a whole (megabyte) chunk of them. */
+const PIECE_CHARS = 64 * 1024;
 
 export interface TOpenCsvOptions {
   /** Skip detection (e.g. the merchant corrected it). */
@@ -30,6 +32,11 @@ export interface TCsvFile {
   readonly headerRow: number;
   /** The data rows after the header. Pull them once; stop early (return) for a preview. */
   readonly rows: AsyncGenerator<TCsvRow>;
+  /**
+   * The same data rows, a piece of text (64K characters, a few hundred rows) at a time, never an empty batch:
+   * one async step per piece instead of per row. `rows` reads from it, so pull one or the other, not both.
+   */
+  readonly rowBatches: AsyncGenerator<TCsvRow[]>;
 }
 
 /** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */
@@ -52,34 +59,60 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
   }
   const delimiter = options.delimiter ?? detectDelimiter(sample.join('').slice(0, SAMPLE_CHARS));
   const parser = new CsvParser({ delimiter });
-  const pending: TCsvRow[] = [];
+  let pending: TCsvRow[] = [];
   const emit = (row: TCsvRow) => {
     pending.push(row);
   };
-  for (const chunk of sample) parser.push(chunk, emit);
+  /** Text read but not parsed yet: the sample's chunks, then the current chunk from `offset`. */
+  const unparsed = sample;
+  let offset = 0;
   let ended = false;
+  /** Parses the next piece of text (reading a chunk when none is left); false once the text is done. */
   const pull = async (): Promise<boolean> => {
     if (ended) return false;
+    while (unparsed.length > 0) {
+      const chunk = unparsed[0] as string;
+      if (offset < chunk.length) {
+        // A piece at a time: its rows and their products are done with (young garbage) before the next
+        // piece is read, instead of a megabyte chunk's worth outliving minor collections.
+        const end = Math.min(chunk.length, offset + PIECE_CHARS);
+        parser.push(offset === 0 && end === chunk.length ? chunk : chunk.slice(offset, end), emit);
+        offset = end;
+        return true;
+      }
+      unparsed.shift();
+      offset = 0;
+    }
     const next = textDone ? undefined : await text.next();
     if (!next || next.done) {
       textDone = true;
       parser.end(emit);
       ended = true;
-    } else parser.push(next.value, emit);
+    } else unparsed.push(next.value);
     return true;
   };
   while (pending.length === 0 && (await pull()));
   const header = pending.shift();
 
-  async function* rows(): AsyncGenerator<TCsvRow> {
+  async function* batches(): AsyncGenerator<TCsvRow[]> {
     try {
       for (;;) {
-        while (pending.length > 0) yield pending.shift() as TCsvRow;
+        if (pending.length > 0) {
+          const batch = pending;
+          pending = [];
+          yield batch;
+        }
         if (!(await pull())) break;
       }
     } finally {
       if (!textDone) await text.return?.(undefined);
     }
+  }
+  const rowBatches = batches();
+
+  // Stopping `rows` early leaves the for-await loop, which returns `rowBatches` and so closes the text.
+  async function* rows(): AsyncGenerator<TCsvRow> {
+    for await (const batch of rowBatches) for (const row of batch) yield row;
   }
 
   return {
@@ -90,6 +123,7 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
     headers: header ? header.cells.map((h) => h.trim()) : [],
     headerRow: header?.row_number ?? 1,
     rows: rows(),
+    rowBatches,
   };
 };
 
@@ -108,6 +142,12 @@ export interface TImportRun {
   mapping: TMapping;
   /** Products and errors, in file order (a product when its last row is read). */
   results: AsyncGenerator<TImportResult>;
+  /**
+   * The same results, those of a piece of text (see TCsvFile.rowBatches) at a time, never an empty batch: one
+   * async step per piece instead of per result, for callers that go through every result. `results` reads
+   * from it: pull one or the other. (`stats` run ahead of the results pulled by up to a piece.)
+   */
+  resultBatches: AsyncGenerator<readonly TImportResult[]>;
   /** Counters, current while `results` is pulled and final after it. */
   stats: TImportStats;
   /** Ids several rows used, with the row numbers of each: final once `results` is done. */
@@ -125,14 +165,23 @@ export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions =
     decimalComma: file.delimiter === ';',
     productKey: options.productKey,
   });
+  async function* batches(): AsyncGenerator<readonly TImportResult[]> {
+    for await (const rows of file.rowBatches) {
+      const done = importer.pushRows(rows);
+      if (done.length > 0) yield done;
+    }
+    const last = importer.end();
+    if (last.length > 0) yield last;
+  }
+  const resultBatches = batches();
   async function* results(): AsyncGenerator<TImportResult> {
-    for await (const row of file.rows) yield* importer.push(row);
-    yield* importer.end();
+    for await (const batch of resultBatches) for (const result of batch) yield result;
   }
   return {
     file,
     mapping,
     results: results(),
+    resultBatches,
     stats: importer.stats,
     collisions: () => importer.collisions(),
   };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, validSource } from '../../test/fixtures';
@@ -17,6 +18,7 @@ import {
   parseMeasure,
   parsePrice,
   parseShipping,
+  splitRepeated,
   splitUrls,
   TProblem,
 } from './values';
@@ -170,5 +172,53 @@ describe('Google TSV round trip', () => {
         .flatMap(channelItems)
         .map((item) => ({ id: item.offerId, values: clean(item.values as Record<string, unknown>) }));
     expect(valuesOf(imported.map(importedToProduct))).toEqual(valuesOf(products));
+  });
+});
+
+
+describe('value parsers, pinned before their fast paths', () => {
+  // What the regex-only parsers gave on inputs around the fast paths' edges (signs, spacing, case, a bare dot,
+  // full-width digits, unknown currencies, quotes and commas in composite values), kept as JSON.
+  const pinned = JSON.parse(readFileSync(new URL('./fixtures/values-pinned.json', import.meta.url), 'utf8')) as {
+    prices: [string, unknown, unknown][];
+    shipping: [string, unknown, unknown][];
+    repeated: [string, unknown][];
+    decimals: [string, unknown, unknown, unknown, unknown][];
+  };
+  const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null)) as unknown;
+  const ship = { label: 'Shipping', currency: 'USD' };
+
+  it('give the same values and problems as before', () => {
+    for (const [text, shop, none] of pinned.prices) {
+      expect([text, plain(parsePrice(text, money))]).toEqual([text, shop]);
+      expect([text, plain(parsePrice(text, { label: 'Price', currency: undefined, decimalComma: true }))]).toEqual([text, none]);
+    }
+    for (const [text, any, slots] of pinned.shipping) {
+      expect([text, plain(parseShipping(text, undefined, ship))]).toEqual([text, any]);
+      expect([text, plain(parseShipping(text, ['country', 'postal_code', 'price'], ship))]).toEqual([text, slots]);
+    }
+    for (const [text, parts] of pinned.repeated) expect([text, splitRepeated(text)]).toEqual([text, parts]);
+    for (const [text, dot, comma, kg, bare] of pinned.decimals) {
+      expect([text, plain(parseDecimal(text)), plain(parseDecimal(text, true))]).toEqual([text, dot, comma]);
+      expect([text, plain(parseMeasure(`${text} kg`)), plain(parseMeasure(text))]).toEqual([text, kg, bare]);
+    }
+  });
+});
+
+describe('parseDecimal on plain numbers', () => {
+  it('gives exactly the double Number() gives, sign, zeros and long digit strings included', () => {
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rnd() * 10))).join('');
+    const texts = ['-0', '0', '+0.0', '007.50', '999999999999999', '9999999999999999', '0.000000000000001'];
+    for (let i = 0; i < 20_000; i++) {
+      const sign = rnd() < 0.1 ? (rnd() < 0.5 ? '-' : '+') : '';
+      const fraction = rnd() < 0.3 ? '' : `.${digits(1 + Math.floor(rnd() * 10))}`;
+      texts.push(`${sign}${digits(1 + Math.floor(rnd() * 12))}${fraction}`);
+    }
+    for (const text of texts) expect([text, parseDecimal(text)]).toEqual([text, Number(text)]);
   });
 });

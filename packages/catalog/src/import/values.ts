@@ -25,13 +25,66 @@ const GROUPED_DOT_RE = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 const GROUPED_SPACE_RE = /^[+-]?\d{1,3}(?:[ \u00a0\u202f']\d{3})+(?:[.,]\d+)?$/;
 const DECIMAL_COMMA_RE = /^[+-]?\d+,\d+$/;
 
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** The end of the digits of `text` from `i`. */
+const digitsEnd = (text: string, i: number): number => {
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i;
+};
+
+/** The end of `digits[.digits]` at `from` (from itself when there is none): PLAIN_NUMBER_RE without a sign. */
+const plainNumberEnd = (text: string, from: number): number => {
+  const whole = digitsEnd(text, from);
+  if (whole === from) return from;
+  if (text.charCodeAt(whole) !== 46) return whole; // .
+  const fraction = digitsEnd(text, whole + 1);
+  return fraction === whole + 1 ? whole : fraction;
+};
+
+/** PLAIN_NUMBER_RE.test without the regular expression engine: most cells are plain numbers. */
+const isPlainNumber = (text: string): boolean => {
+  const c = text.charCodeAt(0);
+  const from = c === 43 || c === 45 ? 1 : 0; // + -
+  const end = plainNumberEnd(text, from);
+  return end > from && end === text.length;
+};
+
+/** Exact powers of ten (every one up to 10^22 is a double). */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * Number(text) of a plain number (isPlainNumber). With at most 15 digits the digits are an exact integer and
+ * so is the power of ten: one division rounds the exact quotient once, the same double Number() gives (the
+ * classic fast path of decimal conversion), without a call into the runtime's string-to-number.
+ */
+const plainNumberValue = (text: string, end = text.length): number => {
+  const c = text.charCodeAt(0);
+  const negative = c === 45;
+  let digits = 0;
+  let mantissa = 0;
+  let scale = -1;
+  for (let i = c === 43 || negative ? 1 : 0; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 46) scale = 0;
+    else {
+      mantissa = mantissa * 10 + (d - 48);
+      digits++;
+      if (scale >= 0) scale++;
+    }
+  }
+  if (digits > 15) return Number(end === text.length ? text : text.slice(0, end));
+  const value = scale > 0 ? mantissa / (POW10[scale] as number) : mantissa;
+  return negative ? -value : value;
+};
+
 /**
  * A decimal number as spreadsheets write it: `1234.5`, `1,234.50`, `1.234,50`, `1 234,50`, `19,99`. A lone
  * comma with three digits after it (`1,299`) is a thousands separator unless `decimalComma` (semicolon files,
  * where `19,99` and `1,299` both mean a decimal). Undefined when it is not a number.
  */
 export const parseDecimal = (text: string, decimalComma = false): number | undefined => {
-  if (PLAIN_NUMBER_RE.test(text)) return Number(text);
+  if (isPlainNumber(text)) return plainNumberValue(text);
   let t = text;
   if (GROUPED_SPACE_RE.test(t)) t = t.replace(/[ \u00a0\u202f']/g, '').replace(',', '.');
   else if (DECIMAL_COMMA_RE.test(t) && (decimalComma || !GROUPED_COMMA_RE.test(t))) t = t.replace(',', '.');
@@ -83,23 +136,63 @@ export interface TPriceOptions {
   decimalComma?: boolean;
 }
 
+const isAsciiLetter = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122);
+
+/**
+ * The length of the amount of the most common price spelling, `19.99 USD`, `19.99USD` or `19.99`
+ * (unsigned digits, an optional decimal part, at most one space, a three-letter code): what MONEY_RE reads
+ * as amount and code on these, checked without it. -1 for anything else.
+ */
+const plainPriceAmountEnd = (text: string): number => {
+  const end = plainNumberEnd(text, 0);
+  if (end === 0 || end === text.length) return end === 0 ? -1 : end;
+  const code = text.charCodeAt(end) === 32 ? end + 1 : end;
+  if (text.length !== code + 3) return -1;
+  for (let i = code; i < text.length; i++) if (!isAsciiLetter(text.charCodeAt(i))) return -1;
+  return end;
+};
+
+/** The code as it was last written and its currency: a file's prices nearly all repeat one code. */
+let lastCode = '';
+let lastCurrency = '';
+
+/** The ISO 4217 currency of a three-letter code in any case, or undefined when there is none. */
+const isoCurrencyOf = (code: string): string | undefined => {
+  if (code === lastCode) return lastCurrency;
+  const currency = code.toUpperCase();
+  if (!isIsoCurrency(currency)) return undefined;
+  lastCode = code;
+  lastCurrency = currency;
+  return currency;
+};
+
 /** `19.99 USD`, `USD 19.99`, `$19.99`, `19,99 €`, `1,299.00`, plain `19.99` (the shop currency). */
 export const parsePrice = (text: string, o: TPriceOptions): TMoney | TProblem => {
-  const m = MONEY_RE.exec(text);
-  if (!m || m[3] === undefined) {
-    return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+  let value: number | undefined;
+  let code: string | undefined;
+  let symbol: string | undefined;
+  const plainEnd = plainPriceAmountEnd(text);
+  if (plainEnd > 0) {
+    // What parseDecimal gives on the amount (a plain number), read in place.
+    value = plainNumberValue(text, plainEnd);
+    if (plainEnd < text.length) code = text.slice(text.length - 3);
+  } else {
+    const m = MONEY_RE.exec(text);
+    if (!m || m[3] === undefined) {
+      return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
+    }
+    value = parseDecimal(m[3].trim(), o.decimalComma);
+    code = m[1] ?? m[4];
+    symbol = m[2] ?? m[5];
   }
-  const value = parseDecimal(m[3].trim(), o.decimalComma);
   if (value === undefined || value < 0) {
     return new TProblem(`${o.label} ${quote(text)} is not a price. Write it like 19.99 USD or 19.99.`);
   }
   if (value >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
-  const code = m[1] ?? m[4];
-  const symbol = m[2] ?? m[5];
   let currency: string | undefined;
   if (code) {
-    currency = code.toUpperCase();
-    if (!isIsoCurrency(currency)) {
+    currency = isoCurrencyOf(code);
+    if (currency === undefined) {
       return new TProblem(
         `${o.label} ${quote(text)} has an unknown currency: use an ISO 4217 code such as USD or EUR.`,
       );
@@ -135,18 +228,43 @@ const UNIT_ALIASES: Readonly<Record<string, string>> = {
   centimetres: 'cm',
 };
 
+/**
+ * The length of the amount of the common measure spellings `0.8 kg`, `0.8kg` and `0.8` (unsigned digits, an
+ * optional decimal part, at most one space, ASCII letters): what MEASURE_RE reads as amount and unit on these,
+ * checked without it. -1 for anything else.
+ */
+const plainMeasureAmountEnd = (text: string): number => {
+  const end = plainNumberEnd(text, 0);
+  if (end === 0) return -1;
+  const from = text.charCodeAt(end) === 32 ? end + 1 : end;
+  if (from === text.length) return from === end ? end : -1;
+  for (let i = from; i < text.length; i++) if (!isAsciiLetter(text.charCodeAt(i))) return -1;
+  return end;
+};
+
 /** `1.5kg`, `1.5 kg`, `750 ml`; a bare number takes `defaultUnit` (from a header such as `Weight (kg)`). */
 export const parseMeasure = (
   text: string,
   defaultUnit?: string,
   decimalComma = false,
 ): TMeasure | TProblem => {
-  const m = MEASURE_RE.exec(text);
-  if (!m || m[1] === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
-  const value = parseDecimal(m[1], decimalComma);
+  let amount: string;
+  let unit: string | undefined;
+  const plainEnd = plainMeasureAmountEnd(text);
+  if (plainEnd > 0) {
+    amount = plainEnd === text.length ? text : text.slice(0, plainEnd);
+    const from = text.charCodeAt(plainEnd) === 32 ? plainEnd + 1 : plainEnd;
+    if (from < text.length) unit = text.slice(from);
+  } else {
+    const m = MEASURE_RE.exec(text);
+    if (!m || m[1] === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
+    amount = m[1];
+    unit = m[2];
+  }
+  const value = parseDecimal(amount, decimalComma);
   if (value === undefined) return new TProblem(PRODUCT_MSG.numberInvalid);
   if (Math.abs(value) >= INT_LIMIT) return new TProblem(PRODUCT_MSG.numberTooLarge);
-  const raw = m[2]?.toLowerCase() ?? defaultUnit;
+  const raw = unit?.toLowerCase() ?? defaultUnit;
   if (!raw) return new TProblem(PRODUCT_MSG.valueAndUnit);
   return { value, unit: UNIT_ALIASES[raw] ?? raw };
 };
@@ -208,11 +326,45 @@ export const splitList = (text: string): string[] => {
 
 /* ------------------------------------------------------------------ Google composite values */
 
+/**
+ * splitComposite, with the common case first: without a double quote nothing is quoted, and the parts are
+ * exactly what String#split gives.
+ */
+const splitParts = (text: string, separator: ',' | ':'): string[] =>
+  text.includes('"') ? splitComposite(text, separator) : splitOn(text, separator);
+
+/** text.split(separator) for a one-character separator, in a loop the JIT keeps inline (split is a runtime call). */
+const splitOn = (text: string, separator: string): string[] => {
+  let at = text.indexOf(separator);
+  if (at < 0) return [text];
+  // Counted first: an array of the right length, not one regrown by push (these run several times a row).
+  let n = 2;
+  for (let k = text.indexOf(separator, at + 1); k >= 0; k = text.indexOf(separator, k + 1)) n++;
+  const parts = new Array<string>(n);
+  let start = 0;
+  for (let i = 0; i < n - 1; i++) {
+    parts[i] = text.slice(start, at);
+    start = at + 1;
+    at = text.indexOf(separator, start);
+  }
+  parts[n - 1] = text.slice(start);
+  return parts;
+};
+
 /** Repeated values of Google's text feeds: comma-separated, a value with a comma in double quotes. */
-export const splitRepeated = (text: string): string[] =>
-  splitComposite(text, ',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+export const splitRepeated = (text: string): string[] => {
+  const out: string[] = [];
+  for (const part of splitParts(text, ',')) {
+    const t = part.trim();
+    if (t !== '') out.push(t);
+  }
+  return out;
+};
+
+const trimAll = (parts: string[]): string[] => {
+  for (let i = 0; i < parts.length; i++) parts[i] = (parts[i] as string).trim();
+  return parts;
+};
 
 /** `section:name:value` (or `name:value`), several separated by commas: Google's product_detail. */
 export const parseDetails = (text: string, label = 'Product detail'): TProductDetail[] | TProblem => {
@@ -262,6 +414,13 @@ export const headerSlots = (header: string): string[] | undefined => {
 
 const POSTAL_RE = /\d/;
 
+const DEFAULT_SHIPPING_ORDER = SHIPPING_SLOTS as readonly TShippingSlot[];
+
+const badShipping = (money: TPriceOptions, entry: string): TProblem =>
+  new TProblem(
+    `${money.label} ${quote(entry)} must be country:region:service:price, for example US:CA:Express:9.99 USD.`,
+  );
+
 /**
  * Google's shipping text form `country:region:service:price[:min_handling:max_handling:min_transit:max_transit]`,
  * several separated by commas (reference §1.5); a region slot holding digits is a postal code.
@@ -271,16 +430,14 @@ export const parseShipping = (
   slots: readonly string[] | undefined,
   money: TPriceOptions,
 ): TShipping[] | TProblem => {
-  const order = (slots ?? SHIPPING_SLOTS).filter((s) => SHIPPING_SLOT_SET.has(s)) as TShippingSlot[];
+  const order = slots
+    ? (slots.filter((s) => SHIPPING_SLOT_SET.has(s)) as TShippingSlot[])
+    : DEFAULT_SHIPPING_ORDER;
   const out: TShipping[] = [];
-  const bad = (entry: string) =>
-    new TProblem(
-      `${money.label} ${quote(entry)} must be country:region:service:price, for example US:CA:Express:9.99 USD.`,
-    );
-  for (const entry of splitComposite(text, ',')) {
+  for (const entry of splitParts(text, ',')) {
     if (entry.trim() === '') continue;
-    const parts = splitComposite(entry, ':').map((s) => s.trim());
-    if (parts.length > order.length) return bad(entry);
+    const parts = trimAll(splitParts(entry, ':'));
+    if (parts.length > order.length) return badShipping(money, entry);
     const rule: Record<string, unknown> = {};
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] as string;
@@ -293,11 +450,11 @@ export const parseShipping = (
         rule.price = price;
       } else if (slot.endsWith('_time')) {
         const n = parseDecimal(part);
-        if (n === undefined || !Number.isInteger(n) || n < 0) return bad(entry);
+        if (n === undefined || !Number.isInteger(n) || n < 0) return badShipping(money, entry);
         rule[slot] = n;
       } else rule[slot] = slot === 'country' ? part.toUpperCase() : part;
     }
-    if (typeof rule.country !== 'string') return bad(entry);
+    if (typeof rule.country !== 'string') return badShipping(money, entry);
     out.push(rule as unknown as TShipping);
   }
   return out;
