@@ -76,7 +76,7 @@ export interface TRunOptions {
 }
 
 const SAMPLE_SIZE = 100;
-/** Rows (or products judged ahead) between two turns of the event loop: a few milliseconds of work. */
+/** Products judged ahead between two turns of the event loop: a few milliseconds of work. */
 const YIELD_EVERY = 200;
 /** The error report goes to its kept file in pieces of about this many characters. */
 const REPORT_PIECE_CHARS = 64 * 1024;
@@ -597,33 +597,34 @@ export const createImportJob = (deps: TImportDeps) => {
       merging = merge;
     };
 
-    let sinceTurn = 0;
-    for await (const result of imp.results) {
-      // Parsing runs on promises that are already settled, which never let the database's answers in: every
-      // few hundred rows the loop gives way, so the merge in flight goes on without waiting for the batch.
-      if (++sinceTurn === YIELD_EVERY) {
-        sinceTurn = 0;
-        await nextTurn();
-      }
-      if (result.kind === 'error') {
-        reportLines += 1;
-        reportPiece += errorCsvLine(result);
-        if (reportPiece.length >= REPORT_PIECE_CHARS) {
-          await report.write(reportPiece);
-          reportPiece = '';
+    // The import hands its results over a piece of the file (64K characters) at a time. Parsing a piece runs
+    // on promises that are already settled, which never let the database's answers in: after each piece the
+    // loop gives way, so the merge in flight goes on without waiting for the next batch to be read. (The
+    // counters given to a merge may therefore count up to one piece's rows ahead of it; the final ones are
+    // exact.)
+    for await (const results of imp.resultBatches) {
+      await nextTurn();
+      for (const result of results) {
+        if (result.kind === 'error') {
+          reportLines += 1;
+          reportPiece += errorCsvLine(result);
+          if (reportPiece.length >= REPORT_PIECE_CHARS) {
+            await report.write(reportPiece);
+            reportPiece = '';
+          }
+          continue;
         }
-        continue;
+        const pending = pendingOf(result, source);
+        const earlier = batch.get(pending.product_key);
+        if (earlier) {
+          // A later piece of a product of this batch (its rows apart in the file): its variants join it. A
+          // piece of a product of an earlier batch is staged on its own and appended by the merge.
+          earlier.variants.push(...pending.variants);
+          continue;
+        }
+        batch.set(pending.product_key, pending);
+        if (batch.size >= settings.batchSize) await flush();
       }
-      const pending = pendingOf(result, source);
-      const earlier = batch.get(pending.product_key);
-      if (earlier) {
-        // A later piece of a product of this batch (its rows apart in the file): its variants join it. A
-        // piece of a product of an earlier batch is staged on its own and appended by the merge.
-        earlier.variants.push(...pending.variants);
-        continue;
-      }
-      batch.set(pending.product_key, pending);
-      if (batch.size >= settings.batchSize) await flush();
     }
     await flush();
     await merging;
