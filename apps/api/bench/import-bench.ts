@@ -17,6 +17,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench          200,000 rows (~100 MB)
 //   BENCH_IMPORT_ROWS=50000 …                                                a quicker run
 //   BENCH_DB_NAME=import_bench …                                             keeps its database (for a look after)
+//   BENCH_TRACE_GC=1 …                                                       the import children's GC trace
 //
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
 import { fork } from 'node:child_process';
@@ -140,6 +141,7 @@ const runChild = (args: Record<string, string>) =>
           '--import',
           'tsx',
           ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
+          ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
           ...(process.env.BENCH_IMPORT_PROFILE
             ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`]
             : []),

@@ -96,6 +96,8 @@ export class BinaryCopyRows {
   private readonly done: Buffer[] = [];
   private buf = Buffer.allocUnsafe(BinaryCopyRows.PIECE);
   private pos = 0;
+  private lastUuid = '';
+  private lastUuidBytes = Buffer.alloc(0);
 
   constructor() {
     // Signature, flags, header extension length.
@@ -148,13 +150,17 @@ export class BinaryCopyRows {
     return this;
   }
 
-  /** uuid, from its canonical text. */
+  /** uuid, from its canonical text (the last one's bytes are kept: a COPY often repeats one, e.g. the shop's). */
   uuid(value: string): this {
-    const hex = value.replace(/-/g, '');
-    if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error('not a uuid');
+    if (value !== this.lastUuid) {
+      const hex = value.replace(/-/g, '');
+      if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error('not a uuid');
+      this.lastUuid = value;
+      this.lastUuidBytes = Buffer.from(hex, 'hex');
+    }
     this.room(20);
     this.pos = this.buf.writeInt32BE(16, this.pos);
-    this.pos += this.buf.write(hex, this.pos, 'hex');
+    this.pos += this.lastUuidBytes.copy(this.buf, this.pos);
     return this;
   }
 
