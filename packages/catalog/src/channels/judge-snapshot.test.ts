@@ -4,11 +4,11 @@ import { importedToProduct } from '../import/core';
 import { generateDemoCatalogue } from '../import/demo';
 import { bytesOfText, importCsv } from '../import/pipeline';
 import type { TProduct } from '../model/product';
-import { googleTaxonomy } from '../node/taxonomy-file';
+import { demoValidationContext } from '../node/demo-context';
 import { channelStatus } from '../status';
 import { validateProduct, validateProductForChannels } from './engine';
 import { CHANNELS } from './index';
-import type { TChannel, TValidationContext } from './types';
+import type { TChannel } from './types';
 
 // Pins the judgement of a varied catalogue (the demo catalogue, plus tricky values laid over it in the source,
 // override and rule layers) for the three channels: every issue with all its fields, in order, and every
@@ -16,14 +16,7 @@ import type { TChannel, TValidationContext } from './types';
 
 const KEYS = Object.keys(CHANNELS) as TChannel[];
 
-const CONTEXT: TValidationContext = {
-  targetCountry: 'US',
-  contentLanguage: 'en',
-  currency: 'USD',
-  shopDomain: 'demo-shop.example.com',
-  now: new Date('2027-01-15T12:00:00Z'),
-  taxonomy: googleTaxonomy(),
-};
+const CONTEXT = demoValidationContext();
 
 /** Tricky values, one patch per product in turn (each in a layer that depends on the product). */
 const PATCHES: Record<string, unknown>[] = [

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GOOGLE } from '../channels/index';
 import { validateProduct } from '../channels/engine';
-import type { TValidationContext } from '../channels/types';
-import { googleTaxonomy } from '../node/taxonomy-file';
+import { demoValidationContext } from '../node/demo-context';
 import { gtinProblem } from '../rules/gtin';
 import type { TImportedProduct, TImportResult } from './core';
 import { importedToProduct } from './core';
@@ -11,14 +10,7 @@ import { bytesOfText, importCsv } from './pipeline';
 
 // The demo merchant's catalogue goes through the same import a merchant's file does.
 
-const CONTEXT: TValidationContext = {
-  targetCountry: 'US',
-  contentLanguage: 'en',
-  currency: 'USD',
-  shopDomain: 'demo-shop.example.com',
-  now: new Date('2027-01-15T12:00:00Z'),
-  taxonomy: googleTaxonomy(),
-};
+const CONTEXT = demoValidationContext();
 
 describe('generateDemoCatalogue', () => {
   it('is the same file for the same seed', () => {
