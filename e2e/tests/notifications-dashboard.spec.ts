@@ -69,7 +69,8 @@ test('a held mass removal raises a Critical notification and the banner; it lead
   const token = await seedOrganizationWithShop(merchant, {
     business: 'Notify Co',
     store: 'Notify Store',
-    url: 'https://notify-store.example.com',
+    // The domain its products link to (another would add a domain warning to all 12, the top issue).
+    url: 'https://e2e-store.example.com',
   });
   const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
   const shopId = shop!.id;

@@ -472,7 +472,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       return debugView(
         product,
         q.channel,
-        judgingContext(product, shop),
+        judgingContext(shop),
         (stored?.status ?? null) as TChannelStatusName | null,
         q.variant_id,
       );

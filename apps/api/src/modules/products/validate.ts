@@ -32,37 +32,37 @@ export interface TJudged {
   issues: (TIssue & { item_id: string })[];
 }
 
-const domainOf = (link: string | undefined, shopUrl: string): string | undefined => {
+const domainOf = (shopUrl: string): string | undefined => {
   try {
-    return new URL(link ?? shopUrl).hostname;
+    return new URL(shopUrl).hostname;
   } catch {
     return undefined;
   }
 };
 
-/** What a product is judged against: the shipped taxonomy, the shop's currency and its domain. */
-export const judgingContext = (product: TProduct, shop: { shop_currency: string; shop_url: string }) => {
-  const link = product.overrides.link ?? product.source.link ?? undefined;
-  return {
-    taxonomy: shippedTaxonomy(),
-    currency: shop.shop_currency,
-    shopDomain: domainOf(link, shop.shop_url),
-  };
-};
+/**
+ * What a product is judged against: the shipped taxonomy, the shop's currency and the shop's domain (a
+ * product's link must be on it or a subdomain of it — reference "link: must be on the store domain").
+ */
+export const judgingContext = (shop: { shop_currency: string; shop_url: string }) => ({
+  taxonomy: shippedTaxonomy(),
+  currency: shop.shop_currency,
+  shopDomain: domainOf(shop.shop_url),
+});
 
 /** The product's items judged for one channel (the sync engine holds back the items with errors). */
 export const judgeItems = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
   channel: TChannel,
-  ctx = judgingContext(product, shop),
+  ctx = judgingContext(shop),
 ) => validateProduct(CHANNELS[channel], product, ctx);
 
 export const judgeProduct = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
 ): TJudged[] => {
-  const ctx = judgingContext(product, shop);
+  const ctx = judgingContext(shop);
   // Submission controls (spec §3) exclude the product from a channel whose every destination they name.
   const own = product.overrides.product_submission_control;
   const controls = own !== undefined ? own : product.source.product_submission_control;

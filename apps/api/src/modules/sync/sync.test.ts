@@ -72,6 +72,8 @@ describe.each(DRIVERS)('channel sync on %s', (driver) => {
   const connectedShop = async (csv: string) => {
     const owner = await ownerWithOrg(t, `owner-${Math.random().toString(36).slice(2)}@example.com`, 'Acme');
     const shop = owner.shops[0]!;
+    // The store's domain is the one its products link to (another would add a domain warning to every item).
+    await t.database.db.update(shops).set({ shop_url: 'https://rivera-outdoor.example' }).where(eq(shops.id, shop.id));
     const auth = await t.call<{ auth_url: string }>('GET', `/google-auth?shop_id=${shop.id}`, { token: owner.token });
     const back = await t.call('GET', `/google-callback?${new URLSearchParams(await consent(auth.body.data.auth_url))}`, {
       token: owner.token,
