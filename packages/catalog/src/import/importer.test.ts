@@ -412,6 +412,46 @@ describe('Shopify export', () => {
     ]);
   });
 
+  it("reads Shopify's 2024 export (URL handle, Title first, new column names) as the older one", async () => {
+    const older = await run(fixture('shopify-export.csv'));
+    const r = await run(fixture('shopify-export-2024.csv'));
+    expect(r.mapping.format).toBe('shopify');
+    expect(r.stats).toEqual(older.stats);
+    // The same products, variants and rejected rows; only the custom attributes carry the new headers, and
+    // the mug's unit price columns become Google's unit pricing measures.
+    const values = (run_: typeof r) =>
+      run_.products.map((p) => ({
+        ...p,
+        custom: undefined,
+        variants: p.variants.map((v) => ({ ...v, custom: undefined })),
+      }));
+    const [tee, mug] = values(r);
+    const [oldTee, oldMug] = values(older);
+    expect(tee).toEqual(oldTee);
+    expect(mug).toEqual({
+      ...oldMug,
+      source: {
+        ...oldMug!.source,
+        unit_pricing_measure: { value: 350, unit: 'ml' },
+        unit_pricing_base_measure: { value: 100, unit: 'ml' },
+      },
+    });
+    expect(r.errors).toEqual([{ ...older.errors[0], column: 'Price' }]);
+    expect(r.byId('classic-tee')?.custom).toEqual({
+      'Published on online store': 'TRUE',
+      Status: 'Active',
+      'Charge tax': 'TRUE',
+      'Requires shipping': 'TRUE',
+      'Fulfillment service': 'manual',
+      'Gift card': 'FALSE',
+      'SEO title': 'Classic Tee',
+      'SEO description': 'Our classic tee',
+      // A metafield is kept as it is, not taken for the Google attribute its name begins with.
+      'Color (product.metafields.shopify.color-pattern)': 'black; white',
+    });
+    expect(r.mapping.unknown_columns).toContain('Color (product.metafields.shopify.color-pattern)');
+  });
+
   it('rejects every row of a product whose first row is unusable', async () => {
     const text =
       'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src\nx,,Size,S,X-S,5,\nx,,,M,X-M,5,\nx,,,,,,https://cdn.shopify.com/x.jpg\n';

@@ -96,13 +96,37 @@ const SHOPIFY_HEADERS: Readonly<Record<string, TMappingTarget>> = {
   'google shopping / custom product': 'shopify.custom_product',
   'google shopping / adwords labels': 'ads_label',
   'google shopping / ads labels': 'ads_label',
+  'google shopping / manufacturer part number (mpn)': 'mpn',
+  // The export Shopify writes since 2024: the same values under new names, Title first.
+  'url handle': 'shopify.handle',
+  description: 'description',
+  sku: 'sku',
+  barcode: 'gtin',
+  price: 'price',
+  'compare-at price': 'shopify.compare_at_price',
+  'inventory tracker': 'shopify.inventory_tracker',
+  'inventory quantity': 'inventory_qty',
+  'continue selling when out of stock': 'shopify.inventory_policy',
+  'weight value (grams)': 'shopify.grams',
+  'weight unit for display': 'shopify.weight_unit',
+  'product image url': 'shopify.image_src',
+  'variant image url': 'shopify.variant_image',
+  'unit price total measure': 'shopify.unit_total',
+  'unit price total measure unit': 'shopify.unit_total_unit',
+  'unit price base measure': 'shopify.unit_base',
+  'unit price base measure unit': 'shopify.unit_base_unit',
 };
 const SHOPIFY_GOOGLE_PREFIX = 'google shopping / ';
+
+/** "Color (product.metafields.shopify.color-pattern)": a metafield, whose values are Shopify's own handles. */
+const SHOPIFY_METAFIELD_RE = /\((product|variant)\.metafields\.[^)]*\)$/;
 
 const shopifyTarget = (header: string): TMappingTarget | undefined => {
   const key = shopifyKey(header);
   const direct = SHOPIFY_HEADERS[key];
   if (direct) return direct;
+  // Kept as it is rather than taken for the Google attribute its name starts with ("Color").
+  if (SHOPIFY_METAFIELD_RE.test(key)) return CUSTOM_PREFIX + header.replace(/^\uFEFF/, '').trim();
   // "Google Shopping / Gender", "/ Age Group", "/ MPN", "/ Condition", "/ Custom Label 0" … are Google attributes.
   if (key.startsWith(SHOPIFY_GOOGLE_PREFIX)) {
     return COLUMN_BY_HEADER.get(normaliseHeader(key.slice(SHOPIFY_GOOGLE_PREFIX.length)))?.target;
@@ -159,13 +183,18 @@ const wooTarget = (header: string): TMappingTarget | undefined => {
 
 /* ------------------------------------------------------------------ detection */
 
+const SHOPIFY_HANDLES = ['handle', 'url handle'];
 const SHOPIFY_MARKERS = [
-  'handle',
   'variant sku',
   'variant price',
   'option1 name',
   'body (html)',
   'image src',
+  'compare-at price',
+  'inventory tracker',
+  'product image url',
+  'variant image url',
+  'weight value (grams)',
 ];
 const WOO_MARKERS = [
   'type',
@@ -177,14 +206,14 @@ const WOO_MARKERS = [
 ];
 
 /**
- * Which export the headers come from: Shopify (Handle plus variant columns), WooCommerce (Type, Regular price,
+ * Which export the headers come from: Shopify (Handle or URL handle plus variant columns), WooCommerce (Type, Regular price,
  * Parent…), a Google feed (most headers are Google attribute names, with or without `g:`, any case, spaces for
  * underscores) or a generic CSV.
  */
 export const detectFormat = (headers: readonly string[]): TImportFormat => {
   const keys = new Set(headers.map(shopifyKey));
   const count = (markers: readonly string[]) => markers.filter((m) => keys.has(m)).length;
-  if (keys.has('handle') && count(SHOPIFY_MARKERS) >= 3) return 'shopify';
+  if (SHOPIFY_HANDLES.some((h) => keys.has(h)) && count(SHOPIFY_MARKERS) >= 2) return 'shopify';
   if (keys.has('type') && count(WOO_MARKERS) >= 3) return 'woocommerce';
   const normalised = headers.map(normaliseHeader).filter((h) => h !== '');
   const google = normalised.filter((h) => GOOGLE_HEADERS.has(h)).length;

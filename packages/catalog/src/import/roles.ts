@@ -26,6 +26,10 @@ export const SHOPIFY_ROLES: readonly TRoleSpec[] = [
   { target: 'shopify.image_position', label: 'Image Position', kind: 'number' },
   { target: 'shopify.variant_image', label: 'Variant Image', kind: 'url' },
   { target: 'shopify.custom_product', label: 'Google Shopping / Custom Product', kind: 'boolean' },
+  { target: 'shopify.unit_total', label: 'Unit price total measure', kind: 'number' },
+  { target: 'shopify.unit_total_unit', label: 'Unit price total measure unit', kind: 'text' },
+  { target: 'shopify.unit_base', label: 'Unit price base measure', kind: 'number' },
+  { target: 'shopify.unit_base_unit', label: 'Unit price base measure unit', kind: 'text' },
 ];
 
 /** WooCommerce attribute columns come numbered; roles are generated for this many. */

@@ -7,7 +7,9 @@ import { buildProduct, dict, MSG, ownString } from './core';
 // Shopify's product export: the rows of one Handle are one product. The first row carries the product
 // (Title, Body, Vendor, Type, Tags, option names, Google Shopping columns) and usually its first variant; the
 // next rows carry further variants (option values, SKU, price, barcode…) or only an image (Image Src,
-// Image Position). Exports list a handle's rows together, so one product is held at a time.
+// Image Position). Exports list a handle's rows together, so one product is held at a time. The export
+// Shopify writes since 2024 names the same columns differently (URL handle, Product image URL, Compare-at
+// price…; mapping.ts) and adds unit price measures, which become Google's unit pricing measures.
 
 /** Values of a Shopify row that belong to its variant, not to the product. */
 const VARIANT_TARGETS: ReadonlySet<string> = new Set([
@@ -28,6 +30,10 @@ const VARIANT_TARGETS: ReadonlySet<string> = new Set([
   'shopify.inventory_tracker',
   'shopify.inventory_policy',
   'shopify.variant_image',
+  'shopify.unit_total',
+  'shopify.unit_total_unit',
+  'shopify.unit_base',
+  'shopify.unit_base_unit',
 ]);
 const IMAGE_TARGETS: ReadonlySet<string> = new Set(['shopify.image_src', 'shopify.image_position']);
 const VARIANT_FIELDS = [
@@ -52,6 +58,9 @@ const OPTION_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const GRAMS_PER: Readonly<Record<string, number>> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
+
+/** Shopify's unit-price units whose Google name differs (the rest, ml, g, kg, m…, are the same). */
+const UNIT_PRICING_UNITS: Readonly<Record<string, string>> = { m2: 'sqm', m3: 'cbm', item: 'ct' };
 
 const SLUG_RE = /[^a-z0-9]+/g;
 const slug = (parts: readonly string[]): string =>
@@ -100,6 +109,8 @@ export const createShopifyAssembler = (
   const IMAGE_POSITION = r('shopify.image_position');
   const VARIANT_IMAGE = r('shopify.variant_image');
   const CUSTOM_PRODUCT = r('shopify.custom_product');
+  const UNIT_TOTAL = [r('shopify.unit_total'), r('shopify.unit_total_unit')] as const;
+  const UNIT_BASE = [r('shopify.unit_base'), r('shopify.unit_base_unit')] as const;
   const role = (rec: RowRecord, i: number): unknown => (i < 0 ? undefined : rec.roles[i]);
 
   let open: TGroup | undefined;
@@ -210,10 +221,27 @@ export const createShopifyAssembler = (
         : { value: grams, unit: 'g' };
       values.shipping_weight = weight;
     }
+    const unitTotal = unitMeasure(rec, UNIT_TOTAL);
+    if (unitTotal && values.unit_pricing_measure === undefined) values.unit_pricing_measure = unitTotal;
+    const unitBase = unitMeasure(rec, UNIT_BASE);
+    if (unitBase && values.unit_pricing_base_measure === undefined)
+      values.unit_pricing_base_measure = unitBase;
     if (values.availability === undefined) values.availability = availabilityOf(rec, values.inventory_qty);
     const image = role(rec, VARIANT_IMAGE);
     if (typeof image === 'string') values.image_link = image;
     g.variants.push({ rec, offerId, values, custom, options });
+  };
+
+  /** A unit price measure from its two columns (a quantity and Shopify's unit), as Google names the unit. */
+  const unitMeasure = (
+    rec: RowRecord,
+    [valueAt, unitAt]: readonly [number, number],
+  ): TMeasure | undefined => {
+    const value = role(rec, valueAt);
+    const unit = role(rec, unitAt);
+    if (typeof value !== 'number' || value <= 0 || typeof unit !== 'string') return undefined;
+    const key = unit.trim().toLowerCase();
+    return { value, unit: UNIT_PRICING_UNITS[key] ?? key };
   };
 
   const availabilityOf = (rec: RowRecord, qty: unknown): string => {
