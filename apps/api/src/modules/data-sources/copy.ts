@@ -78,13 +78,6 @@ export const copyFrom = (
     void client.query(new CopyIn(statement, data, resolve, reject) as unknown as pg.QueryConfig);
   });
 
-/** One field of COPY's CSV format: always quoted (so '' stays an empty string), null as an unquoted blank. */
-export const csvField = (value: string | null): string =>
-  value === null ? '' : `"${value.replace(/"/g, '""')}"`;
-
-/** A CSV line for COPY … WITH (FORMAT csv). */
-export const csvLine = (fields: (string | null)[]): string => fields.map(csvField).join(',') + '\n';
-
 /**
  * Rows for `COPY … FROM STDIN WITH (FORMAT binary)`: each field is its length and its bytes, so nothing is
  * escaped or scanned (the text format has to double every backslash of a JSON text) and the server does not

@@ -36,6 +36,17 @@ const multipart = (fields: Record<string, string>, file?: { name: string; type: 
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 };
 
+/** A re-import of the same file: it succeeded, wrote and removed nothing, and says so. */
+const expectUnchanged = (run: { message?: string | null }, unchanged: number) => {
+  expect(run).toMatchObject({
+    status: 'succeeded',
+    rows_imported: 0,
+    rows_removed: 0,
+    rows_unchanged: unchanged,
+  });
+  expect(run.message).toMatch(/^Nothing changed/);
+};
+
 describe.each(DRIVERS)('data sources on %s', (driver) => {
   let t: TTestApp;
   let server: Server;
@@ -125,13 +136,7 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(lines[1]).toMatch(/^7,/);
 
     const again = await upload(token, { shop_id: shop, data_source_id: first.body.data.data_source.id }, csv);
-    expect(again.body.data.run).toMatchObject({
-      status: 'succeeded',
-      rows_imported: 0,
-      rows_unchanged: 5,
-      rows_removed: 0,
-    });
-    expect(again.body.data.run.message).toMatch(/^Nothing changed/);
+    expectUnchanged(again.body.data.run, 5);
 
     const list = await t.call<{ total_records: number }>('GET', `/data-source/${shop}?search=main`, {
       token,
@@ -251,13 +256,7 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(await written()).toBe(6);
     const source = first.body.data.data_source.id;
     const again = await upload(token, { shop_id: shop, data_source_id: source }, csv);
-    expect(again.body.data.run).toMatchObject({
-      status: 'succeeded',
-      rows_removed: 0,
-      rows_imported: 0,
-      rows_unchanged: 6,
-    });
-    expect(again.body.data.run.message).toMatch(/^Nothing changed/);
+    expectUnchanged(again.body.data.run, 6);
     expect(await written()).toBe(6);
     expect(await productCount(shop)).toBe(6);
     expect(await variantsOf()).toEqual(sizes);
@@ -387,8 +386,10 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     const db = t.database.db;
     // Counts every rewrite of a products row (the status trigger's UPDATE of migration 0017 among them).
     await db.execute(sql`create table test_product_rewrites (product_key text)`);
-    await db.execute(sql.raw(`create function test_product_rewrite() returns trigger language plpgsql as $$
-      begin insert into test_product_rewrites values (new.product_key); return null; end $$`));
+    await db.execute(
+      sql.raw(`create function test_product_rewrite() returns trigger language plpgsql as $$
+      begin insert into test_product_rewrites values (new.product_key); return null; end $$`),
+    );
     await db.execute(sql`create trigger test_product_rewrite after update on products
       for each row execute function test_product_rewrite()`);
     try {

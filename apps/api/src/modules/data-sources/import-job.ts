@@ -353,17 +353,7 @@ export const createImportJob = (deps: TImportDeps) => {
       await stager.db.transaction(async (tx) => {
         const t = tx as unknown as TDb;
         await relaxedCommit(t);
-        const joined = await queryRows<{
-          id: string;
-          counted: boolean;
-          product_key: string;
-          offer_id: string;
-          item_group_id: string | null;
-          source: Record<string, unknown>;
-          source_custom: Record<string, string>;
-          variants: Record<string, unknown>[];
-          custom: Record<string, unknown>;
-        }>(
+        const joined = await queryRows<TProductLayers & { id: string; counted: boolean }>(
           t,
           sql`
             with tails as (

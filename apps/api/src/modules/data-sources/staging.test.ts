@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, queryRows, type TDatabase, type TDb } from '../../db/client';
-import { copyFrom, csvLine } from './copy';
+import { copyFrom } from './copy';
 import { copyStager, jsonbStager, openStager, type TStagedRow } from './staging';
 
 const url = process.env.DATABASE_URL;
@@ -47,6 +47,10 @@ const rows: TStagedRow[] = [
     source_hash: 'h3',
   },
 ];
+
+/** A line of COPY's CSV format: fields always quoted (so '' stays an empty string), null as a blank. */
+const csvLine = (fields: (string | null)[]): string =>
+  fields.map((v) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`)).join(',') + '\n';
 
 const readBack = async (stager: Awaited<ReturnType<typeof openStager>>) =>
   stager.db.transaction(async (tx) => {
@@ -99,7 +103,10 @@ describe.skipIf(!url)('COPY staging on PostgreSQL', () => {
         const st = await stager.statuses(t, statuses);
         return {
           keys: await queryRows(t, sql`select * from ${keys} as k`),
-          statuses: await queryRows(t, sql`select product_id::text as product_id, channel, status, issues from ${st} as s`),
+          statuses: await queryRows(
+            t,
+            sql`select product_id::text as product_id, channel, status, issues from ${st} as s`,
+          ),
         };
       });
     const copy = await openStager(database.db);
