@@ -12,7 +12,19 @@ export interface TCsvRow {
   cells: string[];
   /** Set when the row could not be read as written (an unclosed quote): the row is reported, not imported. */
   problem?: string;
+  /**
+   * Set when the row may hold a control character other than tab and line breaks (its part of the file
+   * does): its cells are to be checked. Unset, the row has none.
+   */
+  control?: true;
 }
+
+/**
+ * A control character no value may hold (Unicode's Cc but tab and line breaks): a NUL breaks the database.
+ * Written as a class, which V8 scans about three times as fast as `\p{Cc}` with a lookahead.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
 const QUOTE = 34;
 const LF = 10;
@@ -117,6 +129,10 @@ export class CsvParser {
   private rows = 0;
   /** Row number where the current row started. */
   private rowStart = 1;
+  /** The chunk being read holds a control character (see TCsvRow.control). */
+  private chunkControl = false;
+  /** The current row may hold one: it was begun in, or runs through, such a chunk. */
+  private rowControl = false;
 
   constructor(options: TCsvParserOptions) {
     this.delimiter = options.delimiter.charCodeAt(0);
@@ -124,6 +140,14 @@ export class CsvParser {
   }
 
   push(chunk: string, emit: (row: TCsvRow) => void): void {
+    // One scan of the chunk (native, at memory speed) spares checking each cell of every row.
+    this.chunkControl = CONTROL_RE.test(chunk);
+    if (this.chunkControl) this.rowControl = true;
+    this.read(chunk, emit);
+    this.chunkControl = false;
+  }
+
+  private read(chunk: string, emit: (row: TCsvRow) => void): void {
     const delim = this.delimiter;
     const n = chunk.length;
     let i = 0;
@@ -298,7 +322,10 @@ export class CsvParser {
     this.rows++;
     const rowNumber = this.rowStart;
     this.rowStart = this.rows + 1;
-    if (!isBlank(cells)) emit({ row_number: rowNumber, cells });
+    const control = this.rowControl;
+    this.rowControl = this.chunkControl;
+    if (isBlank(cells)) return;
+    emit(control ? { row_number: rowNumber, cells, control } : { row_number: rowNumber, cells });
   }
 
   end(emit: (row: TCsvRow) => void): void {

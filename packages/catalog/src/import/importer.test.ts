@@ -305,6 +305,36 @@ describe('empty and header-only files', () => {
   });
 });
 
+describe('control characters', () => {
+  it('rejects a row with a control character in a value, naming the column; tab and line breaks are kept', async () => {
+    const text =
+      'id,title,description,price,Note\u0007\n' +
+      'A,Alpha,"Two\r\nlines\tand a tab",1,ok\n' +
+      'B,Be\u0000ta,x,2,\n' +
+      'C,Gamma,x,3,bell\u0007\n' +
+      'D,Delta,x,4,\u0085next line\n';
+    const r = await run(bytesOfText(text));
+    expect(r.products.map((p) => p.offer_id)).toEqual(['A']);
+    expect(r.byId('A')?.source.description).toBe('Two\r\nlines\tand a tab');
+    expect(r.byId('A')?.custom).toEqual({ Note: 'ok' });
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [3, 'title', 'title must not contain control characters.'],
+      [4, 'Note', 'Note must not contain control characters.'],
+      [5, 'Note', 'Note must not contain control characters.'],
+    ]);
+  });
+
+  it('finds a control character in a row that runs across chunks', async () => {
+    const head = 'id,title,price\n' + 'A,' + 'x'.repeat(70_000);
+    const chunks = [Buffer.from(head), Buffer.from('\u0001y,1\nB,Beta,2\n')];
+    const r = await run(chunks);
+    expect(r.errors.map((e) => [e.row_number, e.message])).toEqual([
+      [2, 'title must not contain control characters.'],
+    ]);
+    expect(r.products.map((p) => p.offer_id)).toEqual(['B']);
+  });
+});
+
 describe('Shopify export', () => {
   it('makes one product per handle, with variants, images and Google Shopping values', async () => {
     const r = await run(fixture('shopify-export.csv'));

@@ -1,3 +1,4 @@
+import { textCharactersIssue } from '@feedloom/validation';
 import { enumKey } from '../rules/text';
 import type { TImportColumn, TValueKind } from './columns';
 import { COLUMN_BY_TARGET, headerUnit } from './columns';
@@ -227,6 +228,13 @@ export const createImporter = (options: TImportOptions): TImporter => {
   const handlers: (THandler | undefined)[] = new Array<THandler | undefined>(width).fill(undefined);
   for (const c of columns) handlers[c.index] = compileColumn(c, env);
 
+  const targetAt: (string | undefined)[] = new Array<string | undefined>(width).fill(undefined);
+  const headerAt: string[] = new Array<string>(width).fill('');
+  for (const c of columns) {
+    targetAt[c.index] = c.target;
+    headerAt[c.index] = c.header;
+  }
+
   const headerOf = new Map<string, string>();
   for (const c of columns) if (!headerOf.has(c.target)) headerOf.set(c.target, c.header);
   const columnOf = (target: string) => headerOf.get(target) ?? targetLabel(target);
@@ -270,6 +278,14 @@ export const createImporter = (options: TImportOptions): TImporter => {
         if (cell === '') continue;
         const handler = handlers[i];
         if (handler === undefined) continue;
+        if (row.control === true) {
+          const header = headerAt[i] as string;
+          const issue = textCharactersIssue(cell, { label: header || `Column ${i + 1}`, multiline: true });
+          if (issue !== null) {
+            rec.fail(header, issue, targetAt[i] as string);
+            continue;
+          }
+        }
         const t = isTrimmed(cell) ? cell : cell.trim();
         if (t !== '') handler(t, rec);
       }

@@ -39,6 +39,8 @@ export interface TCsvFile {
   readonly rowBatches: AsyncGenerator<TCsvRow[]>;
 }
 
+const HEADER_CONTROL_RE = /\p{Cc}/gu;
+
 /** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */
 export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {}): Promise<TCsvFile> => {
   let encoding: TEncoding = options.encoding ?? 'utf-8';
@@ -120,7 +122,8 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
       return encoding;
     },
     delimiter,
-    headers: header ? header.cells.map((h) => h.trim()) : [],
+    // A header names a column (and a custom attribute): control characters in it are dropped, not stored.
+    headers: header ? header.cells.map((h) => h.replace(HEADER_CONTROL_RE, '').trim()) : [],
     headerRow: header?.row_number ?? 1,
     rows: rows(),
     rowBatches,

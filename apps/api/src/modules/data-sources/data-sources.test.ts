@@ -99,6 +99,23 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
       )
     )[0]!.n;
 
+  it('rejects a row holding a NUL (which the database cannot store) and imports the rest', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const csv = csvOf(ids(2), [row('SKU-3').replace('Shirt SKU-3', 'Shirt\u0000SKU-3'), row('SKU-4')]);
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main feed' }, csv);
+    expect(first.status).toBe(200);
+    const run = first.body.data.run;
+    expect(run).toMatchObject({ status: 'succeeded', rows_read: 4, rows_imported: 3, rows_rejected: 1 });
+    expect(await productCount(shop)).toBe(3);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/import-run/${shop}/${run.id}/report`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(report.body.trim().split(/\r\n/)[1]).toBe('4,title,title must not contain control characters.');
+  });
+
   it('imports an upload with bad rows: counts, statuses, a downloadable error CSV; the same file again changes nothing', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;
