@@ -4,6 +4,8 @@
 export { IMPORT_ENCODINGS, decode, decodeWindows1252, sniffEncoding } from './encoding';
 export type { TByteSource, TDecodeOptions, TEncoding, TSniffedEncoding } from './encoding';
 
+export { FILE_SNIFF_BYTES, FILE_TYPE_MSG, fileTypeProblem } from './sniff';
+
 export { CsvParser, DELIMITERS, detectDelimiter, readCsv } from './csv';
 export type { TCsvParserOptions, TCsvRow, TDelimiter, TTextSource } from './csv';
 

@@ -6,6 +6,7 @@ import { decode } from './encoding';
 import { createImporter } from './importer';
 import type { TImportFormat, TMapping, TMappingTarget } from './mapping';
 import { suggestMapping } from './mapping';
+import { FILE_SNIFF_BYTES, fileTypeProblem } from './sniff';
 
 // From bytes to results in one call, for the api's import job and preview: decode, detect the delimiter on
 // the first kilobytes, read the header, map, import. Everything stays a stream: the caller pulls rows or
@@ -26,6 +27,8 @@ export interface TCsvFile {
   /** The encoding detected so far: final once `rows` is done (an all-ASCII start reads as UTF-8 until proven otherwise). */
   readonly encoding: TEncoding;
   readonly delimiter: TDelimiter;
+  /** Why the bytes are no CSV at all (a workbook, a web page…: see fileTypeProblem), or null. */
+  readonly problem: string | null;
   /** The header row's cells (empty for an empty file). */
   readonly headers: string[];
   /** The header's row number (1 unless the file starts with blank lines). */
@@ -44,7 +47,15 @@ const HEADER_CONTROL_RE = /\p{Cc}/gu;
 /** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */
 export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {}): Promise<TCsvFile> => {
   let encoding: TEncoding = options.encoding ?? 'utf-8';
-  const text = decode(bytes, { encoding: options.encoding, onEncoding: (e) => (encoding = e) })[
+  let head: Uint8Array | undefined;
+  async function* watched(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of bytes) {
+      // A copy of its first bytes: a view would keep the whole (megabyte) chunk alive.
+      head ??= Uint8Array.from(chunk.subarray(0, FILE_SNIFF_BYTES));
+      yield chunk;
+    }
+  }
+  const text = decode(watched(), { encoding: options.encoding, onEncoding: (e) => (encoding = e) })[
     Symbol.asyncIterator
   ]();
   const sample: string[] = [];
@@ -122,6 +133,7 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
       return encoding;
     },
     delimiter,
+    problem: head === undefined ? null : fileTypeProblem(head),
     // A header names a column (and a custom attribute): control characters in it are dropped, not stored.
     headers: header ? header.cells.map((h) => h.replace(HEADER_CONTROL_RE, '').trim()) : [],
     headerRow: header?.row_number ?? 1,

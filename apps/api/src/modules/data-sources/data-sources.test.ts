@@ -195,6 +195,19 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     const { token, org, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
     const notCsv = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'X' }, 'x', 'photo.png');
     expect(notCsv.body.message).toBe('Only CSV files are allowed.');
+    // A workbook renamed .csv is refused by its bytes, before anything is kept or created.
+    const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), randomBytes(600)]);
+    const renamed = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'X' }, xlsx, 'export.csv');
+    expect(renamed).toMatchObject({ status: 400, body: { message: 'Only CSV files are allowed.' } });
+    const kept = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from import_files`,
+    );
+    expect(kept[0]!.n).toBe(0);
+    expect(
+      (await t.call<{ total_records: number }>('GET', `/data-source/${shops[0]!.id}`, { token })).body.data
+        .total_records,
+    ).toBe(0);
     const made = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'Main' }, csvOf(ids(2)));
     const member = await memberOf(
       t,
@@ -546,6 +559,28 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
       status: 'failed',
       message: 'The import failed: The server answered with HTTP status 404.',
     });
+    // A sign-in page instead of the file, then a file with no product rows: the run fails and says why, and
+    // the products of the first import stay.
+    const source = res.body.data.data_source.id;
+    served = '<!DOCTYPE html>\n<html><body><form>Sign in</form></body></html>\n';
+    const page = await t.call<{ status: string; message: string }>('GET', `/sync-csv-url/${source}`, {
+      token,
+    });
+    expect(page.body.data).toMatchObject({
+      status: 'failed',
+      message:
+        'The import failed: This file is a web page (HTML), not a CSV. If it comes from a URL, check that the URL gives the file itself and does not need a sign-in.',
+    });
+    served = `${HEADER}\n`;
+    const empty = await t.call<{ status: string; message: string }>('GET', `/sync-csv-url/${source}`, {
+      token,
+    });
+    expect(empty.body.data).toMatchObject({
+      status: 'failed',
+      message:
+        'The import failed: The file has a header row but no product rows. Nothing was imported or removed.',
+    });
+    expect(await productCount(shop)).toBe(3);
   });
   // The export → import-update-csv round trip: data-source-downloads.test.ts.
 });

@@ -556,6 +556,11 @@ export const createImportJob = (deps: TImportDeps) => {
       dataSourceName: source.data_source_name,
       productKey: source.product_id_format,
     });
+    if (imp.file.problem !== null) {
+      await report.discard();
+      await fail(runId, imp.file.problem);
+      return;
+    }
 
     let batch = new Map<string, TPending>();
     // One merge in flight while the next batch is read and prepared: the database works on batch n while this
@@ -615,6 +620,12 @@ export const createImportJob = (deps: TImportDeps) => {
         batch.set(pending.product_key, pending);
         if (batch.size >= settings.batchSize) await flush();
       }
+    }
+    if (imp.stats.rows_read === 0) {
+      // Nothing to import, and nothing to remove on the strength of an empty file.
+      await report.discard();
+      await fail(runId, imp.file.headers.length === 0 ? M.emptyFile : M.noRows);
+      return;
     }
     await flush();
     await merging;

@@ -38,6 +38,8 @@ export const DATA_SOURCE_API_MSG = {
     `This import would remove ${n} of the store's ${total} products (more than ${Math.round(threshold * 100)} %). ` +
     'Confirm to remove them, or discard to keep them.',
   failed: (reason: string) => `The import failed: ${reason}`,
+  emptyFile: 'The file is empty.',
+  noRows: 'The file has a header row but no product rows. Nothing was imported or removed.',
   /** A run whose every attempt crashed (the worker logs the error itself). */
   crashed: 'An unexpected error stopped it. Try again, or contact support if it happens again.',
   /** A run whose last attempt never finished (its worker stopped: restarted, killed or out of memory). */

@@ -1,5 +1,6 @@
 import { contract, CSV_CONTENT_TYPE } from '@feedloom/contracts';
 import multipart from '@fastify/multipart';
+import { fileTypeProblem } from '@feedloom/catalog';
 import {
   CSV_MAX_BYTES,
   DATA_SOURCE_MSG,
@@ -26,6 +27,24 @@ const MULTIPART_LIMITS = {
   fieldSize: 4096,
   fieldNameSize: 100,
 };
+
+/** A file named .csv whose bytes are a workbook, a web page, a PDF… (see fileTypeProblem). */
+class NotCsvError extends Error {}
+
+/**
+ * An uploaded file's bytes as they stream in: past 20 MB it throws FileTooLargeError, and a first piece that
+ * shows another kind of file (an XLSX renamed .csv) throws NotCsvError before anything is kept.
+ */
+async function* uploadBytes(file: AsyncIterable<unknown> & { truncated: boolean }): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const chunk of file) {
+    if (first && fileTypeProblem(chunk as Buffer) !== null) throw new NotCsvError('not a csv');
+    first = false;
+    yield chunk as Buffer;
+    if (file.truncated) throw new FileTooLargeError('file too large');
+  }
+  if (file.truncated) throw new FileTooLargeError('file too large');
+}
 
 const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
   user_id: ctx.user_id,
@@ -67,14 +86,7 @@ const readUpload = async (
       }
       await service.checkUpload(caller, parsed.data);
       parsedFields = parsed.data;
-      const file = part.file;
-      const bytes = (async function* () {
-        for await (const chunk of file) {
-          yield chunk as Buffer;
-          if (file.truncated) throw new FileTooLargeError('file too large');
-        }
-        if (file.truncated) throw new FileTooLargeError('file too large');
-      })();
+      const bytes = uploadBytes(part.file);
       const stored = await keepFile(
         service.db,
         { shop_id: parsed.data.shop_id, file_name: part.filename.slice(0, 200), content_type: part.mimetype },
@@ -85,6 +97,7 @@ const readUpload = async (
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
+    if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DATA_SOURCE_MSG.fileSize);
     if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFile);
@@ -126,18 +139,13 @@ const readUpdateUpload = async (
         );
       }
       await service.reachShop(caller, parsed.data.shop_id);
-      const file = part.file;
-      const bytes = (async function* () {
-        for await (const chunk of file) {
-          yield chunk as Buffer;
-          if (file.truncated) throw new FileTooLargeError('file too large');
-        }
-      })();
+      const bytes = uploadBytes(part.file);
       result = await service.importUpdate(parsed.data.shop_id, parsed.data.report_type, bytes);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
+    if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
     request.log.warn({ err }, 'unreadable multipart body');
     throw badRequest(M.formUnreadable);
   }

@@ -1,0 +1,40 @@
+import { sniffEncoding } from './encoding';
+
+// What a file is, from its first bytes, when it is not a CSV: a workbook saved as .csv, a web page a feed URL
+// answers with (a sign-in page, an error page), an XML feed, a compressed file. The import fails with this
+// sentence instead of reading the bytes as text and finding no products.
+
+export const FILE_TYPE_MSG = {
+  zip: 'This file is a spreadsheet or archive (XLSX, ODS or ZIP), not a CSV. Save it as "CSV (comma-separated)" and import that.',
+  xls: 'This file is an Excel workbook (XLS), not a CSV. Save it as "CSV (comma-separated)" and import that.',
+  pdf: 'This file is a PDF, not a CSV.',
+  gzip: 'This file is compressed (gzip), not a CSV. Import the CSV inside it.',
+  html: 'This file is a web page (HTML), not a CSV. If it comes from a URL, check that the URL gives the file itself and does not need a sign-in.',
+  xml: 'This file is XML (an RSS or Atom feed?), not a CSV. Export your products as CSV and import that.',
+} as const;
+
+/** Bytes the check looks at. */
+export const FILE_SNIFF_BYTES = 512;
+
+const startsWith = (head: Uint8Array, signature: readonly number[]): boolean =>
+  head.length >= signature.length && signature.every((b, i) => head[i] === b);
+
+const MARKUP_RE = /^\s*<(?:(!doctype\s+html|html|head|body)\b|(\?xml|rss|feed)\b)/i;
+
+/**
+ * Why the file whose first bytes are `head` is not a CSV (a merchant's sentence), or null when it may be one.
+ * (A stray NUL in a CSV is its row's problem: the row is rejected, not the file.)
+ */
+export const fileTypeProblem = (head: Uint8Array): string | null => {
+  const bytes = head.subarray(0, FILE_SNIFF_BYTES);
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return FILE_TYPE_MSG.zip;
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return FILE_TYPE_MSG.xls;
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return FILE_TYPE_MSG.pdf;
+  if (startsWith(bytes, [0x1f, 0x8b])) return FILE_TYPE_MSG.gzip;
+  // Text in UTF-16 has a NUL in every other byte; its markup is not looked for.
+  if (sniffEncoding(bytes).encoding?.startsWith('utf-16')) return null;
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  const markup = MARKUP_RE.exec(text);
+  if (markup) return markup[1] ? FILE_TYPE_MSG.html : FILE_TYPE_MSG.xml;
+  return null;
+};
