@@ -568,7 +568,14 @@ export const createImportJob = (deps: TImportDeps) => {
     // the merge of n + 1 finds that work done. Merges still run one at a time and in file order. A run that
     // finds its products stored (a re-import) judges only what changed, after the merge (with the overrides).
     let merging: Promise<void> = Promise.resolve();
-    let judgeAhead = false;
+    // A source with no products stored yet (a first import) creates what it reads: judged ahead from the
+    // first batch. Later, the share of new products in the last merge decides.
+    const [stored] = await queryRows<{ any: boolean }>(
+      db,
+      sql`select exists (select 1 from products where shop_id = ${runRow.shop_id}::uuid
+            and data_source_id = ${runRow.data_source_id}::uuid) as any`,
+    );
+    let judgeAhead = stored?.any === false;
     const flush = async () => {
       if (batch.size === 0) return;
       const products = [...batch.values()];
