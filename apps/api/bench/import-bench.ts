@@ -44,10 +44,10 @@ const SMALL_ROWS = Math.min(20_000, ROWS);
 /** The api's default IMPORT_BATCH_SIZE (read by the children too: import-child.ts). */
 const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 1000);
 /**
- * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 128);
+ * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 256);
  * BENCH_IMPORT_HEAP_MB=0 leaves V8's default, which lets the heap grow lazily far past what is live.
  */
-const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 128);
+const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 256);
 const TARGET_RATIO = 0.33;
 const TARGET_RSS_MB = 300;
 /** "Flat": the big run's peak may exceed the small one's by this share at most. */
