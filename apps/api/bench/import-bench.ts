@@ -6,8 +6,9 @@
 //
 // Each import runs in its own child process, so its peak RSS (process.resourceUsage().maxRSS) is the
 // import's: once on the first 20,000 rows and once on all 200,000 (the peak must stay flat), then the same
-// 200,000-row file again (nothing changed) for the re-import time. The children run the TypeScript sources
-// through tsx, whose loader is part of the RSS printed.
+// 200,000-row file again (nothing changed) for the re-import time. The children (import-child.ts) run as the
+// worker runs in production: bundled by scripts/build.mjs (dist/bench/import-child.mjs, built at the start of
+// every run) and started with plain node, so no TypeScript loader is part of the RSS printed.
 //
 // `store_only` is the database's own share, for reading the ratio: the products and statuses the import
 // stored, inserted again into another store by two plain INSERT … SELECT statements (nothing parsed, judged or
@@ -18,9 +19,10 @@
 //   BENCH_IMPORT_ROWS=50000 …                                                a quicker run
 //   BENCH_DB_NAME=import_bench …                                             keeps its database (for a look after)
 //   BENCH_TRACE_GC=1 …                                                       the import children's GC trace
+//   BENCH_IMPORT_CHILD=tsx …                                                 the children from the sources, through tsx
 //
 // Without DATABASE_URL it prints why and skips. It works in a throwaway database, dropped at the end.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,115 +33,50 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrate, openPostgres, queryRows } from '../src/db/client';
 import { benchDatabase } from './bench-db';
-import { data_sources } from '../src/db/schema';
 import { seed } from '../src/db/seed';
-import { systemClock } from '../src/lib/clock';
 import { copyFrom } from '../src/modules/data-sources/copy';
-import { createDataSourcesService } from '../src/modules/data-sources/service';
-import { keepFile } from '../src/modules/data-sources/storage';
 import { shopsRepo } from '../src/modules/shops/repo';
+import type { TChildResult } from './import-child';
 import { writeCsv } from './import-csv';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const SMALL_ROWS = Math.min(20_000, ROWS);
-/** The api's default IMPORT_BATCH_SIZE. */
+/** The api's default IMPORT_BATCH_SIZE (read by the children too: import-child.ts). */
 const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 1000);
 /**
- * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 128);
+ * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 256);
  * BENCH_IMPORT_HEAP_MB=0 leaves V8's default, which lets the heap grow lazily far past what is live.
  */
-const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 128);
+const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 256);
 const TARGET_RATIO = 0.33;
 const TARGET_RSS_MB = 300;
 /** "Flat": the big run's peak may exceed the small one's by this share at most. */
 const FLAT_SHARE = 0.25;
 
-interface TChildResult {
-  seconds: number;
-  rows_read: number;
-  rows_imported: number;
-  rows_unchanged: number;
-  rows_rejected: number;
-  status: string;
-  maxRssMb: number;
-  /** CPU seconds (user + system) of the import process during the import: steadier than wall time on a loaded machine. */
-  cpuSeconds: number;
-}
+/** How the import children run: bundled (dist/bench/import-child.mjs, plain node, as the worker runs) or tsx. */
+const CHILD = process.env.BENCH_IMPORT_CHILD === 'tsx' ? 'tsx' : 'bundle';
+const CHILD_SOURCE = fileURLToPath(new URL('./import-child.ts', import.meta.url));
+const CHILD_BUNDLE = fileURLToPath(new URL('../dist/bench/import-child.mjs', import.meta.url));
 
-// ---- child: one import, in its own process ----
-
-const child = async (args: Record<string, string>) => {
-  const database = openPostgres(args.url!, 4);
-  try {
-    const service = createDataSourcesService({
-      db: database.db,
-      clock: systemClock,
-      jobs: null,
-      settings: { holdShare: 0.2, batchSize: BATCH, fetchTimeoutMs: 60_000, allowPrivateUrls: false },
-    });
-    const file = await keepFile(
-      database.db,
-      { shop_id: args.shop!, file_name: path.basename(args.file!), content_type: 'text/csv' },
-      createReadStream(args.file!),
-      Number.MAX_SAFE_INTEGER,
-    );
-    let [source] = args.source
-      ? await database.db
-          .select()
-          .from(data_sources)
-          .where(sql`${data_sources.id} = ${args.source}::uuid`)
-      : [];
-    source ??= (
-      await database.db
-        .insert(data_sources)
-        .values({
-          organization_id: args.org!,
-          shop_id: args.shop!,
-          data_source_name: `Bench ${path.basename(args.file!)}`,
-          source_type: 'file',
-          file_id: file.id,
-          file_name: path.basename(args.file!),
-        })
-        .returning()
-    )[0]!;
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const run = await service.startRun(source, 'manual', null, {
-      id: file.id,
-      file_name: path.basename(args.file!),
-      size: file.size,
-    });
-    const seconds = (performance.now() - started) / 1000;
-    const result: TChildResult & { source: string } = {
-      seconds,
-      rows_read: run.rows_read,
-      rows_imported: run.rows_imported,
-      rows_unchanged: run.rows_unchanged,
-      rows_rejected: run.rows_rejected,
-      status: run.status,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
-      cpuSeconds: (() => {
-        const used = process.cpuUsage(cpuBefore);
-        return (used.user + used.system) / 1e6;
-      })(),
-      source: source.id,
-    };
-    process.send!(result);
-  } finally {
-    await database.close();
-  }
+/** Builds the api's bundle with the bench's child (scripts/build.mjs --bench), so the child is never stale. */
+const buildChild = () => {
+  const built = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('../scripts/build.mjs', import.meta.url)), '--bench'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (built.status !== 0) throw new Error(`building the import child failed (exit ${built.status})`);
 };
 
 const runChild = (args: Record<string, string>) =>
-  new Promise<TChildResult & { source: string }>((resolve, reject) => {
+  new Promise<TChildResult>((resolve, reject) => {
     const proc = fork(
-      fileURLToPath(import.meta.url),
-      ['--child', ...Object.entries(args).map(([k, v]) => `--${k}=${v}`)],
+      CHILD === 'tsx' ? CHILD_SOURCE : CHILD_BUNDLE,
+      Object.entries(args).map(([k, v]) => `--${k}=${v}`),
       {
         // BENCH_IMPORT_PROFILE=<dir>: a V8 CPU profile of each import child, for finding where time goes.
         execArgv: [
-          '--import',
-          'tsx',
+          ...(CHILD === 'tsx' ? ['--import', 'tsx'] : []),
           ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : []),
           ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
           ...(process.env.BENCH_IMPORT_PROFILE
@@ -149,9 +86,9 @@ const runChild = (args: Record<string, string>) =>
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
-    let result: (TChildResult & { source: string }) | undefined;
+    let result: TChildResult | undefined;
     proc.on('message', (m) => {
-      result = m as TChildResult & { source: string };
+      result = m as TChildResult;
     });
     proc.on('error', reject);
     proc.on('exit', (code) =>
@@ -167,6 +104,7 @@ const main = async () => {
     console.log('import bench skipped: DATABASE_URL is not set (it needs PostgreSQL for COPY)');
     return;
   }
+  if (CHILD === 'bundle') buildChild();
   const dir = mkdtempSync(path.join(tmpdir(), 'feedloom-import-bench-'));
   const bench = await benchDatabase(adminUrl, { name: process.env.BENCH_DB_NAME });
   const database = openPostgres(bench.url, 2);
@@ -312,14 +250,4 @@ const main = async () => {
   }
 };
 
-if (process.argv.includes('--child')) {
-  const args = Object.fromEntries(
-    process.argv
-      .slice(2)
-      .filter((a) => a.startsWith('--') && a.includes('='))
-      .map((a) => a.slice(2).split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
-  await child(args);
-} else {
-  await main();
-}
+await main();

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/paths';
 import * as schema from './schema';
 
 /** The drizzle handle every repository takes; the same type on both drivers. */
@@ -25,8 +25,6 @@ export interface TDatabase {
   connectionString?: string;
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
  * Embedded PostgreSQL: on disk under `dataDir`, or in memory when `dataDir` is undefined (tests).

@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { parseTaxonomy } from '../taxonomy/taxonomy';
 import type { TTaxonomy } from '../taxonomy/taxonomy';
 
-/** The en-US Google product taxonomy shipped with the package. */
-export const TAXONOMY_FILE = new URL('../../data/taxonomy-with-ids.en-US.txt', import.meta.url);
+/**
+ * The en-US Google product taxonomy shipped with the package (its `data/` folder, exported as
+ * `@feedloom/catalog/data/*`). Resolved through the package's name, not relative to this file: a bundle that
+ * inlines this module (the api's dist/main.mjs) finds it through its own node_modules, the sources by the
+ * package's self-reference.
+ */
+export const TAXONOMY_FILE: string = createRequire(import.meta.url).resolve(
+  '@feedloom/catalog/data/taxonomy-with-ids.en-US.txt',
+);
 
 let shipped: TTaxonomy | undefined;
 

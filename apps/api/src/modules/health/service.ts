@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
 import type { contract } from '@feedloom/contracts';
 import { ping, type TDatabase } from '../../db/client';
 import type { TJobs } from '../../jobs/boss';
+import { API_ROOT } from '../../lib/paths';
 
 type THealth = z.output<typeof contract.health.health.response>;
 
 const VERSION: string = (() => {
   try {
     return (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as {
         version: string;
       }
     ).version;

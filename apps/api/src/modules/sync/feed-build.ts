@@ -5,10 +5,17 @@
 // connection per shard); PGlite (one connection, in this process) builds on this thread.
 import { availableParallelism } from 'node:os';
 import { PassThrough } from 'node:stream';
-import { FEED_FORMATS, feedChunks, type TFeedFormatId, type TFeedMeta, type TValidationContext } from '@feedloom/catalog';
+import {
+  FEED_FORMATS,
+  feedChunks,
+  type TFeedFormatId,
+  type TFeedMeta,
+  type TValidationContext,
+} from '@feedloom/catalog';
 import { writeFeedSharded } from '@feedloom/catalog/node';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDatabase } from '../../db/client';
+import { BUNDLED, builtModule, runtimeModule } from '../../lib/paths';
 import type { TFeedShardData } from './feed-shard';
 import { shopProductPages } from './product-pages';
 
@@ -23,7 +30,13 @@ export interface TFeedBuildSettings {
   pageSize?: number;
 }
 
-const SHARD_MODULE = new URL('./feed-shard.ts', import.meta.url).href;
+/** The shards' source: feed-shard.ts, or its build dist/feed-shard.mjs in the bundle (scripts/build.mjs). */
+const SHARD_MODULE = runtimeModule('modules/sync/feed-shard.ts', 'feed-shard.mjs');
+/**
+ * The worker threads' entry in the bundle: the catalog's shard worker built to dist/shard-worker.mjs. Running
+ * the sources, the catalog starts its TypeScript entry through tsx (its shard-boot.mjs).
+ */
+const SHARD_WORKER = BUNDLED ? new URL(builtModule('shard-worker.mjs')) : undefined;
 
 /** Upper ids of `shards` ranges holding about as many of the shop's products each (0 first). */
 const shardBounds = async (database: TDatabase, shopId: string, shards: number): Promise<number[]> => {
@@ -60,6 +73,7 @@ export const shopFeedChunks = async (
       writeFeedSharded(out, {
         format: build.format,
         source: { module: SHARD_MODULE, data },
+        workerEntry: SHARD_WORKER,
         shards: data.bounds.length - 1,
         context: build.context,
         meta: build.meta,
@@ -68,7 +82,13 @@ export const shopFeedChunks = async (
     }
   }
   async function* products() {
-    for await (const page of shopProductPages(database.db, shopId, pageSize)) for (const p of page) yield p.product;
+    for await (const page of shopProductPages(database.db, shopId, pageSize))
+      for (const p of page) yield p.product;
   }
-  return feedChunks({ format: FEED_FORMATS[build.format], products: products(), context: build.context, meta: build.meta });
+  return feedChunks({
+    format: FEED_FORMATS[build.format],
+    products: products(),
+    context: build.context,
+    meta: build.meta,
+  });
 };
