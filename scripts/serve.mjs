@@ -177,10 +177,10 @@ try {
   start('api', api, external ? ['serve'] : ['serve', '--with-worker'], apiEnv);
   // The worker's V8 heap is bounded (WORKER_HEAP_MB): V8 otherwise lets an import's heap grow lazily to
   // several times what is live; the import itself holds two batches, whatever the file's size.
-  // 256 MB: run from the bundle, a 200,000-row import peaks at ~233 MB RSS with it (the import bench) and uses
-  // ~13 % less CPU than with 128 MB (fewer old-space collections). WORKER_HEAP_MB=0 leaves V8's default
-  // (fewer collections still, at the cost of memory: ~525 MB).
-  const heapMb = Number(env.WORKER_HEAP_MB ?? 256);
+  // 128 MB: run from the bundle, a 200,000-row import peaks at ~220 MB RSS with it (the import bench), flat in
+  // the file's size. A larger limit saves some CPU but lets the heap fill up to it on big files.
+  // WORKER_HEAP_MB=0 leaves V8's default (fewer collections, at the cost of memory: ~525 MB).
+  const heapMb = Number(env.WORKER_HEAP_MB ?? 128);
   const workerOptions = [env.NODE_OPTIONS, heapMb > 0 ? `--max-old-space-size=${heapMb}` : ''];
   if (external) {
     start('worker', api, ['worker'], { ...apiEnv, NODE_OPTIONS: workerOptions.filter(Boolean).join(' ') });

@@ -7,7 +7,7 @@
 // Each import runs in its own child process, so its peak RSS (process.resourceUsage().maxRSS) is the
 // import's: once on the first 20,000 rows and once on all 200,000 (the peak must stay flat), then the same
 // 200,000-row file again (nothing changed) for the re-import time. The children (import-child.ts) run as the
-// worker runs in production: bundled by scripts/build.mjs (dist/bench/import-child.mjs, built at the start of
+// worker runs in production: bundled by scripts/build.mjs (bench/.build/import-child.mjs, built at the start of
 // every run) and started with plain node, so no TypeScript loader is part of the RSS printed.
 //
 // `store_only` is the database's own share, for reading the ratio: the products and statuses the import
@@ -44,21 +44,21 @@ const SMALL_ROWS = Math.min(20_000, ROWS);
 /** The api's default IMPORT_BATCH_SIZE (read by the children too: import-child.ts). */
 const BATCH = Number(process.env.BENCH_IMPORT_BATCH ?? 1000);
 /**
- * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 256);
+ * The import child's V8 heap, as `npm start` gives the worker (WORKER_HEAP_MB, scripts/serve.mjs: 128);
  * BENCH_IMPORT_HEAP_MB=0 leaves V8's default, which lets the heap grow lazily far past what is live.
  */
-const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 256);
+const HEAP_MB = Number(process.env.BENCH_IMPORT_HEAP_MB ?? process.env.WORKER_HEAP_MB ?? 128);
 const TARGET_RATIO = 0.33;
 const TARGET_RSS_MB = 300;
 /** "Flat": the big run's peak may exceed the small one's by this share at most. */
 const FLAT_SHARE = 0.25;
 
-/** How the import children run: bundled (dist/bench/import-child.mjs, plain node, as the worker runs) or tsx. */
+/** How the import children run: bundled (bench/.build/import-child.mjs, plain node, as the worker runs) or tsx. */
 const CHILD = process.env.BENCH_IMPORT_CHILD === 'tsx' ? 'tsx' : 'bundle';
 const CHILD_SOURCE = fileURLToPath(new URL('./import-child.ts', import.meta.url));
-const CHILD_BUNDLE = fileURLToPath(new URL('../dist/bench/import-child.mjs', import.meta.url));
+const CHILD_BUNDLE = fileURLToPath(new URL('./.build/import-child.mjs', import.meta.url));
 
-/** Builds the api's bundle with the bench's child (scripts/build.mjs --bench), so the child is never stale. */
+/** Bundles the bench's child (scripts/build.mjs --bench, into bench/.build/), so it is never stale. */
 const buildChild = () => {
   const built = spawnSync(
     process.execPath,

@@ -6,7 +6,8 @@
 //   main          src/main.ts: migrate | seed | serve [--with-worker] | worker
 //   feed-shard    src/modules/sync/feed-shard.ts: a sharded feed build's source, loaded by path (feed-build.ts)
 //   shard-worker  @feedloom/catalog's src/node/shard-worker.ts: the feed shards' worker threads
-//   bench/import-child (with --bench): the import bench's child (bench/import-child.ts), run as the worker runs
+//   import-child  (with --bench, alone, into bench/.build/ so a served dist/ is left alone): the import bench's
+//                 child (bench/import-child.ts), run as the worker runs
 //
 // The workspace packages (@feedloom/*, which export their TypeScript sources) are inlined; every other bare
 // import stays external and is loaded from apps/api/node_modules at run time (PGlite must find its own wasm and
@@ -23,15 +24,18 @@ import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist');
+const BENCH_OUT = path.join(ROOT, 'bench/.build');
 const require = createRequire(path.join(ROOT, 'package.json'));
 
 /** The entry points of the api's bundle (name → source), and the bench's child with `bench: true`. */
-export const entryPoints = ({ bench = false } = {}) => ({
-  main: path.join(ROOT, 'src/main.ts'),
-  'feed-shard': path.join(ROOT, 'src/modules/sync/feed-shard.ts'),
-  'shard-worker': path.join(path.dirname(require.resolve('@feedloom/catalog/node')), 'shard-worker.ts'),
-  ...(bench ? { 'bench/import-child': path.join(ROOT, 'bench/import-child.ts') } : {}),
-});
+export const entryPoints = ({ bench = false } = {}) =>
+  bench
+    ? { 'import-child': path.join(ROOT, 'bench/import-child.ts') }
+    : {
+        main: path.join(ROOT, 'src/main.ts'),
+        'feed-shard': path.join(ROOT, 'src/modules/sync/feed-shard.ts'),
+        'shard-worker': path.join(path.dirname(require.resolve('@feedloom/catalog/node')), 'shard-worker.ts'),
+      };
 
 /**
  * Bare imports other than @feedloom/*: left to node_modules. JSON data imported from a package (`with { type:
@@ -76,10 +80,11 @@ const checkOutputs = (metafile) => {
 };
 
 export const buildApi = async ({ bench = false } = {}) => {
-  rmSync(OUT, { recursive: true, force: true });
+  const outdir = bench ? BENCH_OUT : OUT;
+  rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     entryPoints: entryPoints({ bench }),
-    outdir: OUT,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -101,6 +106,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = performance.now();
   await buildApi({ bench: process.argv.includes('--bench') });
   console.info(
-    `api bundle: ${path.relative(process.cwd(), OUT)} in ${Math.round(performance.now() - started)} ms`,
+    `api bundle: ${path.relative(process.cwd(), process.argv.includes('--bench') ? BENCH_OUT : OUT)} in ${Math.round(performance.now() - started)} ms`,
   );
 }
