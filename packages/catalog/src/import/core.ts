@@ -1,6 +1,7 @@
 import type { TLayerValues } from '../model/fields';
 import type { TProduct } from '../model/product';
 import { normaliseOfferId } from '../rules/clean';
+import { KeyTable } from './key-table';
 
 // What an import produces, and the pieces the format assemblers (Google/generic, Shopify, WooCommerce) share:
 // the row record a mapped row becomes, product building with shared values on the product and differences on
@@ -322,10 +323,10 @@ export class AssemblerContext {
     products: 0,
     variants: 0,
   };
-  /** Item id → the row that used it first. */
-  private readonly ids = new Map<string, number>();
+  /** Item id → the row that used it first (by hash: see KeyTable). */
+  private readonly ids = new KeyTable();
   /** Product key → the first row of the product that has it. */
-  private readonly keys = new Map<string, number>();
+  private readonly keys = new KeyTable();
   /** Ids claimed by more than one row, with those rows (bounded: see MAX_COLLISIONS). */
   private readonly collided = new Map<string, number[]>();
 
@@ -352,7 +353,7 @@ export class AssemblerContext {
   emitProduct(product: TImportedProduct): void {
     // Two products with one catalogue key would be merged into one: the later one is refused, row by row.
     if (!product.append) {
-      const key = ownString(productKeyOf(product, this.keyFormat));
+      const key = productKeyOf(product, this.keyFormat);
       const first = this.keys.get(key);
       if (first !== undefined) {
         const target =
@@ -399,8 +400,7 @@ export class AssemblerContext {
    * (` A  B ` is `A B`, see normaliseOfferId).
    */
   claimId(id: string, rec: RowRecord, target = 'id'): void {
-    // Copied before the look-up (nearly every id is new): the copy's hash is computed once, for both calls.
-    const key = ownString(normaliseOfferId(id));
+    const key = normaliseOfferId(id);
     const first = this.ids.get(key);
     if (first === undefined) this.ids.set(key, rec.row_number);
     else {

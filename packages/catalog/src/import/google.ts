@@ -1,6 +1,7 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, MSG, NO_CUSTOM, ownString } from './core';
+import { buildProduct, MSG, NO_CUSTOM } from './core';
+import { KeyTable } from './key-table';
 
 // Google feeds and generic CSVs: one row per channel item; rows sharing an item_group_id are the variants of
 // one product. Feeds list a group's rows together, so a group is held only until the group id changes; a
@@ -15,14 +16,14 @@ interface TOpenGroup {
 
 export const createGoogleAssembler = (ctx: AssemblerContext): TAssembler => {
   let open: TOpenGroup | undefined;
-  /** Groups already emitted: their ids only, so memory grows with the number of groups, not their rows. */
-  const emitted = new Set<string>();
+  /** Groups already emitted: their ids' hashes only, so memory grows with the number of groups, not their rows. */
+  const emitted = new KeyTable();
 
   const flush = () => {
     if (!open) return;
     const g = open;
     open = undefined;
-    emitted.add(ownString(g.key));
+    emitted.set(g.key, 1);
     ctx.emitProduct(buildProduct(g.key, g.key, g.items, g.rows, g.append));
   };
 

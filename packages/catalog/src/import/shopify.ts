@@ -2,7 +2,8 @@ import { PRODUCT_MSG } from '@feedloom/validation';
 import type { TMeasure } from '../model/fields';
 import type { TMoney } from '../model/money';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG, ownString } from './core';
+import { buildProduct, dict, MSG } from './core';
+import { KeyTable } from './key-table';
 
 // Shopify's product export: the rows of one Handle are one product. The first row carries the product
 // (Title, Body, Vendor, Type, Tags, option names, Google Shopping columns) and usually its first variant; the
@@ -56,6 +57,10 @@ const OPTION_FIELDS: Readonly<Record<string, string>> = {
   pattern: 'pattern',
   print: 'pattern',
 };
+
+/** What `done` holds for a handle. */
+const REJECTED = 0;
+const DONE = 1;
 
 const GRAMS_PER: Readonly<Record<string, number>> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
 
@@ -114,8 +119,8 @@ export const createShopifyAssembler = (
   const role = (rec: RowRecord, i: number): unknown => (i < 0 ? undefined : rec.roles[i]);
 
   let open: TGroup | undefined;
-  /** Handles already emitted (true) or rejected (false). */
-  const done = new Map<string, boolean>();
+  /** Handles already emitted (DONE) or rejected (REJECTED). */
+  const done = new KeyTable();
   let imageOrder = 0;
 
   const hasVariantData = (rec: RowRecord): boolean => {
@@ -128,10 +133,10 @@ export const createShopifyAssembler = (
     const productErrors = rec.errors?.filter(
       (e) => !VARIANT_TARGETS.has(e.target) && !IMAGE_TARGETS.has(e.target),
     );
-    const continuation = rec.source.title === undefined && done.get(handle) === true;
+    const continuation = rec.source.title === undefined && done.get(handle) === DONE;
     const noTitle = !continuation && rec.source.title === undefined;
     if (noTitle) rec.fail(ctx.columnOf('title'), PRODUCT_MSG.titleRequired, 'title');
-    const failed = done.get(handle) === false || (productErrors?.length ?? 0) > 0 || noTitle;
+    const failed = done.get(handle) === REJECTED || (productErrors?.length ?? 0) > 0 || noTitle;
     const values: Record<string, unknown> = {};
     const custom = dict<string>();
     if (!continuation) {
@@ -256,13 +261,13 @@ export const createShopifyAssembler = (
     if (!g || g.failed) return;
     if (g.variants.length === 0) {
       // A product with no sellable variant: nothing to list.
-      done.set(ownString(g.handle), false);
+      done.set(g.handle, REJECTED);
       if (!g.productRowRejected) ctx.rejectRow(g.productRow, ctx.columnOf('price'), MSG.priceRequired);
       for (const row of g.imageRows)
         ctx.rejectRow(row, ctx.columnOf('shopify.handle'), MSG.groupRejected(g.productRow));
       return;
     }
-    done.set(ownString(g.handle), true);
+    done.set(g.handle, DONE);
     const base: Record<string, unknown> = { ...g.values };
     const images = [
       ...new Set(g.images.sort((a, b) => a.position - b.position || a.order - b.order).map((i) => i.src)),
@@ -320,7 +325,7 @@ export const createShopifyAssembler = (
       flush();
       open = startGroup(rec, handle);
       if (open.failed) {
-        done.set(ownString(handle), false);
+        done.set(handle, REJECTED);
         if (rec.errors) ctx.reject(rec);
         else
           ctx.rejectRow(
