@@ -305,6 +305,19 @@ describe('empty and header-only files', () => {
   });
 });
 
+describe('Excel\'s "sep=" line', () => {
+  it('takes the delimiter it names and does not count it as a row', async () => {
+    const r = await run(bytesOfText('sep=;\r\nid;title;price\r\nA1;Tee;4,50 EUR\r\nA2;;1\r\n'));
+    expect(r.file.delimiter).toBe(';');
+    expect(r.file.headers).toEqual(['id', 'title', 'price']);
+    expect(r.products.map((p) => [p.offer_id, p.row_numbers])).toEqual([['A1', [2]]]);
+    expect(r.errors.map((e) => e.row_number)).toEqual([3]);
+    // A first line that only looks like one stays the header.
+    const plain = await run(bytesOfText('sep=x,title,price\nA,B,1\n'));
+    expect(plain.file.headers).toEqual(['sep=x', 'title', 'price']);
+  });
+});
+
 describe('control characters', () => {
   it('rejects a row with a control character in a value, naming the column; tab and line breaks are kept', async () => {
     const text =

@@ -1,6 +1,6 @@
 import type { TImportCollision, TImportResult, TImportStats, TProductKeyFormat, TShopSettings } from './core';
 import type { TCsvRow, TDelimiter } from './csv';
-import { CsvParser, detectDelimiter } from './csv';
+import { CsvParser, DELIMITERS, detectDelimiter } from './csv';
 import type { TByteSource, TEncoding } from './encoding';
 import { decode } from './encoding';
 import { createImporter } from './importer';
@@ -43,6 +43,7 @@ export interface TCsvFile {
 }
 
 const HEADER_CONTROL_RE = /\p{Cc}/gu;
+const SEP_DIRECTIVE_RE = /^"?sep=(.)"?[^\S\r\n]*(?:\r\n|\n|\r)/i;
 
 /** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */
 export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {}): Promise<TCsvFile> => {
@@ -70,7 +71,17 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
     sample.push(next.value);
     sampled += next.value.length;
   }
-  const delimiter = options.delimiter ?? detectDelimiter(sample.join('').slice(0, SAMPLE_CHARS));
+  // Excel's "sep=;" first line names the delimiter and is not a row (Excel does not show it).
+  const directive = SEP_DIRECTIVE_RE.exec(sample.length > 0 ? (sample[0] as string).slice(0, 16) : '');
+  const named = directive && (DELIMITERS as readonly string[]).includes(directive[1] as string);
+  if (named) {
+    const text = sample.join('').slice(directive[0].length);
+    sample.length = 0;
+    sample.push(text);
+  }
+  const delimiter =
+    options.delimiter ??
+    (named ? (directive[1] as TDelimiter) : detectDelimiter(sample.join('').slice(0, SAMPLE_CHARS)));
   const parser = new CsvParser({ delimiter });
   let pending: TCsvRow[] = [];
   const emit = (row: TCsvRow) => {
