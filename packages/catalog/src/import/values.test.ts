@@ -18,6 +18,7 @@ import {
   parseMeasure,
   parsePrice,
   parseShipping,
+  parseUrl,
   splitRepeated,
   splitUrls,
   TProblem,
@@ -72,6 +73,18 @@ describe('cell values', () => {
       'https://a.example.com/x.jpg',
       'https://a.example.com/y,z.jpg',
     ]);
+    // What shop exports write, mended: a protocol-relative link, spaces in a path or query.
+    expect(parseUrl('//cdn.example.com/a.jpg', 'Image link')).toBe('https://cdn.example.com/a.jpg');
+    expect(parseUrl('https://a.example.com/blue shirt 2.jpg?v=a b', 'Image link')).toBe(
+      'https://a.example.com/blue%20shirt%202.jpg?v=a%20b',
+    );
+    // Not guessed: no scheme, a space in the host, a line break.
+    for (const bad of [
+      'a.example.com/x.jpg',
+      'https://a example.com/x.jpg',
+      'https://a.example.com/x\ny.jpg',
+    ])
+      expect(parseUrl(bad, 'Image link')).toBeInstanceOf(TProblem);
   });
 
   it('reads Google composite values', () => {
@@ -175,11 +188,12 @@ describe('Google TSV round trip', () => {
   });
 });
 
-
 describe('value parsers, pinned before their fast paths', () => {
   // What the regex-only parsers gave on inputs around the fast paths' edges (signs, spacing, case, a bare dot,
   // full-width digits, unknown currencies, quotes and commas in composite values), kept as JSON.
-  const pinned = JSON.parse(readFileSync(new URL('./fixtures/values-pinned.json', import.meta.url), 'utf8')) as {
+  const pinned = JSON.parse(
+    readFileSync(new URL('./fixtures/values-pinned.json', import.meta.url), 'utf8'),
+  ) as {
     prices: [string, unknown, unknown][];
     shipping: [string, unknown, unknown][];
     repeated: [string, unknown][];
@@ -191,11 +205,17 @@ describe('value parsers, pinned before their fast paths', () => {
   it('give the same values and problems as before', () => {
     for (const [text, shop, none] of pinned.prices) {
       expect([text, plain(parsePrice(text, money))]).toEqual([text, shop]);
-      expect([text, plain(parsePrice(text, { label: 'Price', currency: undefined, decimalComma: true }))]).toEqual([text, none]);
+      expect([
+        text,
+        plain(parsePrice(text, { label: 'Price', currency: undefined, decimalComma: true })),
+      ]).toEqual([text, none]);
     }
     for (const [text, any, slots] of pinned.shipping) {
       expect([text, plain(parseShipping(text, undefined, ship))]).toEqual([text, any]);
-      expect([text, plain(parseShipping(text, ['country', 'postal_code', 'price'], ship))]).toEqual([text, slots]);
+      expect([text, plain(parseShipping(text, ['country', 'postal_code', 'price'], ship))]).toEqual([
+        text,
+        slots,
+      ]);
     }
     for (const [text, parts] of pinned.repeated) expect([text, splitRepeated(text)]).toEqual([text, parts]);
     for (const [text, dot, comma, kg, bare] of pinned.decimals) {

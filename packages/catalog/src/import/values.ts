@@ -136,7 +136,7 @@ export interface TPriceOptions {
   decimalComma?: boolean;
 }
 
-const isAsciiLetter = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122);
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 
 /**
  * The length of the amount of the most common price spelling, `19.99 USD`, `19.99USD` or `19.99`
@@ -297,12 +297,32 @@ export const parseGtin = (text: string): string | TProblem => {
   return normaliseGtin(text);
 };
 
-export const parseUrl = (text: string, label: string): string | TProblem =>
-  isHttpUrl(text)
-    ? text
+const SPACE_RE = / /g;
+
+/**
+ * What shop exports write for a link that a channel would refuse as it is, mended: a protocol-relative link
+ * ("//cdn.example.com/a.jpg") gets https:, and spaces in it are encoded (%20). Anything else is left as it is.
+ */
+const mendUrl = (text: string): string => {
+  const url = text.startsWith('//') ? `https:${text}` : text;
+  if (!url.includes(' ')) return url;
+  // Only in the path, query or fragment: a space in the host stays (and the link stays refused).
+  const hostAt = url.indexOf('//') + 2;
+  const pathAt = url.slice(hostAt).search(/[/?#]/);
+  if (hostAt < 2 || pathAt < 0) return url;
+  const split = hostAt + pathAt;
+  return url.slice(0, split) + url.slice(split).replace(SPACE_RE, '%20');
+};
+
+export const parseUrl = (text: string, label: string): string | TProblem => {
+  if (isHttpUrl(text)) return text;
+  const mended = mendUrl(text);
+  return mended !== text && isHttpUrl(mended)
+    ? mended
     : new TProblem(
         `${label} ${quote(text)} is not a web address: use a full http:// or https:// URL with spaces encoded as %20.`,
       );
+};
 
 /** Several URLs in one cell, separated by commas (a comma inside a URL must be encoded as %2C). */
 export const splitUrls = (text: string): string[] => {
