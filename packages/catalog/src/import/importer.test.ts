@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PRODUCT_MSG } from '@feedloom/validation';
+import { excludedFromChannel, PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
 import type { TImportedProduct, TImportError, TImportResult } from './core';
 import { createImporter } from './importer';
@@ -493,6 +493,25 @@ describe('Shopify export', () => {
       'Color (product.metafields.shopify.color-pattern)': 'black; white',
     });
     expect(r.mapping.unknown_columns).toContain('Color (product.metafields.shopify.color-pattern)');
+  });
+
+  it('holds draft and archived products back from every channel, and sends active ones', async () => {
+    const text =
+      'Handle,Title,Variant SKU,Variant Price,Status\n' +
+      'a,Active tee,A,5,active\nd,Draft tee,D,5,draft\nx,Old tee,X,5,Archived\nu,Unlisted tee,U,5,unlisted\n';
+    const r = await run(bytesOfText(text), { format: 'shopify' });
+    const controls = (id: string) => r.byId(id)?.source.product_submission_control;
+    expect(controls('a')).toBeUndefined();
+    expect(controls('u')).toBeUndefined();
+    for (const id of ['d', 'x']) {
+      const c = controls(id) as Record<string, boolean>;
+      expect(['google', 'microsoft', 'meta'].map((ch) => excludedFromChannel(ch as 'google', c))).toEqual([
+        true,
+        true,
+        true,
+      ]);
+    }
+    expect(r.byId('d')?.custom).toEqual({ Status: 'draft' });
   });
 
   it('rejects every row of a product whose first row is unusable', async () => {
