@@ -1,3 +1,4 @@
+import { SUBMISSION_CONTROL_KEYS, type TSubmissionControlKey } from '@feedloom/validation';
 import type { TLayerValues } from '../model/fields';
 import type { TProduct } from '../model/product';
 import { normaliseOfferId } from '../rules/clean';
@@ -310,6 +311,22 @@ export const MSG = {
  * the file in memory (memory growing with the file) unless they are copied.
  */
 export const ownString = (s: string): string => (' ' + s).slice(1);
+
+/** The trimmed value of the custom attribute named `name` in any case (an export's own column), if any. */
+export const customValue = (
+  custom: Readonly<Record<string, string>> | undefined,
+  name: string,
+): string | undefined => {
+  for (const key in custom) if (key.toLowerCase() === name) return custom[key]?.trim();
+  return undefined;
+};
+
+/**
+ * Submission controls that hold a product back from every channel: what a product the shop does not sell (a
+ * draft, an archived or private product) is imported with. The merchant can change them on the product.
+ */
+export const excludedEverywhere = (): Record<TSubmissionControlKey, true> =>
+  Object.fromEntries(SUBMISSION_CONTROL_KEYS.map((k) => [k, true])) as Record<TSubmissionControlKey, true>;
 
 /** Colliding ids listed in a report (every colliding row is also an error of its own). */
 const MAX_COLLISIONS = 1000;

@@ -528,6 +528,24 @@ describe('Shopify export', () => {
 });
 
 describe('WooCommerce export', () => {
+  it('holds draft and private products back from every channel, and sends published ones', async () => {
+    const text =
+      'ID,Type,SKU,Name,Published,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n' +
+      '1,simple,S1,Live mug,1,5,,,\n2,simple,S2,Draft mug,-1,5,,,\n' +
+      '3,variable,V3,Private hoodie,0,,,Color,"Red, Blue"\n' +
+      '4,variation,V3-R,Private hoodie - Red,1,20,id:3,Color,Red\n5,variation,V3-B,Private hoodie - Blue,1,20,id:3,Color,Blue\n';
+    const r = await run(bytesOfText(text), { format: 'woocommerce' });
+    const held = (p: TImportedProduct) =>
+      ['google', 'microsoft', 'meta'].every((ch) =>
+        excludedFromChannel(ch as 'google', p.source.product_submission_control as Record<string, boolean>),
+      );
+    expect(r.products.map((p) => [p.offer_id, p.variants.length, held(p)])).toEqual([
+      ['S1', 0, false],
+      ['S2', 0, true],
+      [r.products[2]?.offer_id, 2, true],
+    ]);
+  });
+
   it('makes variable products with their variations, simple products, and explains grouped ones', async () => {
     const r = await run(fixture('woocommerce-export.csv'));
     expect(r.mapping.format).toBe('woocommerce');

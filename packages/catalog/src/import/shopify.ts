@@ -1,8 +1,8 @@
-import { PRODUCT_MSG, SUBMISSION_CONTROL_KEYS, type TSubmissionControlKey } from '@feedloom/validation';
+import { PRODUCT_MSG } from '@feedloom/validation';
 import type { TMeasure } from '../model/fields';
 import type { TMoney } from '../model/money';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG } from './core';
+import { buildProduct, customValue, dict, excludedEverywhere, MSG } from './core';
 import { KeyTable } from './key-table';
 
 // Shopify's product export: the rows of one Handle are one product. The first row carries the product
@@ -60,15 +60,6 @@ const OPTION_FIELDS: Readonly<Record<string, string>> = {
 
 /** Shopify's Status values of a product that is not for sale (the others: active, unlisted). */
 const UNLISTED_STATUSES: ReadonlySet<string> = new Set(['draft', 'archived']);
-const isUnlisted = (custom: Readonly<Record<string, string>>): boolean => {
-  for (const key in custom) {
-    if (key.toLowerCase() === 'status')
-      return UNLISTED_STATUSES.has((custom[key] ?? '').trim().toLowerCase());
-  }
-  return false;
-};
-const excludedEverywhere = (): Record<TSubmissionControlKey, true> =>
-  Object.fromEntries(SUBMISSION_CONTROL_KEYS.map((k) => [k, true])) as Record<TSubmissionControlKey, true>;
 
 /** What `done` holds for a handle. */
 const REJECTED = 0;
@@ -294,7 +285,11 @@ export const createShopifyAssembler = (
       base.identifier_exists = !g.customProduct;
     // A draft or archived product is not for sale: imported, but held back from every channel (submission
     // controls, which the merchant can change on the product) rather than sent to one.
-    if (!g.append && base.product_submission_control === undefined && isUnlisted(g.custom)) {
+    if (
+      !g.append &&
+      base.product_submission_control === undefined &&
+      UNLISTED_STATUSES.has(customValue(g.custom, 'status')?.toLowerCase() ?? '')
+    ) {
       base.product_submission_control = excludedEverywhere();
     }
     const single = g.variants.length === 1 && optionParts(g, g.variants[0]?.options ?? []).length === 0;

@@ -1,6 +1,6 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, dict, MSG, ownString } from './core';
+import { buildProduct, customValue, dict, excludedEverywhere, MSG, ownString } from './core';
 import { WOO_ATTRIBUTE_SLOTS } from './roles';
 
 // WooCommerce's product export: one row per product of type simple, external, variable, variation or
@@ -85,6 +85,11 @@ export const createWooAssembler = (
   /** Values every row type derives the same way from its Woo columns. */
   const derive = (rec: RowRecord, isParent: boolean, isVariation: boolean): string[] => {
     const v = rec.source;
+    // A draft (-1) or private (0) product is not for sale: imported, held back from every channel.
+    if (!isVariation && v.product_submission_control === undefined) {
+      const published = customValue(rec.custom, 'published');
+      if (published === '-1' || published === '0') v.product_submission_control = excludedEverywhere();
+    }
     if (v.description === undefined) {
       const short = text(rec, SHORT);
       if (short !== undefined) v.description = short;
