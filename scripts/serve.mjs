@@ -177,7 +177,7 @@ try {
   start('api', api, external ? ['serve'] : ['serve', '--with-worker'], apiEnv);
   // The worker's V8 heap is bounded (WORKER_HEAP_MB): V8 otherwise lets an import's heap grow lazily to
   // several times what is live; the import itself holds two batches, whatever the file's size.
-  // 128 MB: run from the bundle, a 200,000-row import peaks at ~220 MB RSS with it (the import bench), flat in
+  // 128 MB: run from the bundle, a 200,000-row import peaks at ~200 MB RSS with it (the import bench), flat in
   // the file's size. A larger limit saves some CPU but lets the heap fill up to it on big files.
   // WORKER_HEAP_MB=0 leaves V8's default (fewer collections, at the cost of memory: ~525 MB).
   const heapMb = Number(env.WORKER_HEAP_MB ?? 128);
