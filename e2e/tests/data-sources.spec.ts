@@ -76,6 +76,15 @@ test.describe('data sources', () => {
       const dialog = page.getByRole('dialog', { name: 'Import CSV' });
       await dialog.getByLabel('Data source name').fill('Summer linen');
       await dialog.getByLabel('Notification email').fill(alerts);
+      // A workbook renamed .csv is refused by its bytes; the popup stays open for the right file.
+      await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({
+        name: 'summer-linen-workbook.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), Buffer.alloc(2048, 7)]),
+      });
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Only CSV files are allowed.' })).toBeVisible();
+      await expect(dialog).toBeVisible();
       await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({
         name: 'summer-linen.csv',
         mimeType: 'text/csv',
