@@ -19,7 +19,7 @@ const TEST_FILES = [
 ];
 
 export const base = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.turbo/**', 'coverage/**', '**/*.gen.*'] },
+  { ignores: ['dist/**', 'node_modules/**', '.turbo/**', 'coverage/**', '**/*.gen.*', '**/.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,9 +1,9 @@
 // One import of the import bench (import-bench.ts), in its own process so that its peak RSS is the import's:
 // keeps the file, then runs the import job exactly as a worker runs it and sends the run's counts, time, CPU and
 // peak RSS to the parent. The bench runs it as the worker runs in production, bundled by scripts/build.mjs
-// (`--bench`: dist/bench/import-child.mjs) with plain node; BENCH_IMPORT_CHILD=tsx runs this source through tsx.
+// (`--bench`: bench/.build/import-child.mjs) with plain node; BENCH_IMPORT_CHILD=tsx runs this source through tsx.
 //
-//   node dist/bench/import-child.mjs --url=… --org=… --shop=… --file=… [--source=…]   (forked, with an IPC channel)
+//   node bench/.build/import-child.mjs --url=… --org=… --shop=… --file=… [--source=…]   (forked, with an IPC channel)
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';

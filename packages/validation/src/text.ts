@@ -35,10 +35,14 @@ export const TEXT_MSG = {
   tooManyItems: (label: string, max: number) => `${label} cannot have more than ${max} entries.`,
 } as const;
 
-// Unicode category Cc: C0 controls (NUL … US), DEL and the C1 controls.
-const CONTROL_RE = /\p{Cc}/u;
-// Multi-line fields keep tab, line feed and carriage return (a textarea may send CRLF).
-const CONTROL_MULTILINE_RE = /(?![\t\n\r])\p{Cc}/u;
+// Unicode category Cc: C0 controls (NUL … US), DEL and the C1 controls. Written as classes, which V8 scans
+// about three times as fast as `\p{Cc}` (the import runs the multi-line one over every piece of a file).
+/* eslint-disable no-control-regex */
+/** A control character (Unicode's Cc). */
+export const CONTROL_CHARACTER_RE = /[\0-\x1f\x7f-\x9f]/;
+/** A control character a multi-line value may not hold: Cc but tab, line feed and carriage return. */
+export const CONTROL_CHARACTER_MULTILINE_RE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+/* eslint-enable no-control-regex */
 // Without the u flag a regex sees UTF-16 code units: a high surrogate not followed by a low one, or a low
 // one not preceded by a high one.
 const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -52,7 +56,7 @@ export interface TTextCharsRule {
 
 /** The message for a value with characters no text field accepts, or null when it is clean. */
 export const textCharactersIssue = (value: string, rule: TTextCharsRule): string | null => {
-  if ((rule.multiline ? CONTROL_MULTILINE_RE : CONTROL_RE).test(value)) {
+  if ((rule.multiline ? CONTROL_CHARACTER_MULTILINE_RE : CONTROL_CHARACTER_RE).test(value)) {
     return TEXT_MSG.controlCharacters(rule.label);
   }
   if (LONE_SURROGATE_RE.test(value)) return TEXT_MSG.invalidCharacter(rule.label);

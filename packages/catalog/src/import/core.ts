@@ -240,7 +240,7 @@ export const buildProduct = (
       offer_id: it.offer_id,
       row_number: it.row_number,
       source: sourceWithout(it.source, shared),
-      custom: it.custom === NO_CUSTOM ? dict<string>() : ownedWithout(it.custom, sharedCustom),
+      custom: it.custom === NO_CUSTOM ? dict<string>() : without(it.custom, sharedCustom),
     })),
     row_numbers: rowNumbers,
   };
@@ -276,12 +276,9 @@ const sourceWithout = (
   return out;
 };
 
-const ownedWithout = (values: Record<string, string>, drop: Record<string, string>): Record<string, string> =>
-  without(values, drop) as Record<string, string>;
-
-const without = (values: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> => {
-  const out = dict<unknown>();
-  for (const key in values) if (!(key in drop)) out[key] = values[key];
+const without = <T>(values: Record<string, T>, drop: Record<string, T>): Record<string, T> => {
+  const out = dict<T>();
+  for (const key in values) if (!(key in drop)) out[key] = values[key] as T;
   return out;
 };
 

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MULTILINE_RE } from '@feedloom/validation';
 // A streaming CSV reader, RFC 4180 plus what real exports do: comma, semicolon, tab or pipe; quoted fields
 // with delimiters, doubled quotes and line breaks; CRLF, LF or lone CR; blank lines; rows with more or fewer
 // cells than the header; stray quotes. Hand-written (not csv-parse) because the package stays free of Node
@@ -18,13 +19,6 @@ export interface TCsvRow {
    */
   control?: true;
 }
-
-/**
- * A control character no value may hold (Unicode's Cc but tab and line breaks): a NUL breaks the database.
- * Written as a class, which V8 scans about three times as fast as `\p{Cc}` with a lookahead.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL_RE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
 const QUOTE = 34;
 const LF = 10;
@@ -141,7 +135,7 @@ export class CsvParser {
 
   push(chunk: string, emit: (row: TCsvRow) => void): void {
     // One scan of the chunk (native, at memory speed) spares checking each cell of every row.
-    this.chunkControl = CONTROL_RE.test(chunk);
+    this.chunkControl = CONTROL_CHARACTER_MULTILINE_RE.test(chunk);
     if (this.chunkControl) this.rowControl = true;
     this.read(chunk, emit);
     this.chunkControl = false;

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_RE } from '@feedloom/validation';
 import type { TImportCollision, TImportResult, TImportStats, TProductKeyFormat, TShopSettings } from './core';
 import type { TCsvRow, TDelimiter } from './csv';
 import { CsvParser, DELIMITERS, detectDelimiter } from './csv';
@@ -42,7 +43,7 @@ export interface TCsvFile {
   readonly rowBatches: AsyncGenerator<TCsvRow[]>;
 }
 
-const HEADER_CONTROL_RE = /\p{Cc}/gu;
+const HEADER_CONTROL_RE = new RegExp(CONTROL_CHARACTER_RE.source, 'g');
 const SEP_DIRECTIVE_RE = /^"?sep=(.)"?[^\S\r\n]*(?:\r\n|\n|\r)/i;
 
 /** Opens a CSV byte stream: encoding, delimiter and header detected, data rows to pull. */

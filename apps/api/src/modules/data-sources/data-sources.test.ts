@@ -562,20 +562,19 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     // A sign-in page instead of the file, then a file with no product rows: the run fails and says why, and
     // the products of the first import stay.
     const source = res.body.data.data_source.id;
-    served = '<!DOCTYPE html>\n<html><body><form>Sign in</form></body></html>\n';
-    const page = await t.call<{ status: string; message: string }>('GET', `/sync-csv-url/${source}`, {
-      token,
-    });
-    expect(page.body.data).toMatchObject({
+    const fetchedRun = async (body: string) => {
+      served = body;
+      return (await t.call<{ status: string; message: string }>('GET', `/sync-csv-url/${source}`, { token }))
+        .body.data;
+    };
+    expect(
+      await fetchedRun('<!DOCTYPE html>\n<html><body><form>Sign in</form></body></html>\n'),
+    ).toMatchObject({
       status: 'failed',
       message:
         'The import failed: This file is a web page (HTML), not a CSV. If it comes from a URL, check that the URL gives the file itself and does not need a sign-in.',
     });
-    served = `${HEADER}\n`;
-    const empty = await t.call<{ status: string; message: string }>('GET', `/sync-csv-url/${source}`, {
-      token,
-    });
-    expect(empty.body.data).toMatchObject({
+    expect(await fetchedRun(`${HEADER}\n`)).toMatchObject({
       status: 'failed',
       message:
         'The import failed: The file has a header row but no product rows. Nothing was imported or removed.',

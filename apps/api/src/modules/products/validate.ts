@@ -32,12 +32,20 @@ export interface TJudged {
   issues: (TIssue & { item_id: string })[];
 }
 
+/** The last shop URL's host: every product of an import or a bulk run is judged against the same shop. */
+let lastShopUrl: string | undefined;
+let lastDomain: string | undefined;
 const domainOf = (shopUrl: string): string | undefined => {
+  if (shopUrl === lastShopUrl) return lastDomain;
+  let domain: string | undefined;
   try {
-    return new URL(shopUrl).hostname;
+    domain = new URL(shopUrl).hostname;
   } catch {
-    return undefined;
+    domain = undefined;
   }
+  lastShopUrl = shopUrl;
+  lastDomain = domain;
+  return domain;
 };
 
 /**
