@@ -299,6 +299,10 @@ export const MSG = {
   ragged: (cells: number, header: number) =>
     `This row has ${cells} cells but the header has ${header}: a value probably contains an unquoted delimiter or a missing quote.`,
   groupRejected: (row: number) => `Not imported: row ${row} of the same product has errors.`,
+  unpublishedVariation: (state: string) =>
+    `Not imported: this variation is ${state} in WooCommerce (Published), so it is not for sale. Publish it there to import it.`,
+  noPublishedVariation:
+    "Not imported: none of this product's variations is published in WooCommerce, so nothing of it is for sale.",
   unexpected: (message: string) => `This row could not be read: ${message}`,
 } as const;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { excludedFromChannel, PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
-import type { TImportedProduct, TImportError, TImportResult } from './core';
+import { MSG, type TImportedProduct, type TImportError, type TImportResult } from './core';
 import { createImporter } from './importer';
 import { suggestMapping } from './mapping';
 import type { TImportCsvOptions } from './pipeline';
@@ -544,6 +544,28 @@ describe('WooCommerce export', () => {
       ['S2', 0, true],
       [r.products[2]?.offer_id, 2, true],
     ]);
+  });
+
+  it('leaves private and draft variations out of their product, and says why', async () => {
+    const text =
+      'ID,Type,SKU,Name,Published,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n' +
+      '1,variable,H,Hoodie,1,,,Color,"Red, Blue, Green"\n' +
+      '2,variation,H-R,Hoodie - Red,1,20,id:1,Color,Red\n3,variation,H-B,Hoodie - Blue,0,20,id:1,Color,Blue\n' +
+      '4,variation,H-G,Hoodie - Green,-1,20,id:1,Color,Green\n' +
+      '5,variable,C,Cap,1,,,Color,"Red, Blue"\n6,variation,C-R,Cap - Red,0,9,id:5,Color,Red\n';
+    const r = await run(bytesOfText(text), { format: 'woocommerce' });
+    expect(r.products.map((p) => [p.product_id, p.variants.map((v) => v.offer_id)])).toEqual([
+      ['H', ['H-R']],
+    ]);
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message])).toEqual([
+      [4, 'Published', MSG.unpublishedVariation('private')],
+      [5, 'Published', MSG.unpublishedVariation('a draft')],
+      [7, 'Published', MSG.unpublishedVariation('private')],
+      [6, 'Published', MSG.noPublishedVariation],
+    ]);
+    expect(MSG.unpublishedVariation('private')).toBe(
+      'Not imported: this variation is private in WooCommerce (Published), so it is not for sale. Publish it there to import it.',
+    );
   });
 
   it('makes variable products with their variations, simple products, and explains grouped ones', async () => {

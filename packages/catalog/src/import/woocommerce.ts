@@ -35,6 +35,12 @@ const IN_STOCK: Readonly<Record<string, string>> = {
   backorder: 'backorder',
 };
 
+/** Published: 1 published, 0 private, -1 draft. */
+const UNPUBLISHED: ReadonlyMap<string | undefined, string> = new Map([
+  ['0', 'private'],
+  ['-1', 'a draft'],
+]);
+
 /** WooCommerce writes dates as `2027-01-31 00:00:00`; channels want ISO 8601. */
 const isoDate = (text: string): string => text.trim().replace(' ', 'T');
 
@@ -48,6 +54,8 @@ interface TParent {
   items: TItem[];
   rows: number[];
   append: boolean;
+  /** Variations left out because they are private or drafts. */
+  unpublished: number;
 }
 
 export const createWooAssembler = (
@@ -88,7 +96,7 @@ export const createWooAssembler = (
     // A draft (-1) or private (0) product is not for sale: imported, held back from every channel.
     if (!isVariation && v.product_submission_control === undefined) {
       const published = customValue(rec.custom, 'published');
-      if (published === '-1' || published === '0') v.product_submission_control = excludedEverywhere();
+      if (UNPUBLISHED.has(published)) v.product_submission_control = excludedEverywhere();
     }
     if (v.description === undefined) {
       const short = text(rec, SHORT);
@@ -147,7 +155,8 @@ export const createWooAssembler = (
     if (p.failed) return;
     if (p.items.length === 0) {
       // A variable product without a single usable variation has nothing to sell.
-      ctx.rejectRow(p.row, ctx.columnOf('price'), MSG.priceRequired);
+      if (p.unpublished > 0) ctx.rejectRow(p.row, 'Published', MSG.noPublishedVariation);
+      else ctx.rejectRow(p.row, ctx.columnOf('price'), MSG.priceRequired);
       return;
     }
     const rows = [...new Set([...(p.append ? [] : [p.row]), ...p.rows])].sort((a, b) => a - b);
@@ -188,6 +197,7 @@ export const createWooAssembler = (
         items: [],
         rows: [],
         append: true,
+        unpublished: 0,
       };
     }
     if (ref === undefined || !target) {
@@ -201,6 +211,14 @@ export const createWooAssembler = (
     }
     if (target.failed) {
       ctx.rejectRow(rec.row_number, ctx.columnOf('woo.parent'), MSG.groupRejected(target.row));
+      return;
+    }
+    // Submission controls are the product's, so a private or draft variation (one the shop does not sell)
+    // cannot be held back on its own: it stays out of its product, and the report says why.
+    const state = UNPUBLISHED.get(customValue(rec.custom, 'published'));
+    if (state) {
+      target.unpublished++;
+      ctx.rejectRow(rec.row_number, 'Published', MSG.unpublishedVariation(state));
       return;
     }
     const parts = derive(rec, false, true);
@@ -268,6 +286,7 @@ export const createWooAssembler = (
           items: [],
           rows: [],
           append: false,
+          unpublished: 0,
         };
         if (rec.errors) ctx.reject(rec);
         return;
