@@ -1,4 +1,9 @@
-import type { TChannelConnection, TMerchantAccount, TShippingSettings, TWebsiteClaim } from '@feedloom/contracts';
+import type {
+  TChannelConnection,
+  TMerchantAccount,
+  TShippingSettings,
+  TWebsiteClaim,
+} from '@feedloom/contracts';
 import type { TChannelKey } from '@feedloom/validation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,7 +17,13 @@ import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
 import { createSiteVerificationClient } from './google/site-verification-client';
-import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, GoogleGrantRefusedError, newPkceVerifier, type TGoogleOAuthSettings } from './google/oauth';
+import {
+  createGoogleOAuth,
+  GOOGLE_CONTENT_SCOPE,
+  GoogleGrantRefusedError,
+  newPkceVerifier,
+  type TGoogleOAuthSettings,
+} from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { channelStatesRepo, connectionsRepo } from './repo';
 import type { TChannelCallRecorders } from '../dashboard/api-calls';
@@ -102,7 +113,11 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   };
 
   /** Runs a channel's calls for a connection; the channel's failures become the caller's messages. */
-  const withChannel = async <T>(channel: TChannelKey, fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => {
+  const withChannel = async <T>(
+    channel: TChannelKey,
+    fn: () => Promise<T>,
+    notFoundMessage?: string,
+  ): Promise<T> => {
     try {
       return await fn();
     } catch (err) {
@@ -115,7 +130,8 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       throw err;
     }
   };
-  const withGoogle = <T>(fn: () => Promise<T>, notFoundMessage?: string): Promise<T> => withChannel('google', fn, notFoundMessage);
+  const withGoogle = <T>(fn: () => Promise<T>, notFoundMessage?: string): Promise<T> =>
+    withChannel('google', fn, notFoundMessage);
 
   /** A consent URL's state (and PKCE verifier), stored for 10 minutes for this user, organisation and shop. */
   const newState = async (caller: TChannelCaller, channel: TChannelKey, shopId: string) => {
@@ -173,10 +189,27 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     });
 
   const onRefused = deps.events?.channelAuthorisationRefused;
-  const shared: TChannelShared = { db, clock, cipher, log, http, connections, onRefused, reachShop, liveConnection, withChannel, newState, takeState };
+  const shared: TChannelShared = {
+    db,
+    clock,
+    cipher,
+    log,
+    http,
+    connections,
+    onRefused,
+    reachShop,
+    liveConnection,
+    withChannel,
+    newState,
+    takeState,
+  };
 
   const siteVerificationClient = (row: TChannelConnectionRow) =>
-    createSiteVerificationClient({ baseUrl: deps.google.siteVerificationApiUrl, http, tokens: tokens.forConnection(row.id) });
+    createSiteVerificationClient({
+      baseUrl: deps.google.siteVerificationApiUrl,
+      http,
+      tokens: tokens.forConnection(row.id),
+    });
 
   return {
     ...createMicrosoftChannel(shared, deps.microsoft),
@@ -202,7 +235,10 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
      * The code of /google-callback becomes tokens. The state is good once, for 10 minutes, for the user (and
      * organisation) who asked for the consent URL and a shop they can still reach.
      */
-    googleCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
+    googleCallback: async (
+      caller: TChannelCaller,
+      input: { code: string; state: string },
+    ): Promise<TChannelConnection> => {
       const row = await takeState(caller, 'google', input.state);
       const client = googleOAuth();
       let granted;
@@ -217,7 +253,8 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
         if (err instanceof GoogleHttpError) throw new AppError(502, CHANNELS_MSG.channelFailed('google'));
         throw err;
       }
-      if (!granted.scope.split(' ').includes(GOOGLE_CONTENT_SCOPE)) throw badRequest(CHANNELS_MSG.scopeMissing);
+      if (!granted.scope.split(' ').includes(GOOGLE_CONTENT_SCOPE))
+        throw badRequest(CHANNELS_MSG.scopeMissing);
       if (!granted.refresh_token) throw badRequest(CHANNELS_MSG.noRefreshToken);
       const saved = await connections.authorize({
         organization_id: caller.org_id,
@@ -260,7 +297,10 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
     websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
       const { row, accountId } = await withAccount(caller, shopId);
-      const home = await withGoogle(() => merchantClient(row).getHomepage(accountId), CHANNELS_MSG.accountNotFound);
+      const home = await withGoogle(
+        () => merchantClient(row).getHomepage(accountId),
+        CHANNELS_MSG.accountNotFound,
+      );
       return { website_url: home.uri ?? null, claimed: home.claimed === true };
     },
 
@@ -268,8 +308,14 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
       const { row, accountId } = await withAccount(caller, shopId);
       const client = merchantClient(row);
-      const updated = await withGoogle(() => client.updateHomepage(accountId, websiteUrl), CHANNELS_MSG.accountNotFound);
-      let claim: TWebsiteClaim = { website_url: updated.uri ?? websiteUrl, claimed: updated.claimed === true };
+      const updated = await withGoogle(
+        () => client.updateHomepage(accountId, websiteUrl),
+        CHANNELS_MSG.accountNotFound,
+      );
+      let claim: TWebsiteClaim = {
+        website_url: updated.uri ?? websiteUrl,
+        claimed: updated.claimed === true,
+      };
       try {
         const claimed = await client.claimHomepage(accountId);
         claim = { website_url: claimed.uri ?? claim.website_url, claimed: claimed.claimed === true };
@@ -289,7 +335,10 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
     shippingSettings: async (caller: TChannelCaller, shopId: string): Promise<TShippingSettings> => {
       const { row, accountId } = await withAccount(caller, shopId);
-      const settings = await withGoogle(() => merchantClient(row).getShippingSettings(accountId), CHANNELS_MSG.accountNotFound);
+      const settings = await withGoogle(
+        () => merchantClient(row).getShippingSettings(accountId),
+        CHANNELS_MSG.accountNotFound,
+      );
       const services = (settings.services ?? []).map((s) => ({
         service_name: s.serviceName ?? '',
         active: s.active !== false,
@@ -300,19 +349,28 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       return {
         has_shipping: services.some((s) => s.active),
         target_country: target,
-        covers_target_country: target !== null && services.some((s) => s.active && s.countries.includes(target)),
+        covers_target_country:
+          target !== null && services.some((s) => s.active && s.countries.includes(target)),
         services,
       };
     },
 
-    connection: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection | null> => {
+    connection: async (
+      caller: TChannelCaller,
+      shopId: string,
+      channel: TChannelKey,
+    ): Promise<TChannelConnection | null> => {
       await reachShop(caller, shopId);
       const row = await connections.find(caller.org_id, shopId, channel);
       return row ? toConnection(row) : null;
     },
 
     /** Forgets the tokens; the record (account, steps, target market) stays for a reconnection. */
-    disconnect: async (caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnection> => {
+    disconnect: async (
+      caller: TChannelCaller,
+      shopId: string,
+      channel: TChannelKey,
+    ): Promise<TChannelConnection> => {
       const row = await liveConnection(caller, shopId, channel);
       const saved = await connections.update(row.id, {
         state: 'disconnected',

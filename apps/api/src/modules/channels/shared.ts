@@ -29,11 +29,23 @@ export interface TChannelShared {
   /** The caller's shop (404 when it is not theirs). */
   reachShop(caller: TChannelCaller, shopId: string): Promise<TShopRow>;
   /** The shop's live connection to the channel (409 when it has none). */
-  liveConnection(caller: TChannelCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnectionRow>;
+  liveConnection(
+    caller: TChannelCaller,
+    shopId: string,
+    channel: TChannelKey,
+  ): Promise<TChannelConnectionRow>;
   /** Runs channel calls; their failures become the caller's messages (409 refused, 404, 502). */
   withChannel<T>(channel: TChannelKey, fn: () => Promise<T>, notFoundMessage?: string): Promise<T>;
-  newState(caller: TChannelCaller, channel: TChannelKey, shopId: string): Promise<{ state: string; verifier: string }>;
-  takeState(caller: TChannelCaller, channel: TChannelKey, state: string): Promise<{ shopId: string; verifier: string }>;
+  newState(
+    caller: TChannelCaller,
+    channel: TChannelKey,
+    shopId: string,
+  ): Promise<{ state: string; verifier: string }>;
+  takeState(
+    caller: TChannelCaller,
+    channel: TChannelKey,
+    state: string,
+  ): Promise<{ shopId: string; verifier: string }>;
 }
 
 /** The steps with `step` recorded once; `order` is the channel's wizard (spec §2). */

@@ -37,13 +37,17 @@ export const createConnectionTokens = (deps: {
 
   const refresh = async (connectionId: string): Promise<string> => {
     const row = await repo.byId(connectionId);
-    if (!row || row.state === 'disconnected' || !row.refresh_token) throw new ChannelDisconnectedError(connectionId, false);
+    if (!row || row.state === 'disconnected' || !row.refresh_token)
+      throw new ChannelDisconnectedError(connectionId, false);
     let tokens;
     try {
       tokens = await deps.oauth().refresh(deps.cipher.decrypt(row.refresh_token));
     } catch (err) {
       if (!(err instanceof GoogleGrantRefusedError)) throw err;
-      deps.log.warn({ connection_id: connectionId, shop_id: row.shop_id, channel: row.channel }, 'channel refused the refresh token; disconnected');
+      deps.log.warn(
+        { connection_id: connectionId, shop_id: row.shop_id, channel: row.channel },
+        'channel refused the refresh token; disconnected',
+      );
       await repo.update(connectionId, {
         state: 'disconnected',
         refresh_token: null,
@@ -75,7 +79,8 @@ export const createConnectionTokens = (deps: {
         const fresh =
           row.access_token !== null &&
           row.access_token_expires_at !== null &&
-          row.access_token_expires_at.getTime() > addSeconds(deps.clock.now(), ACCESS_TOKEN_MARGIN_SECONDS).getTime();
+          row.access_token_expires_at.getTime() >
+            addSeconds(deps.clock.now(), ACCESS_TOKEN_MARGIN_SECONDS).getTime();
         if (fresh) {
           const current = deps.cipher.decrypt(row.access_token!);
           if (current !== rejected) return current;

@@ -1,7 +1,12 @@
 // Meta catalogs (facebook) for a shop (spec §2 Facebook wizard, §3 catalogue link, §7 Facebook): Facebook
 // Login, the person's business accounts, a business's owned catalogs, the captured catalog, feed settings,
 // and the catalog client the sync engine submits through.
-import type { TChannelConnection, TChannelFeedSetting, TMetaBusiness, TMetaCatalog } from '@feedloom/contracts';
+import type {
+  TChannelConnection,
+  TChannelFeedSetting,
+  TMetaBusiness,
+  TMetaCatalog,
+} from '@feedloom/contracts';
 import { INTEGRATION_STEPS } from '@feedloom/validation';
 import type { TChannelConnectionRow } from '../../../db/schema';
 import { addSeconds } from '../../../lib/clock';
@@ -59,8 +64,10 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
   const tokensOf = (connectionId: string): TMetaTokenSource => ({
     get: async () => {
       const row = await connections.byId(connectionId);
-      if (!row || row.state === 'disconnected' || !row.access_token) throw new ChannelDisconnectedError(connectionId, false);
-      if (row.access_token_expires_at && row.access_token_expires_at.getTime() <= clock.now().getTime()) return refuse(row);
+      if (!row || row.state === 'disconnected' || !row.access_token)
+        throw new ChannelDisconnectedError(connectionId, false);
+      if (row.access_token_expires_at && row.access_token_expires_at.getTime() <= clock.now().getTime())
+        return refuse(row);
       return cipher.decrypt(row.access_token);
     },
     refused: async () => {
@@ -71,14 +78,20 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
   });
 
   const graphClient = (row: TChannelConnectionRow) =>
-    createMetaGraphClient({ graphUrl: metaOAuth() && settings!.oauth.graphUrl, http, tokens: tokensOf(row.id) });
-  const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) => shared.withChannel('facebook', fn, notFoundMessage);
+    createMetaGraphClient({
+      graphUrl: metaOAuth() && settings!.oauth.graphUrl,
+      http,
+      tokens: tokensOf(row.id),
+    });
+  const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) =>
+    shared.withChannel('facebook', fn, notFoundMessage);
 
   const recordStep = (row: TChannelConnectionRow, step: string) => {
     const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.facebook);
     return {
       integration_steps: steps,
-      integration_once_completed: row.integration_once_completed || INTEGRATION_STEPS.facebook.every((s) => steps.includes(s)),
+      integration_once_completed:
+        row.integration_once_completed || INTEGRATION_STEPS.facebook.every((s) => steps.includes(s)),
     };
   };
 
@@ -89,17 +102,23 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
   };
 
   const catalogsOf = async (row: TChannelConnectionRow, businessId: string): Promise<TMetaCatalog[]> =>
-    (await call(() => graphClient(row).ownedCatalogs(businessId), META_MSG.businessNotAvailable)).map((c) => ({
-      catalog_id: c.id,
-      name: c.name,
-      product_count: typeof c.product_count === 'number' ? c.product_count : null,
-    }));
+    (await call(() => graphClient(row).ownedCatalogs(businessId), META_MSG.businessNotAvailable)).map(
+      (c) => ({
+        catalog_id: c.id,
+        name: c.name,
+        product_count: typeof c.product_count === 'number' ? c.product_count : null,
+      }),
+    );
 
   return {
     /** The catalog client of a linked catalog (the sync engine's way in). */
     metaCatalogClient: (row: TChannelConnectionRow) => {
       if (!row.account_id) throw conflict(META_MSG.noCatalog);
-      return createMetaCatalogClient({ graph: graphClient(row), catalogId: row.account_id, poll: settings!.poll });
+      return createMetaCatalogClient({
+        graph: graphClient(row),
+        catalogId: row.account_id,
+        poll: settings!.poll,
+      });
     },
 
     facebookAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
@@ -110,7 +129,10 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       return { auth_url: client.dialogUrl(state) };
     },
 
-    facebookCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
+    facebookCallback: async (
+      caller: TChannelCaller,
+      input: { code: string; state: string },
+    ): Promise<TChannelConnection> => {
       const taken = await shared.takeState(caller, 'facebook', input.state);
       const client = metaOAuth();
       let granted;
@@ -118,7 +140,8 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
         granted = await client.exchangeCode(input.code);
       } catch (err) {
         if (err instanceof GoogleGrantRefusedError) throw badRequest(META_MSG.consentFailed);
-        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) throw badRequest(META_MSG.consentFailed);
+        if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500)
+          throw badRequest(META_MSG.consentFailed);
         if (err instanceof GoogleHttpError) throw new AppError(502, CHANNELS_MSG.channelFailed('facebook'));
         throw err;
       }
@@ -139,10 +162,17 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
 
     metaBusinesses: async (caller: TChannelCaller, shopId: string): Promise<TMetaBusiness[]> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
-      return (await call(() => graphClient(row).businesses())).map((b) => ({ business_id: b.id, name: b.name }));
+      return (await call(() => graphClient(row).businesses())).map((b) => ({
+        business_id: b.id,
+        name: b.name,
+      }));
     },
 
-    metaCatalogs: async (caller: TChannelCaller, shopId: string, businessId: string): Promise<TMetaCatalog[]> => {
+    metaCatalogs: async (
+      caller: TChannelCaller,
+      shopId: string,
+      businessId: string,
+    ): Promise<TMetaCatalog[]> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       return catalogsOf(row, businessId);
     },
@@ -184,7 +214,9 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       if (!row.account_id) throw conflict(META_MSG.noCatalog);
       const saved = await save(row, {
-        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') } : {}),
+        ...(body.feed_schedule !== undefined
+          ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') }
+          : {}),
         ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
       });
       return toFeedSetting(saved);

@@ -1,7 +1,13 @@
 // Microsoft Merchant Center (bing) for a shop (spec §2 Bing wizard, §7 Microsoft): consent, the user's ad
 // accounts, the customer's Merchant Center stores, the chosen store, its domain verification, the target
 // market and feed settings, and the catalog client the sync engine submits through.
-import type { TChannelConnection, TChannelFeedSetting, TMicrosoftAdsAccount, TMicrosoftDomain, TMicrosoftStore } from '@feedloom/contracts';
+import type {
+  TChannelConnection,
+  TChannelFeedSetting,
+  TMicrosoftAdsAccount,
+  TMicrosoftDomain,
+  TMicrosoftStore,
+} from '@feedloom/contracts';
 import { INTEGRATION_STEPS } from '@feedloom/validation';
 import type { TChannelConnectionRow } from '../../../db/schema';
 import { addSeconds } from '../../../lib/clock';
@@ -24,7 +30,8 @@ export const MICROSOFT_MSG = {
   authUrl: 'Continue to Microsoft to connect your Microsoft Advertising account.',
   connected: 'Microsoft connected. Now choose your advertising account and Merchant Center store.',
   consentFailed: 'Microsoft did not accept the connection. Please connect again.',
-  scopeMissing: 'Microsoft did not grant access to Microsoft Advertising. Please connect again and allow access.',
+  scopeMissing:
+    'Microsoft did not grant access to Microsoft Advertising. Please connect again and allow access.',
   noRefreshToken: 'Microsoft did not grant offline access. Please connect again and allow access.',
   storeNotAvailable: 'This Merchant Center store is not available to the connected Microsoft account.',
   storeSelected: 'Merchant Center store selected.',
@@ -44,27 +51,41 @@ const toStore = (s: TBmcStoreJson): TMicrosoftStore => ({
   domain_verified: s.IsDomainVerified === true,
 });
 
-
-export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicrosoftChannelSettings | undefined) => {
+export const createMicrosoftChannel = (
+  shared: TChannelShared,
+  settings: TMicrosoftChannelSettings | undefined,
+) => {
   const { clock, cipher, log, http, connections } = shared;
   const oauth = settings ? createMicrosoftOAuth(settings.oauth, http) : null;
   const microsoftOAuth = () => {
     if (!oauth || !settings) throw new AppError(503, CHANNELS_MSG.unavailable('bing'));
     return oauth;
   };
-  const tokens = createConnectionTokens({ db: shared.db, cipher, clock, log, oauth: microsoftOAuth, onRefused: shared.onRefused });
+  const tokens = createConnectionTokens({
+    db: shared.db,
+    cipher,
+    clock,
+    log,
+    oauth: microsoftOAuth,
+    onRefused: shared.onRefused,
+  });
   const adsClient = (row: TChannelConnectionRow) => {
     microsoftOAuth();
     return createMicrosoftAdsClient({ settings: settings!.ads, http, tokens: tokens.forConnection(row.id) });
   };
-  const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) => shared.withChannel('bing', fn, notFoundMessage);
+  const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) =>
+    shared.withChannel('bing', fn, notFoundMessage);
 
   /** The connection with its store chosen. */
   const withStore = async (caller: TChannelCaller, shopId: string) => {
     const row = await shared.liveConnection(caller, shopId, 'bing');
     const d = row.account_details;
     if (!row.account_id || !d.customer_id || !d.ads_account_id) throw conflict(MICROSOFT_MSG.noStore);
-    return { row, storeId: row.account_id, caller: { customerId: d.customer_id, accountId: d.ads_account_id } };
+    return {
+      row,
+      storeId: row.account_id,
+      caller: { customerId: d.customer_id, accountId: d.ads_account_id },
+    };
   };
 
   const save = async (row: TChannelConnectionRow, values: Parameters<typeof connections.update>[1]) => {
@@ -78,7 +99,8 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
     const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.bing);
     return {
       integration_steps: steps,
-      integration_once_completed: row.integration_once_completed || INTEGRATION_STEPS.bing.every((s) => steps.includes(s)),
+      integration_once_completed:
+        row.integration_once_completed || INTEGRATION_STEPS.bing.every((s) => steps.includes(s)),
     };
   };
 
@@ -90,7 +112,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       return createMicrosoftCatalogClient({
         ads: adsClient(row),
         storeId: row.account_id,
-        caller: { customerId: row.account_details.customer_id, accountId: row.account_details.ads_account_id },
+        caller: {
+          customerId: row.account_details.customer_id,
+          accountId: row.account_details.ads_account_id,
+        },
         target: { contentLanguage: market.language, targetCountry: market.country },
       });
     },
@@ -103,7 +128,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       return { auth_url: client.authorizeUrl(state, verifier) };
     },
 
-    microsoftCallback: async (caller: TChannelCaller, input: { code: string; state: string }): Promise<TChannelConnection> => {
+    microsoftCallback: async (
+      caller: TChannelCaller,
+      input: { code: string; state: string },
+    ): Promise<TChannelConnection> => {
       const taken = await shared.takeState(caller, 'bing', input.state);
       const client = microsoftOAuth();
       let granted;
@@ -160,7 +188,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       const row = await shared.liveConnection(caller, shopId, 'bing');
       const client = adsClient(row);
       return (
-        await call(() => client.listStores({ customerId: query.customer_id, accountId: query.account_id }), MICROSOFT_MSG.storeNotAvailable)
+        await call(
+          () => client.listStores({ customerId: query.customer_id, accountId: query.account_id }),
+          MICROSOFT_MSG.storeNotAvailable,
+        )
       ).map(toStore);
     },
 
@@ -179,7 +210,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       const store = stores.map(toStore).find((s) => s.store_id === body.store_id);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
       // Another store's domain is verified (or not) on its own: that step is checked again.
-      const kept = row.account_id === store.store_id ? row : { ...row, integration_steps: row.integration_steps.filter((s) => s !== 'domain-verification') };
+      const kept =
+        row.account_id === store.store_id
+          ? row
+          : { ...row, integration_steps: row.integration_steps.filter((s) => s !== 'domain-verification') };
       const saved = await save(row, {
         state: 'connected',
         account_id: store.store_id,
@@ -195,7 +229,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
     },
 
     /** Asks Microsoft whether the chosen store's domain is verified; a verified one records the step. */
-    microsoftVerifyDomain: async (caller: TChannelCaller, shopId: string): Promise<{ domain: TMicrosoftDomain; message: string }> => {
+    microsoftVerifyDomain: async (
+      caller: TChannelCaller,
+      shopId: string,
+    ): Promise<{ domain: TMicrosoftDomain; message: string }> => {
       const { row, storeId, caller: who } = await withStore(caller, shopId);
       const stores = await call(() => adsClient(row).listStores(who), MICROSOFT_MSG.storeNotAvailable);
       const store = stores.map(toStore).find((s) => s.store_id === storeId);
@@ -207,7 +244,10 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       };
     },
 
-    microsoftConnection: async (caller: TChannelCaller, shopId: string): Promise<TChannelConnection | null> => {
+    microsoftConnection: async (
+      caller: TChannelCaller,
+      shopId: string,
+    ): Promise<TChannelConnection | null> => {
       await shared.reachShop(caller, shopId);
       const row = await connections.find(caller.org_id, shopId, 'bing');
       return row ? toConnection(row) : null;
@@ -227,9 +267,12 @@ export const createMicrosoftChannel = (shared: TChannelShared, settings: TMicros
       body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
     ): Promise<TChannelFeedSetting> => {
       const { row } = await withStore(caller, shopId);
-      if (body.feed_schedule !== undefined && !row.target_market) throw conflict(MICROSOFT_MSG.noTargetMarket);
+      if (body.feed_schedule !== undefined && !row.target_market)
+        throw conflict(MICROSOFT_MSG.noTargetMarket);
       const saved = await save(row, {
-        ...(body.feed_schedule !== undefined ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') } : {}),
+        ...(body.feed_schedule !== undefined
+          ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') }
+          : {}),
         ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
       });
       return toFeedSetting(saved);
