@@ -17,14 +17,9 @@ import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
 import { createSiteVerificationClient } from './google/site-verification-client';
-import {
-  createGoogleOAuth,
-  GOOGLE_CONTENT_SCOPE,
-  GoogleGrantRefusedError,
-  newPkceVerifier,
-  type TGoogleOAuthSettings,
-} from './google/oauth';
+import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, type TGoogleOAuthSettings } from './google/oauth';
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
+import { GoogleGrantRefusedError, newPkceVerifier } from './oauth';
 import { channelStatesRepo, connectionsRepo } from './repo';
 import type { TChannelCallRecorders } from '../dashboard/api-calls';
 import type { TNotificationEvents } from '../notifications/service';

@@ -6,8 +6,8 @@ import type { TDb } from '../../db/client';
 import { addSeconds, type TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
 import type { TAccessTokenSource } from './google/merchant-client';
-import { GoogleGrantRefusedError, type TGoogleOAuth } from './google/oauth';
 import { ACCESS_TOKEN_MARGIN_SECONDS, CHANNELS_MSG } from './messages';
+import { GoogleGrantRefusedError, type TOAuthClient } from './oauth';
 import { connectionsRepo } from './repo';
 
 /** The connection has no usable authorisation (disconnected, or the channel just refused its refresh token). */
@@ -28,7 +28,7 @@ export const createConnectionTokens = (deps: {
   clock: TClock;
   log: FastifyBaseLogger;
   /** The channel's token endpoint (Google's, Microsoft's): a refused grant throws GoogleGrantRefusedError. */
-  oauth: () => Pick<TGoogleOAuth, 'refresh'>;
+  oauth: () => Pick<TOAuthClient, 'refresh'>;
   /** Told when the channel refused a connection's authorisation (a notification for the merchant). */
   onRefused?: (shopId: string, channel: string) => Promise<unknown>;
 }) => {

@@ -2,7 +2,7 @@
 // code exchange at the Graph API's /oauth/access_token. Meta issues no refresh token: the (long-lived)
 // access token is kept sealed until Meta refuses it. Endpoints from configuration, so the sandbox stands in.
 import { googleRequest, GoogleHttpError, type TGoogleHttpDeps } from '../google/http';
-import { GoogleGrantRefusedError, readTokens, type TGoogleTokens } from '../google/oauth';
+import { GoogleGrantRefusedError, readTokens, type TOAuthTokens } from '../oauth';
 
 /** Catalog CRUD and business discovery (reference §5). */
 export const META_PERMISSIONS = ['catalog_management', 'business_management'] as const;
@@ -31,7 +31,7 @@ export const createMetaOAuth = (settings: TMetaOAuthSettings, http: TGoogleHttpD
     return url.href;
   },
   /** The code becomes an access token; a refused code throws GoogleGrantRefusedError. */
-  exchangeCode: async (code: string): Promise<TGoogleTokens> => {
+  exchangeCode: async (code: string): Promise<TOAuthTokens> => {
     const url = new URL(`${settings.graphUrl.replace(/\/+$/, '')}/oauth/access_token`);
     url.search = new URLSearchParams({
       client_id: settings.appId,
