@@ -1,14 +1,23 @@
 // What the channel modules (Google in service.ts, Microsoft, Meta) share: the shop and connection checks,
-// the consent state, the mapping of a channel's failures to the caller's messages.
-import type { TChannelConnection, TChannelFeedSetting } from '@feedloom/contracts';
-import type { TChannelKey } from '@feedloom/validation';
+// the consent state, the mapping of a channel's failures to the caller's messages, and the bookkeeping of a
+// connection's row.
+import type {
+  TChannelConnection,
+  TChannelFeedSetting,
+  ZCatalogFeedSettingInputSchema,
+} from '@feedloom/contracts';
+import { INTEGRATION_STEPS, type TChannelKey } from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { TDb } from '../../db/client';
 import type { TChannelConnectionRow, TShopRow } from '../../db/schema';
-import type { TClock } from '../../lib/clock';
+import { addSeconds, type TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
+import { conflict } from '../../lib/errors';
 import type { TGoogleHttpDeps } from './google/http';
 import type { TShopScope } from '../tenancy/access';
+import { CHANNELS_MSG } from './messages';
+import type { TOAuthTokens } from './oauth';
 import type { connectionsRepo } from './repo';
 
 export interface TChannelCaller {
@@ -76,3 +85,81 @@ export const toFeedSetting = (row: TChannelConnectionRow): TChannelFeedSetting =
   target_market: row.target_market ?? null,
   connection: toConnection(row),
 });
+
+/** What a feed settings save may change: the schedule, the submissions switch, or both. */
+export type TFeedSettingInput = z.infer<typeof ZCatalogFeedSettingInputSchema>;
+
+/**
+ * One channel's bookkeeping of its connection row (Microsoft and Meta alike): the granted tokens stored
+ * sealed, saves that fail when the connection is gone, the wizard steps, the feed settings.
+ */
+export const createConnectionBookkeeping = (shared: TChannelShared, channel: TChannelKey) => {
+  const { clock, cipher, connections } = shared;
+  const order: readonly string[] = INTEGRATION_STEPS[channel];
+
+  const save = async (row: TChannelConnectionRow, values: Parameters<typeof connections.update>[1]) => {
+    const saved = await connections.update(row.id, { ...values, updated_at: clock.now() });
+    if (!saved) throw conflict(CHANNELS_MSG.notConnected(channel));
+    return saved;
+  };
+
+  /** Records a wizard step; the integration counts as completed once every step is done. */
+  const recordStep = (row: TChannelConnectionRow, step: string) => {
+    const steps = withStep(row.integration_steps, step, order);
+    return {
+      integration_steps: steps,
+      integration_once_completed: row.integration_once_completed || order.every((s) => steps.includes(s)),
+    };
+  };
+
+  return {
+    save,
+    recordStep,
+
+    /**
+     * Stores a grant of the consent callback: the tokens sealed (`refreshToken` null where the channel
+     * issues none), the connection authorised by the caller. The answer carries no token.
+     */
+    authorize: async (
+      caller: TChannelCaller,
+      shopId: string,
+      granted: TOAuthTokens,
+      refreshToken: string | null,
+    ): Promise<TChannelConnection> => {
+      const now = clock.now();
+      const saved = await connections.authorize({
+        organization_id: caller.org_id,
+        shop_id: shopId,
+        channel,
+        refresh_token: refreshToken === null ? null : cipher.encrypt(refreshToken),
+        access_token: cipher.encrypt(granted.access_token),
+        access_token_expires_at: addSeconds(now, granted.expires_in),
+        scopes: granted.scope,
+        connected_by: caller.user_id,
+        now,
+      });
+      return toConnection(saved);
+    },
+
+    feedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
+      await shared.reachShop(caller, shopId);
+      const row = await connections.find(caller.org_id, shopId, channel);
+      if (!row) throw conflict(CHANNELS_MSG.notConnected(channel));
+      return toFeedSetting(row);
+    },
+
+    /** Saves the schedule (the step feed-config) and/or the submissions switch; the caller checked the row. */
+    saveFeedSetting: async (
+      row: TChannelConnectionRow,
+      body: TFeedSettingInput,
+    ): Promise<TChannelFeedSetting> => {
+      const saved = await save(row, {
+        ...(body.feed_schedule !== undefined
+          ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') }
+          : {}),
+        ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
+      });
+      return toFeedSetting(saved);
+    },
+  };
+};

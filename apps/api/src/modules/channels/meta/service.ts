@@ -7,14 +7,13 @@ import type {
   TMetaBusiness,
   TMetaCatalog,
 } from '@feedloom/contracts';
-import { INTEGRATION_STEPS } from '@feedloom/validation';
 import type { TChannelConnectionRow } from '../../../db/schema';
-import { addSeconds } from '../../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { GoogleHttpError } from '../google/http';
 import { CHANNELS_MSG } from '../messages';
 import { GoogleGrantRefusedError } from '../oauth';
-import { toConnection, toFeedSetting, withStep, type TChannelCaller, type TChannelShared } from '../shared';
+import { createConnectionBookkeeping, toConnection } from '../shared';
+import type { TChannelCaller, TChannelShared, TFeedSettingInput } from '../shared';
 import { ChannelDisconnectedError } from '../tokens';
 import { createMetaCatalogClient, type TMetaPollSettings } from './catalog-client';
 import { createMetaGraphClient, type TMetaTokenSource } from './graph-client';
@@ -85,21 +84,8 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
     });
   const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) =>
     shared.withChannel('facebook', fn, notFoundMessage);
-
-  const recordStep = (row: TChannelConnectionRow, step: string) => {
-    const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.facebook);
-    return {
-      integration_steps: steps,
-      integration_once_completed:
-        row.integration_once_completed || INTEGRATION_STEPS.facebook.every((s) => steps.includes(s)),
-    };
-  };
-
-  const save = async (row: TChannelConnectionRow, values: Parameters<typeof connections.update>[1]) => {
-    const saved = await connections.update(row.id, { ...values, updated_at: clock.now() });
-    if (!saved) throw conflict(CHANNELS_MSG.notConnected('facebook'));
-    return saved;
-  };
+  const bookkeeping = createConnectionBookkeeping(shared, 'facebook');
+  const { save, recordStep } = bookkeeping;
 
   const catalogsOf = async (row: TChannelConnectionRow, businessId: string): Promise<TMetaCatalog[]> =>
     (await call(() => graphClient(row).ownedCatalogs(businessId), META_MSG.businessNotAvailable)).map(
@@ -145,19 +131,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
         if (err instanceof GoogleHttpError) throw new AppError(502, CHANNELS_MSG.channelFailed('facebook'));
         throw err;
       }
-      const now = clock.now();
-      const saved = await connections.authorize({
-        organization_id: caller.org_id,
-        shop_id: taken.shopId,
-        channel: 'facebook',
-        refresh_token: null,
-        access_token: cipher.encrypt(granted.access_token),
-        access_token_expires_at: addSeconds(now, granted.expires_in),
-        scopes: granted.scope,
-        connected_by: caller.user_id,
-        now,
-      });
-      return toConnection(saved);
+      return bookkeeping.authorize(caller, taken.shopId, granted, null);
     },
 
     metaBusinesses: async (caller: TChannelCaller, shopId: string): Promise<TMetaBusiness[]> => {
@@ -199,27 +173,17 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       return toConnection(saved);
     },
 
-    facebookFeedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
-      await shared.reachShop(caller, shopId);
-      const row = await connections.find(caller.org_id, shopId, 'facebook');
-      if (!row) throw conflict(CHANNELS_MSG.notConnected('facebook'));
-      return toFeedSetting(row);
-    },
+    facebookFeedSetting: (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> =>
+      bookkeeping.feedSetting(caller, shopId),
 
     saveFacebookFeedSetting: async (
       caller: TChannelCaller,
       shopId: string,
-      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
+      body: TFeedSettingInput,
     ): Promise<TChannelFeedSetting> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       if (!row.account_id) throw conflict(META_MSG.noCatalog);
-      const saved = await save(row, {
-        ...(body.feed_schedule !== undefined
-          ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') }
-          : {}),
-        ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
-      });
-      return toFeedSetting(saved);
+      return bookkeeping.saveFeedSetting(row, body);
     },
   };
 };

@@ -8,14 +8,13 @@ import type {
   TMicrosoftDomain,
   TMicrosoftStore,
 } from '@feedloom/contracts';
-import { INTEGRATION_STEPS } from '@feedloom/validation';
 import type { TChannelConnectionRow } from '../../../db/schema';
-import { addSeconds } from '../../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { GoogleHttpError } from '../google/http';
 import { CHANNELS_MSG } from '../messages';
 import { GoogleGrantRefusedError } from '../oauth';
-import { toConnection, toFeedSetting, withStep, type TChannelCaller, type TChannelShared } from '../shared';
+import { createConnectionBookkeeping, toConnection } from '../shared';
+import type { TChannelCaller, TChannelShared, TFeedSettingInput } from '../shared';
 import { createConnectionTokens } from '../tokens';
 import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
 import { createMicrosoftCatalogClient } from './catalog-client';
@@ -75,6 +74,8 @@ export const createMicrosoftChannel = (
   };
   const call = <T>(fn: () => Promise<T>, notFoundMessage?: string) =>
     shared.withChannel('bing', fn, notFoundMessage);
+  const bookkeeping = createConnectionBookkeeping(shared, 'bing');
+  const { save, recordStep } = bookkeeping;
 
   /** The connection with its store chosen. */
   const withStore = async (caller: TChannelCaller, shopId: string) => {
@@ -85,22 +86,6 @@ export const createMicrosoftChannel = (
       row,
       storeId: row.account_id,
       caller: { customerId: d.customer_id, accountId: d.ads_account_id },
-    };
-  };
-
-  const save = async (row: TChannelConnectionRow, values: Parameters<typeof connections.update>[1]) => {
-    const saved = await connections.update(row.id, { ...values, updated_at: clock.now() });
-    if (!saved) throw conflict(CHANNELS_MSG.notConnected('bing'));
-    return saved;
-  };
-
-  /** Records a wizard step; the integration counts as completed once every step is done. */
-  const recordStep = (row: TChannelConnectionRow, step: string) => {
-    const steps = withStep(row.integration_steps, step, INTEGRATION_STEPS.bing);
-    return {
-      integration_steps: steps,
-      integration_once_completed:
-        row.integration_once_completed || INTEGRATION_STEPS.bing.every((s) => steps.includes(s)),
     };
   };
 
@@ -148,19 +133,7 @@ export const createMicrosoftChannel = (
       }
       if (!granted.scope.split(' ').includes(MSADS_SCOPE)) throw badRequest(MICROSOFT_MSG.scopeMissing);
       if (!granted.refresh_token) throw badRequest(MICROSOFT_MSG.noRefreshToken);
-      const now = clock.now();
-      const saved = await connections.authorize({
-        organization_id: caller.org_id,
-        shop_id: taken.shopId,
-        channel: 'bing',
-        refresh_token: cipher.encrypt(granted.refresh_token),
-        access_token: cipher.encrypt(granted.access_token),
-        access_token_expires_at: addSeconds(now, granted.expires_in),
-        scopes: granted.scope,
-        connected_by: caller.user_id,
-        now,
-      });
-      return toConnection(saved);
+      return bookkeeping.authorize(caller, taken.shopId, granted, granted.refresh_token);
     },
 
     microsoftAdsAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMicrosoftAdsAccount[]> => {
@@ -253,29 +226,19 @@ export const createMicrosoftChannel = (
       return row ? toConnection(row) : null;
     },
 
-    microsoftFeedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
-      await shared.reachShop(caller, shopId);
-      const row = await connections.find(caller.org_id, shopId, 'bing');
-      if (!row) throw conflict(CHANNELS_MSG.notConnected('bing'));
-      return toFeedSetting(row);
-    },
+    microsoftFeedSetting: (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> =>
+      bookkeeping.feedSetting(caller, shopId),
 
     /** Saves the schedule (step feed-config, once the target market is chosen) and/or the submissions switch. */
     saveMicrosoftFeedSetting: async (
       caller: TChannelCaller,
       shopId: string,
-      body: { feed_schedule?: TChannelConnectionRow['feed_schedule']; feed_enabled?: boolean },
+      body: TFeedSettingInput,
     ): Promise<TChannelFeedSetting> => {
       const { row } = await withStore(caller, shopId);
       if (body.feed_schedule !== undefined && !row.target_market)
         throw conflict(MICROSOFT_MSG.noTargetMarket);
-      const saved = await save(row, {
-        ...(body.feed_schedule !== undefined
-          ? { feed_schedule: body.feed_schedule, ...recordStep(row, 'feed-config') }
-          : {}),
-        ...(body.feed_enabled !== undefined ? { feed_enabled: body.feed_enabled } : {}),
-      });
-      return toFeedSetting(saved);
+      return bookkeeping.saveFeedSetting(row, body);
     },
   };
 };
