@@ -9,7 +9,9 @@ import {
   ZImportUpdateCsvFieldsSchema,
 } from '@feedloom/validation';
 import type { TCustomisationImport } from '@feedloom/contracts';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { binary, route, withMessage } from '../../http/route';
 import type { TOrgContext } from '../../http/context';
 import { AppError, badRequest } from '../../lib/errors';
@@ -53,17 +55,19 @@ const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
 });
 
 /**
- * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part. The caller's right to the
- * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
+ * A CSV upload form: fields first, then one `file` part. The fields (`schema`) and the file's name and type
+ * are checked before `take` reads the file as it streams in; a form without a file says what is missing.
+ * `limitMessages` names the multipart limits (by @fastify/multipart's error code) this form answers with its
+ * own message; any other unreadable form is said to be unreadable.
  */
-const readUpload = async (
+const readCsvForm = async <TFields, T>(
   request: FastifyRequest,
-  service: TDataSourcesService,
-  caller: TDataSourceCaller,
-) => {
+  schema: z.ZodType<TFields>,
+  take: (fields: TFields, file: MultipartFile) => Promise<T>,
+  limitMessages: Partial<Record<string, string>> = {},
+): Promise<T> => {
   const fields: Record<string, string> = {};
-  let kept: { id: string; file_name: string; size: number } | null = null;
-  let parsedFields: ReturnType<typeof ZImportCsvFieldsSchema.parse> | null = null;
+  let taken: { value: T } | null = null;
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'field') {
@@ -71,11 +75,11 @@ const readUpload = async (
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== FILE_FIELD || kept) {
+      if (part.fieldname !== FILE_FIELD || taken) {
         part.file.resume();
         throw badRequest(M.oneFile);
       }
-      const parsed = ZImportCsvFieldsSchema.safeParse(fields);
+      const parsed = schema.safeParse(fields);
       if (!parsed.success) {
         part.file.resume();
         throw badRequest(parsed.error.issues[0]?.message ?? M.fieldsFirst);
@@ -84,79 +88,56 @@ const readUpload = async (
         part.file.resume();
         throw badRequest(DATA_SOURCE_MSG.fileType);
       }
-      await service.checkUpload(caller, parsed.data);
-      parsedFields = parsed.data;
-      const bytes = uploadBytes(part.file);
-      const stored = await keepFile(
-        service.db,
-        { shop_id: parsed.data.shop_id, file_name: part.filename.slice(0, 200), content_type: part.mimetype },
-        bytes,
-      );
-      kept = { ...stored, file_name: part.filename.slice(0, 200) };
+      taken = { value: await take(parsed.data, part) };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
     if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
     const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DATA_SOURCE_MSG.fileSize);
-    if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFile);
+    const limitMessage = typeof code === 'string' ? limitMessages[code] : undefined;
+    if (limitMessage) throw badRequest(limitMessage);
     request.log.warn({ err }, 'unreadable multipart body');
     throw badRequest(M.formUnreadable);
   }
-  if (!parsedFields) {
-    const parsed = ZImportCsvFieldsSchema.safeParse(fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? M.formUnreadable);
-  }
-  if (!kept || !parsedFields) throw badRequest(DATA_SOURCE_MSG.fileRequired);
-  return { fields: parsedFields, file: kept };
+  if (taken) return taken.value;
+  const parsed = schema.safeParse(fields);
+  throw badRequest(
+    parsed.success ? DATA_SOURCE_MSG.fileRequired : (parsed.error.issues[0]?.message ?? M.formUnreadable),
+  );
 };
 
+/**
+ * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part. The caller's right to the
+ * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
+ */
+const readUpload = (request: FastifyRequest, service: TDataSourcesService, caller: TDataSourceCaller) =>
+  readCsvForm(
+    request,
+    ZImportCsvFieldsSchema,
+    async (fields, part) => {
+      await service.checkUpload(caller, fields);
+      const file_name = part.filename.slice(0, 200);
+      const stored = await keepFile(
+        service.db,
+        { shop_id: fields.shop_id, file_name, content_type: part.mimetype },
+        uploadBytes(part.file),
+      );
+      return { fields, file: { ...stored, file_name } };
+    },
+    { FST_REQ_FILE_TOO_LARGE: DATA_SOURCE_MSG.fileSize, FST_FILES_LIMIT: M.oneFile },
+  );
+
 /** `POST /import-update-csv`: shop_id and report_type, then the file, read as it streams in. */
-const readUpdateUpload = async (
+const readUpdateUpload = (
   request: FastifyRequest,
   service: TDataSourcesService,
   caller: TDataSourceCaller,
-): Promise<TCustomisationImport> => {
-  const fields: Record<string, string> = {};
-  let result: TCustomisationImport | null = null;
-  try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(M.fieldTooLong);
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== FILE_FIELD || result) {
-        part.file.resume();
-        throw badRequest(M.oneFile);
-      }
-      const parsed = ZImportUpdateCsvFieldsSchema.safeParse(fields);
-      if (!parsed.success || !isCsvFile(part.filename ?? '', part.mimetype)) {
-        part.file.resume();
-        throw badRequest(
-          parsed.success ? DATA_SOURCE_MSG.fileType : (parsed.error.issues[0]?.message ?? M.fieldsFirst),
-        );
-      }
-      await service.reachShop(caller, parsed.data.shop_id);
-      const bytes = uploadBytes(part.file);
-      result = await service.importUpdate(parsed.data.shop_id, parsed.data.report_type, bytes);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
-    if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
-    request.log.warn({ err }, 'unreadable multipart body');
-    throw badRequest(M.formUnreadable);
-  }
-  if (!result) {
-    const parsed = ZImportUpdateCsvFieldsSchema.safeParse(fields);
-    throw badRequest(
-      parsed.success ? DATA_SOURCE_MSG.fileRequired : (parsed.error.issues[0]?.message ?? M.formUnreadable),
-    );
-  }
-  return result;
-};
+): Promise<TCustomisationImport> =>
+  readCsvForm(request, ZImportUpdateCsvFieldsSchema, async (fields, part) => {
+    await service.reachShop(caller, fields.shop_id);
+    return service.importUpdate(fields.shop_id, fields.report_type, uploadBytes(part.file));
+  });
 
 export const dataSourceRoutes = (app: FastifyInstance, service: TDataSourcesService) => {
   const c = contract.dataSources;
