@@ -19,7 +19,7 @@ const row = (id: string) =>
 const csvOf = (ids: string[], header = HEADER) => [header, ...ids.map(row)].join('\n') + '\n';
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `SKU-${i + 1}`);
 
-const multipart = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) => {
+const multipart = (fields: Record<string, string>, ...files: { name: string; bytes: Buffer }[]) => {
   const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
@@ -27,11 +27,14 @@ const multipart = (fields: Record<string, string>, file: { name: string; bytes: 
   return {
     payload: Buffer.concat([
       Buffer.from(parts.join('')),
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
+      ...files.flatMap((file) => [
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
     ]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
@@ -158,6 +161,34 @@ describe.each(DRIVERS)('data-source downloads and mapping on %s', (driver) => {
       fields: ['price'],
     });
     expect(odd.json()).toMatchObject({ code: 400, message: 'Choose fields from the list.' });
+  });
+
+  it('answers a second file on either upload form with the same message, and keeps nothing', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    const file = { name: 'products.csv', bytes: Buffer.from(csvOf(ids(1))) };
+    for (const [url, fields] of [
+      ['/import-csv', { shop_id: shop, data_source_name: 'Main' }],
+      ['/import-update-csv', { shop_id: shop, report_type: '1' }],
+    ] as const) {
+      const body = multipart(fields, file, file);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API_PREFIX + url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect([url, res.statusCode, res.json<TEnvelope<unknown>>().message]).toEqual([
+        url,
+        400,
+        'Send one file.',
+      ]);
+    }
+    const kept = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from data_sources`,
+    );
+    expect(kept[0]!.n).toBe(0);
   });
 
   it('gives a type 2 export as many highlight columns as the widest product needs, and it round-trips', async () => {

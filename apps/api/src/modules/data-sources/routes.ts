@@ -56,15 +56,13 @@ const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
 
 /**
  * A CSV upload form: fields first, then one `file` part. The fields (`schema`) and the file's name and type
- * are checked before `take` reads the file as it streams in; a form without a file says what is missing.
- * `limitMessages` names the multipart limits (by @fastify/multipart's error code) this form answers with its
- * own message; any other unreadable form is said to be unreadable.
+ * are checked before `take` reads the file as it streams in; a form without a file says what is missing, a file
+ * over the size limit or a second file says so, and any other unreadable form is said to be unreadable.
  */
 const readCsvForm = async <TFields, T>(
   request: FastifyRequest,
   schema: z.ZodType<TFields>,
   take: (fields: TFields, file: MultipartFile) => Promise<T>,
-  limitMessages: Partial<Record<string, string>> = {},
 ): Promise<T> => {
   const fields: Record<string, string> = {};
   let taken: { value: T } | null = null;
@@ -95,8 +93,8 @@ const readCsvForm = async <TFields, T>(
     if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
     if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
     const code = (err as { code?: unknown }).code;
-    const limitMessage = typeof code === 'string' ? limitMessages[code] : undefined;
-    if (limitMessage) throw badRequest(limitMessage);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DATA_SOURCE_MSG.fileSize);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFile);
     request.log.warn({ err }, 'unreadable multipart body');
     throw badRequest(M.formUnreadable);
   }
@@ -112,21 +110,16 @@ const readCsvForm = async <TFields, T>(
  * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
  */
 const readUpload = (request: FastifyRequest, service: TDataSourcesService, caller: TDataSourceCaller) =>
-  readCsvForm(
-    request,
-    ZImportCsvFieldsSchema,
-    async (fields, part) => {
-      await service.checkUpload(caller, fields);
-      const file_name = part.filename.slice(0, 200);
-      const stored = await keepFile(
-        service.db,
-        { shop_id: fields.shop_id, file_name, content_type: part.mimetype },
-        uploadBytes(part.file),
-      );
-      return { fields, file: { ...stored, file_name } };
-    },
-    { FST_REQ_FILE_TOO_LARGE: DATA_SOURCE_MSG.fileSize, FST_FILES_LIMIT: M.oneFile },
-  );
+  readCsvForm(request, ZImportCsvFieldsSchema, async (fields, part) => {
+    await service.checkUpload(caller, fields);
+    const file_name = part.filename.slice(0, 200);
+    const stored = await keepFile(
+      service.db,
+      { shop_id: fields.shop_id, file_name, content_type: part.mimetype },
+      uploadBytes(part.file),
+    );
+    return { fields, file: { ...stored, file_name } };
+  });
 
 /** `POST /import-update-csv`: shop_id and report_type, then the file, read as it streams in. */
 const readUpdateUpload = (
