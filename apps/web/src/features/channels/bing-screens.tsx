@@ -1,4 +1,10 @@
-import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES, INTEGRATION_STEPS, type TChannelKey, type TFeedSchedule } from '@feedloom/validation';
+import {
+  FEED_SCHEDULE_LABELS,
+  FEED_SCHEDULES,
+  INTEGRATION_STEPS,
+  type TChannelKey,
+  type TFeedSchedule,
+} from '@feedloom/validation';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -16,7 +22,14 @@ import { FeedUrlSection } from '@/features/feeds/feed-url';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { DisconnectChannelButton } from './disconnect-channel-button';
-import { CHANNEL_NAME, nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
+import {
+  CHANNEL_NAME,
+  nextStepRoute,
+  StepError,
+  StepLoading,
+  useRefreshWizard,
+  WizardStepFrame,
+} from './wizard';
 
 // Microsoft Merchant Center (bing): the consent callback, the wizard of spec §2 (link account → domain
 // verification → target market → feed config, resumable from the recorded steps; the target market is the
@@ -34,7 +47,11 @@ export function ChannelCallback({
   finish,
 }: {
   channel: TCatalogChannel;
-  finish: (input: { code: string; state: string }, done: (shopId: string) => void, failed: () => void) => void;
+  finish: (
+    input: { code: string; state: string },
+    done: (shopId: string) => void,
+    failed: () => void,
+  ) => void;
 }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -57,7 +74,9 @@ export function ChannelCallback({
       return;
     }
     snackbar.show(
-      search.get('error') === 'access_denied' ? `Connecting ${label} was cancelled.` : `Connecting ${label} did not complete. Please try again.`,
+      search.get('error') === 'access_denied'
+        ? `Connecting ${label} was cancelled.`
+        : `Connecting ${label} did not complete. Please try again.`,
       'error',
     );
     void navigate(fallback, { replace: true });
@@ -87,7 +106,9 @@ export function BingCallbackScreen() {
 }
 
 function useConnectBing() {
-  return trpc.channels.microsoftAuthUrl.useMutation({ onSuccess: ({ auth_url }) => goToExternalUrl(auth_url) });
+  return trpc.channels.microsoftAuthUrl.useMutation({
+    onSuccess: ({ auth_url }) => goToExternalUrl(auth_url),
+  });
 }
 
 /** /link-account/bing/{shop_id}: the advertising account, then the Merchant Center store of its customer. */
@@ -98,7 +119,10 @@ export function LinkBingAccountScreen() {
   const refresh = useRefreshWizard();
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
-  const accounts = trpc.channels.microsoftAdsAccounts.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
+  const accounts = trpc.channels.microsoftAdsAccounts.useQuery(
+    { shop_id: shopId },
+    { enabled: live, retry: false },
+  );
   const [accountId, setAccountId] = useState('');
   const account = accounts.data?.find((a) => a.account_id === accountId) ?? accounts.data?.[0];
   const stores = trpc.channels.microsoftStores.useQuery(
@@ -118,8 +142,10 @@ export function LinkBingAccountScreen() {
 
   let body;
   if (connection.isPending || (live && accounts.isPending)) body = <StepLoading />;
-  else if (connection.isError) body = <StepError message={connection.error.message} onRetry={() => void connection.refetch()} />;
-  else if (accounts.isError) body = <StepError message={accounts.error.message} onRetry={() => void accounts.refetch()} />;
+  else if (connection.isError)
+    body = <StepError message={connection.error.message} onRetry={() => void connection.refetch()} />;
+  else if (accounts.isError)
+    body = <StepError message={accounts.error.message} onRetry={() => void accounts.refetch()} />;
   else if (!live) {
     body = (
       <div className="grid justify-items-start gap-3">
@@ -134,7 +160,8 @@ export function LinkBingAccountScreen() {
   } else if (!accounts.data?.length || !account) {
     body = (
       <p className="text-sm text-muted-foreground">
-        This Microsoft account has no Microsoft Advertising account. Create one at ads.microsoft.com, then come back.
+        This Microsoft account has no Microsoft Advertising account. Create one at ads.microsoft.com, then
+        come back.
       </p>
     );
   } else {
@@ -143,12 +170,22 @@ export function LinkBingAccountScreen() {
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (store) select.mutate({ shop_id: shopId, customer_id: account.customer_id, account_id: account.account_id, store_id: store.store_id });
+          if (store)
+            select.mutate({
+              shop_id: shopId,
+              customer_id: account.customer_id,
+              account_id: account.account_id,
+              store_id: store.store_id,
+            });
         }}
       >
         <div className="grid gap-2">
           <Label htmlFor="bing-account">Microsoft Advertising account</Label>
-          <NativeSelect id="bing-account" value={account.account_id} onChange={(e) => setAccountId(e.target.value)}>
+          <NativeSelect
+            id="bing-account"
+            value={account.account_id}
+            onChange={(e) => setAccountId(e.target.value)}
+          >
             {accounts.data.map((a) => (
               <option key={a.account_id} value={a.account_id}>
                 {a.account_name} ({a.account_number ?? a.account_id})
@@ -162,7 +199,8 @@ export function LinkBingAccountScreen() {
           <StepError message={stores.error.message} onRetry={() => void stores.refetch()} />
         ) : !stores.data.length ? (
           <p className="text-sm text-muted-foreground">
-            This advertising account’s customer has no Merchant Center store. Create one in Microsoft Merchant Center, then come back.
+            This advertising account’s customer has no Merchant Center store. Create one in Microsoft Merchant
+            Center, then come back.
           </p>
         ) : (
           <fieldset className="grid gap-2">
@@ -172,7 +210,13 @@ export function LinkBingAccountScreen() {
                 key={s.store_id}
                 className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
               >
-                <input type="radio" name="store_id" value={s.store_id} checked={store?.store_id === s.store_id} onChange={() => setStoreId(s.store_id)} />
+                <input
+                  type="radio"
+                  name="store_id"
+                  value={s.store_id}
+                  checked={store?.store_id === s.store_id}
+                  onChange={() => setStoreId(s.store_id)}
+                />
                 <span>
                   <span className="font-medium">{s.store_name}</span>{' '}
                   <span className="text-muted-foreground">({s.store_url ?? s.store_id})</span>
@@ -193,7 +237,12 @@ export function LinkBingAccountScreen() {
     );
   }
   return (
-    <WizardStepFrame shopId={shopId} channel="bing" step="link-account" title="Choose your Microsoft Merchant Center store">
+    <WizardStepFrame
+      shopId={shopId}
+      channel="bing"
+      step="link-account"
+      title="Choose your Microsoft Merchant Center store"
+    >
       {body}
     </WizardStepFrame>
   );
@@ -219,7 +268,12 @@ export function BingDomainVerificationScreen() {
   });
   const url = connection.data?.account_name ? (verify.data?.domain.store_url ?? null) : null;
   return (
-    <WizardStepFrame shopId={shopId} channel="bing" step="domain-verification" title="Verify your store’s domain">
+    <WizardStepFrame
+      shopId={shopId}
+      channel="bing"
+      step="domain-verification"
+      title="Verify your store’s domain"
+    >
       {connection.isPending ? (
         <StepLoading />
       ) : connection.isError ? (
@@ -228,7 +282,9 @@ export function BingDomainVerificationScreen() {
         <div className="grid justify-items-start gap-4">
           <p className="text-sm text-muted-foreground">
             Microsoft only shows products whose links are on the store’s verified domain. Store:{' '}
-            <span className="font-medium text-foreground">{connection.data?.account_name ?? 'not chosen yet'}</span>
+            <span className="font-medium text-foreground">
+              {connection.data?.account_name ?? 'not chosen yet'}
+            </span>
             {url ? ` (${url})` : ''}.
           </p>
           {verify.data && !verify.data.domain.verified ? <FormAlert>{verify.data.message}</FormAlert> : null}
@@ -280,7 +336,11 @@ function FeedSettingForm({
     >
       <div className="grid gap-2">
         <Label htmlFor="feed-schedule">Feed schedule</Label>
-        <NativeSelect id="feed-schedule" value={current} onChange={(e) => setSchedule(e.target.value as TFeedSchedule)}>
+        <NativeSelect
+          id="feed-schedule"
+          value={current}
+          onChange={(e) => setSchedule(e.target.value as TFeedSchedule)}
+        >
           {FEED_SCHEDULES.map((s) => (
             <option key={s} value={s}>
               {FEED_SCHEDULE_LABELS[s]}
@@ -317,8 +377,14 @@ export function CatalogFeedConfigScreen({ channel }: { channel: TCatalogChannel 
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const refresh = useRefreshWizard();
-  const bing = trpc.channels.microsoftFeedSetting.useQuery({ shop_id: shopId }, { enabled: channel === 'bing', retry: false });
-  const facebook = trpc.channels.facebookConnection.useQuery({ shop_id: shopId }, { enabled: channel === 'facebook' });
+  const bing = trpc.channels.microsoftFeedSetting.useQuery(
+    { shop_id: shopId },
+    { enabled: channel === 'bing', retry: false },
+  );
+  const facebook = trpc.channels.facebookConnection.useQuery(
+    { shop_id: shopId },
+    { enabled: channel === 'facebook' },
+  );
   const setting = channel === 'bing' ? bing : facebook;
   const saved = {
     onSuccess: ({ message }: { message: string }) => {
@@ -331,13 +397,20 @@ export function CatalogFeedConfigScreen({ channel }: { channel: TCatalogChannel 
   const saveFacebook = trpc.channels.saveFacebookFeedSetting.useMutation(saved);
   const save = channel === 'bing' ? saveBing : saveFacebook;
   return (
-    <WizardStepFrame shopId={shopId} channel={channel} step="feed-config" title={`${CHANNEL_NAME[channel].label} feed settings`}>
+    <WizardStepFrame
+      shopId={shopId}
+      channel={channel}
+      step="feed-config"
+      title={`${CHANNEL_NAME[channel].label} feed settings`}
+    >
       {setting.isPending ? (
         <StepLoading />
       ) : setting.isError ? (
         <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />
       ) : !setting.data ? (
-        <p className="text-sm text-muted-foreground">{CHANNEL_NAME[channel].label} is not connected to this store yet.</p>
+        <p className="text-sm text-muted-foreground">
+          {CHANNEL_NAME[channel].label} is not connected to this store yet.
+        </p>
       ) : (
         <div className="grid gap-6">
           <div className="grid gap-4">
@@ -396,7 +469,18 @@ export function CatalogChannelCard({
     isPending: boolean;
     error: { message: string } | null;
     refetch: () => unknown;
-    connection: Pick<TConnection, 'state' | 'account_name' | 'account_id' | 'integration_steps' | 'integration_once_completed' | 'disconnected_reason'> | null | undefined;
+    connection:
+      | Pick<
+          TConnection,
+          | 'state'
+          | 'account_name'
+          | 'account_id'
+          | 'integration_steps'
+          | 'integration_once_completed'
+          | 'disconnected_reason'
+        >
+      | null
+      | undefined;
   };
   canManage: boolean;
   connecting: boolean;
@@ -410,13 +494,21 @@ export function CatalogChannelCard({
   const { connection } = query;
   const state = connection?.state ?? 'none';
   const live = state === 'authorized' || state === 'connected';
-  const complete = connection ? INTEGRATION_STEPS[channel].every((s) => connection.integration_steps.includes(s)) : false;
+  const complete = connection
+    ? INTEGRATION_STEPS[channel].every((s) => connection.integration_steps.includes(s))
+    : false;
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="text-lg">{title}</CardTitle>
         <Badge variant={BADGE[state]} data-testid={`${channel}-connection-state`}>
-          {state === 'connected' && complete ? 'Connected' : state === 'none' ? 'Not linked' : state === 'disconnected' ? 'Disconnected' : 'Setup in progress'}
+          {state === 'connected' && complete
+            ? 'Connected'
+            : state === 'none'
+              ? 'Not linked'
+              : state === 'disconnected'
+                ? 'Disconnected'
+                : 'Setup in progress'}
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -424,7 +516,8 @@ export function CatalogChannelCard({
           {state === 'connected' && connection
             ? `Products of this store go to ${connection.account_name ?? ''} (${connection.account_id ?? ''}).`
             : state === 'disconnected'
-              ? (connection?.disconnected_reason ?? `${label} was disconnected. Connect it again to keep your products live.`)
+              ? (connection?.disconnected_reason ??
+                `${label} was disconnected. Connect it again to keep your products live.`)
               : describe}
         </p>
         {canManage ? (
@@ -432,7 +525,13 @@ export function CatalogChannelCard({
             {live && connection ? (
               <>
                 <Button asChild variant={complete ? 'outline' : 'default'}>
-                  <Link to={complete ? paths.channelFeedConfig(channel, shopId) : nextStepRoute(channel, shopId, connection)}>
+                  <Link
+                    to={
+                      complete
+                        ? paths.channelFeedConfig(channel, shopId)
+                        : nextStepRoute(channel, shopId, connection)
+                    }
+                  >
                     {complete ? 'Feed settings' : 'Continue setup'}
                   </Link>
                 </Button>

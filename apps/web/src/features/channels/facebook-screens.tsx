@@ -7,14 +7,21 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
-import { CatalogChannelCard, CatalogFeedConfigScreen, ChannelCallback, LinkBingAccountScreen } from './bing-screens';
+import {
+  CatalogChannelCard,
+  CatalogFeedConfigScreen,
+  ChannelCallback,
+  LinkBingAccountScreen,
+} from './bing-screens';
 import { nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
 
 // Meta catalogs (facebook): the Facebook Login callback, the wizard of spec §2 (link account → feed config,
 // resumable from the recorded steps) and the card on /sync-shop.
 
 function useConnectFacebook() {
-  return trpc.channels.facebookAuthUrl.useMutation({ onSuccess: ({ auth_url }) => goToExternalUrl(auth_url) });
+  return trpc.channels.facebookAuthUrl.useMutation({
+    onSuccess: ({ auth_url }) => goToExternalUrl(auth_url),
+  });
 }
 
 export function FacebookCallbackScreen() {
@@ -47,7 +54,10 @@ export function LinkFacebookAccountScreen() {
   const setting = trpc.channels.facebookConnection.useQuery({ shop_id: shopId });
   const connection = setting.data?.connection ?? null;
   const live = connection?.state === 'authorized' || connection?.state === 'connected';
-  const businesses = trpc.channels.metaBusinesses.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
+  const businesses = trpc.channels.metaBusinesses.useQuery(
+    { shop_id: shopId },
+    { enabled: live, retry: false },
+  );
   const [businessId, setBusinessId] = useState('');
   const business = businesses.data?.find((b) => b.business_id === businessId) ?? businesses.data?.[0];
   const catalogs = trpc.channels.metaCatalogs.useQuery(
@@ -67,12 +77,16 @@ export function LinkFacebookAccountScreen() {
 
   let body;
   if (setting.isPending || (live && businesses.isPending)) body = <StepLoading />;
-  else if (setting.isError) body = <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />;
-  else if (businesses.isError) body = <StepError message={businesses.error.message} onRetry={() => void businesses.refetch()} />;
+  else if (setting.isError)
+    body = <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />;
+  else if (businesses.isError)
+    body = <StepError message={businesses.error.message} onRetry={() => void businesses.refetch()} />;
   else if (!live) {
     body = (
       <div className="grid justify-items-start gap-3">
-        <p className="text-sm text-muted-foreground">{connection?.disconnected_reason ?? 'Meta is not connected to this store yet.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {connection?.disconnected_reason ?? 'Meta is not connected to this store yet.'}
+        </p>
         <Button isLoading={connect.isPending} onClick={() => connect.mutate({ shop_id: shopId })}>
           Connect Meta
         </Button>
@@ -90,12 +104,20 @@ export function LinkFacebookAccountScreen() {
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          capture.mutate({ shop_id: shopId, business_id: business.business_id, catalog_id: catalog?.catalog_id ?? '' });
+          capture.mutate({
+            shop_id: shopId,
+            business_id: business.business_id,
+            catalog_id: catalog?.catalog_id ?? '',
+          });
         }}
       >
         <div className="grid gap-2">
           <Label htmlFor="meta-business">Business account</Label>
-          <NativeSelect id="meta-business" value={business.business_id} onChange={(e) => setBusinessId(e.target.value)}>
+          <NativeSelect
+            id="meta-business"
+            value={business.business_id}
+            onChange={(e) => setBusinessId(e.target.value)}
+          >
             {businesses.data.map((b) => (
               <option key={b.business_id} value={b.business_id}>
                 {b.name}
@@ -119,7 +141,13 @@ export function LinkFacebookAccountScreen() {
                 key={c.catalog_id}
                 className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
               >
-                <input type="radio" name="catalog_id" value={c.catalog_id} checked={catalog?.catalog_id === c.catalog_id} onChange={() => setCatalogId(c.catalog_id)} />
+                <input
+                  type="radio"
+                  name="catalog_id"
+                  value={c.catalog_id}
+                  checked={catalog?.catalog_id === c.catalog_id}
+                  onChange={() => setCatalogId(c.catalog_id)}
+                />
                 <span>
                   <span className="font-medium">{c.name}</span>{' '}
                   <span className="text-muted-foreground">
@@ -142,7 +170,12 @@ export function LinkFacebookAccountScreen() {
     );
   }
   return (
-    <WizardStepFrame shopId={shopId} channel="facebook" step="link-account" title="Choose your business account and catalog">
+    <WizardStepFrame
+      shopId={shopId}
+      channel="facebook"
+      step="link-account"
+      title="Choose your business account and catalog"
+    >
       {body}
     </WizardStepFrame>
   );
@@ -170,7 +203,13 @@ export function FacebookConnectionCard({ shopId, canManage }: { shopId: string; 
  * The Bing and Facebook screens of the shared per-channel routes (/link-account/{channel}/…,
  * /{channel}/feed-config/…): the channel in the address picks; `other` (Google's) otherwise.
  */
-export function CatalogChannelStep({ step, other }: { step: 'link-account' | 'feed-config'; other: ReactNode }) {
+export function CatalogChannelStep({
+  step,
+  other,
+}: {
+  step: 'link-account' | 'feed-config';
+  other: ReactNode;
+}) {
   const { channel } = useParams();
   if (channel === 'bing' && step === 'link-account') return <LinkBingAccountScreen />;
   if (channel === 'facebook' && step === 'link-account') return <LinkFacebookAccountScreen />;

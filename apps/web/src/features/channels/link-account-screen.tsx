@@ -25,7 +25,10 @@ export function LinkGoogleAccountScreen() {
   const refreshWizard = useRefreshWizard();
   const connection = trpc.channels.googleConnection.useQuery({ shop_id: shopId });
   const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
-  const accounts = trpc.channels.merchantAccounts.useQuery({ shop_id: shopId }, { enabled: live, retry: false });
+  const accounts = trpc.channels.merchantAccounts.useQuery(
+    { shop_id: shopId },
+    { enabled: live, retry: false },
+  );
   const connect = useConnectGoogle();
   const [chosen, setChosen] = useState<string | null>(null);
   const select = trpc.channels.selectMerchantAccount.useMutation({
@@ -34,7 +37,11 @@ export function LinkGoogleAccountScreen() {
       refresh(shopId);
       refreshWizard(shopId);
       const next = nextIntegrationStep('google', connection);
-      void navigate(next ? stepRoute('google', next, shopId, connection.integration_once_completed) : paths.syncShop(shopId));
+      void navigate(
+        next
+          ? stepRoute('google', next, shopId, connection.integration_once_completed)
+          : paths.syncShop(shopId),
+      );
     },
   });
   const selected = chosen ?? connection.data?.account_id ?? null;
@@ -51,7 +58,10 @@ export function LinkGoogleAccountScreen() {
     body = (
       <div className="grid justify-items-start gap-3">
         <FormAlert>{(connection.error ?? accounts.error)?.message}</FormAlert>
-        <Button variant="outline" onClick={() => void (connection.isError ? connection.refetch() : accounts.refetch())}>
+        <Button
+          variant="outline"
+          onClick={() => void (connection.isError ? connection.refetch() : accounts.refetch())}
+        >
           Try again
         </Button>
       </div>
@@ -133,7 +143,9 @@ export function LinkAccountScreen() {
   return (
     <CatalogChannelStep
       step="link-account"
-      other={<ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />}
+      other={
+        <ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />
+      }
     />
   );
 }

@@ -1,4 +1,10 @@
-import { CHANNEL_LABELS, INTEGRATION_STEPS, nextIntegrationStep, type TChannelKey, type TIntegrationStep } from '@feedloom/validation';
+import {
+  CHANNEL_LABELS,
+  INTEGRATION_STEPS,
+  nextIntegrationStep,
+  type TChannelKey,
+  type TIntegrationStep,
+} from '@feedloom/validation';
 import { Check } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -52,10 +58,16 @@ export function stepRoute(
 export function nextStepRoute(
   channel: TChannelKey,
   shopId: string,
-  connection: { state: string; integration_steps: readonly string[]; integration_once_completed: boolean } | null,
+  connection: {
+    state: string;
+    integration_steps: readonly string[];
+    integration_once_completed: boolean;
+  } | null,
 ): string {
   const next = nextIntegrationStep(channel, connection);
-  return next ? stepRoute(channel, next, shopId, connection?.integration_once_completed ?? false) : paths.syncShop(shopId);
+  return next
+    ? stepRoute(channel, next, shopId, connection?.integration_once_completed ?? false)
+    : paths.syncShop(shopId);
 }
 
 /** Who each channel is to the merchant, and what its account is called. */
