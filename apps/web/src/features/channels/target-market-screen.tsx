@@ -8,7 +8,14 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
-import { CHANNEL_NAME, nextStepRoute, StepError, StepLoading, useRefreshWizard, WizardStepFrame } from './wizard';
+import {
+  CHANNEL_NAME,
+  nextStepRoute,
+  StepError,
+  StepLoading,
+  useRefreshWizard,
+  WizardStepFrame,
+} from './wizard';
 
 type Market = { country: string; language: string; currency: string };
 
@@ -133,11 +140,14 @@ function ChannelTargetMarketScreen({ shopId, channel }: { shopId: string; channe
 /** /target-market/{shop_id}/{channel} and /target-market/edit/…: Google's and Microsoft's; Meta has none. */
 export function TargetMarketScreen() {
   const { shop_id: shopId = '', channel } = useParams<{ shop_id: string; channel: TChannelKey }>();
-  if (channel === 'google' || channel === 'bing') return <ChannelTargetMarketScreen shopId={shopId} channel={channel} />;
+  if (channel === 'google' || channel === 'bing')
+    return <ChannelTargetMarketScreen shopId={shopId} channel={channel} />;
   return (
     <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
       <h1 className="text-2xl font-semibold tracking-tight">No target market</h1>
-      <p className="text-sm text-muted-foreground">Meta catalogs have no target market: go on with the feed settings.</p>
+      <p className="text-sm text-muted-foreground">
+        Meta catalogs have no target market: go on with the feed settings.
+      </p>
       <Button asChild variant="outline">
         <Link to={paths.channelFeedConfig('facebook', shopId)}>Feed settings</Link>
       </Button>
