@@ -21,6 +21,7 @@ import { useRequiredSession } from '@/features/auth/use-session';
 import { FeedUrlSection } from '@/features/feeds/feed-url';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { CatalogAccountPicker, useAccountLinked, useChoice } from './account-picker';
 import { DisconnectChannelButton } from './disconnect-channel-button';
 import {
   CHANNEL_NAME,
@@ -114,128 +115,21 @@ function useConnectBing() {
 /** /link-account/bing/{shop_id}: the advertising account, then the Merchant Center store of its customer. */
 export function LinkBingAccountScreen() {
   const { shop_id: shopId = '' } = useParams();
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
   const connection = trpc.channels.microsoftConnection.useQuery({ shop_id: shopId });
   const live = connection.data?.state === 'authorized' || connection.data?.state === 'connected';
   const accounts = trpc.channels.microsoftAdsAccounts.useQuery(
     { shop_id: shopId },
     { enabled: live, retry: false },
   );
-  const [accountId, setAccountId] = useState('');
-  const account = accounts.data?.find((a) => a.account_id === accountId) ?? accounts.data?.[0];
+  const [account, setAccountId] = useChoice(accounts.data, (a) => a.account_id);
   const stores = trpc.channels.microsoftStores.useQuery(
     { shop_id: shopId, account_id: account?.account_id ?? '0', customer_id: account?.customer_id ?? '0' },
     { enabled: Boolean(account), retry: false },
   );
-  const [storeId, setStoreId] = useState('');
-  const store = stores.data?.find((s) => s.store_id === storeId) ?? stores.data?.[0];
+  const [store, setStoreId] = useChoice(stores.data, (s) => s.store_id);
+  const linked = useAccountLinked('bing', shopId);
   const connect = useConnectBing();
-  const select = trpc.channels.microsoftSelectStore.useMutation({
-    onSuccess: ({ message, connection: saved }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-      void navigate(nextStepRoute('bing', shopId, saved));
-    },
-  });
-
-  let body;
-  if (connection.isPending || (live && accounts.isPending)) body = <StepLoading />;
-  else if (connection.isError)
-    body = <StepError message={connection.error.message} onRetry={() => void connection.refetch()} />;
-  else if (accounts.isError)
-    body = <StepError message={accounts.error.message} onRetry={() => void accounts.refetch()} />;
-  else if (!live) {
-    body = (
-      <div className="grid justify-items-start gap-3">
-        <p className="text-sm text-muted-foreground">
-          {connection.data?.disconnected_reason ?? 'Microsoft is not connected to this store yet.'}
-        </p>
-        <Button isLoading={connect.isPending} onClick={() => connect.mutate({ shop_id: shopId })}>
-          Connect Microsoft
-        </Button>
-      </div>
-    );
-  } else if (!accounts.data?.length || !account) {
-    body = (
-      <p className="text-sm text-muted-foreground">
-        This Microsoft account has no Microsoft Advertising account. Create one at ads.microsoft.com, then
-        come back.
-      </p>
-    );
-  } else {
-    body = (
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (store)
-            select.mutate({
-              shop_id: shopId,
-              customer_id: account.customer_id,
-              account_id: account.account_id,
-              store_id: store.store_id,
-            });
-        }}
-      >
-        <div className="grid gap-2">
-          <Label htmlFor="bing-account">Microsoft Advertising account</Label>
-          <NativeSelect
-            id="bing-account"
-            value={account.account_id}
-            onChange={(e) => setAccountId(e.target.value)}
-          >
-            {accounts.data.map((a) => (
-              <option key={a.account_id} value={a.account_id}>
-                {a.account_name} ({a.account_number ?? a.account_id})
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {stores.isPending ? (
-          <StepLoading />
-        ) : stores.isError ? (
-          <StepError message={stores.error.message} onRetry={() => void stores.refetch()} />
-        ) : !stores.data.length ? (
-          <p className="text-sm text-muted-foreground">
-            This advertising account’s customer has no Merchant Center store. Create one in Microsoft Merchant
-            Center, then come back.
-          </p>
-        ) : (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Merchant Center store</legend>
-            {stores.data.map((s) => (
-              <label
-                key={s.store_id}
-                className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
-              >
-                <input
-                  type="radio"
-                  name="store_id"
-                  value={s.store_id}
-                  checked={store?.store_id === s.store_id}
-                  onChange={() => setStoreId(s.store_id)}
-                />
-                <span>
-                  <span className="font-medium">{s.store_name}</span>{' '}
-                  <span className="text-muted-foreground">({s.store_url ?? s.store_id})</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <div className="flex gap-2">
-          <Button type="submit" disabled={!store} isLoading={select.isPending}>
-            Use this store
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.syncShop(shopId)}>Cancel</Link>
-          </Button>
-        </div>
-      </form>
-    );
-  }
+  const select = trpc.channels.microsoftSelectStore.useMutation({ onSuccess: linked });
   return (
     <WizardStepFrame
       shopId={shopId}
@@ -243,7 +137,50 @@ export function LinkBingAccountScreen() {
       step="link-account"
       title="Choose your Microsoft Merchant Center store"
     >
-      {body}
+      <CatalogAccountPicker
+        shopId={shopId}
+        channel="bing"
+        connection={{ query: connection, live, disconnectedReason: connection.data?.disconnected_reason }}
+        connect={connect}
+        account={{
+          query: accounts,
+          id: 'bing-account',
+          label: 'Microsoft Advertising account',
+          none: 'This Microsoft account has no Microsoft Advertising account. Create one at ads.microsoft.com, then come back.',
+          options: accounts.data?.map((a) => ({
+            value: a.account_id,
+            label: `${a.account_name} (${a.account_number ?? a.account_id})`,
+          })),
+          value: account?.account_id,
+          onChange: setAccountId,
+        }}
+        choice={{
+          query: stores,
+          legend: 'Merchant Center store',
+          name: 'store_id',
+          none: 'This advertising account’s customer has no Merchant Center store. Create one in Microsoft Merchant Center, then come back.',
+          options: stores.data?.map((s) => ({
+            value: s.store_id,
+            name: s.store_name,
+            detail: s.store_url ?? s.store_id,
+          })),
+          selected: store?.store_id,
+          onSelect: setStoreId,
+        }}
+        submit={{
+          label: 'Use this store',
+          saving: select.isPending,
+          onSubmit: () => {
+            if (account && store)
+              select.mutate({
+                shop_id: shopId,
+                customer_id: account.customer_id,
+                account_id: account.account_id,
+                store_id: store.store_id,
+              });
+          },
+        }}
+      />
     </WizardStepFrame>
   );
 }

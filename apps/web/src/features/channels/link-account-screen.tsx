@@ -1,6 +1,6 @@
 import { nextIntegrationStep } from '@feedloom/validation';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
 import { trpc } from '@/lib/trpc';
+import { AccountPickerForm, AccountRadios } from './account-picker';
 import { CatalogChannelStep } from './facebook-screens';
 import { useConnectGoogle, useRefreshConnection } from './use-channels';
 import { stepRoute, useRefreshWizard } from './wizard';
@@ -84,43 +85,27 @@ export function LinkGoogleAccountScreen() {
     );
   } else {
     body = (
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <AccountPickerForm
+        shopId={shopId}
+        submitLabel="Use this account"
+        ready={Boolean(selected)}
+        saving={select.isPending}
+        onSubmit={() => {
           if (selected) select.mutate({ shop_id: shopId, merchant_id: selected });
         }}
       >
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Merchant Center account</legend>
-          {accounts.data.map((a) => (
-            <label
-              key={a.account_id}
-              className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
-            >
-              <input
-                type="radio"
-                name="merchant_id"
-                value={a.account_id}
-                checked={selected === a.account_id}
-                onChange={() => setChosen(a.account_id)}
-              />
-              <span>
-                <span className="font-medium">{a.account_name}</span>{' '}
-                <span className="text-muted-foreground">({a.account_id})</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={!selected} isLoading={select.isPending}>
-            Use this account
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.syncShop(shopId)}>Cancel</Link>
-          </Button>
-        </div>
-      </form>
+        <AccountRadios
+          legend="Merchant Center account"
+          name="merchant_id"
+          options={accounts.data.map((a) => ({
+            value: a.account_id,
+            name: a.account_name,
+            detail: a.account_id,
+          }))}
+          selected={selected}
+          onSelect={setChosen}
+        />
+      </AccountPickerForm>
     );
   }
 

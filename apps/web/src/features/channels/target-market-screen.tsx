@@ -12,6 +12,7 @@ import {
   CHANNEL_NAME,
   nextStepRoute,
   StepError,
+  StepFormActions,
   StepLoading,
   useRefreshWizard,
   WizardStepFrame,
@@ -112,14 +113,11 @@ function ChannelTargetMarketScreen({ shopId, channel }: { shopId: string; channe
         </div>
         {missing ? <FormAlert>{missing}</FormAlert> : null}
         {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
-        <div className="flex gap-2">
-          <Button type="submit" isLoading={save.isPending}>
-            {data.data.integration_once_completed ? 'Save target market' : 'Save and continue'}
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.syncShop(shopId)}>Cancel</Link>
-          </Button>
-        </div>
+        <StepFormActions
+          shopId={shopId}
+          label={data.data.integration_once_completed ? 'Save target market' : 'Save and continue'}
+          saving={save.isPending}
+        />
       </form>
     );
   }

@@ -219,6 +219,30 @@ export function WizardStepFrame({
   );
 }
 
+/** The buttons of a wizard step's form: save the step (and go on), or cancel back to the store's channels. */
+export function StepFormActions({
+  shopId,
+  label,
+  disabled,
+  saving,
+}: {
+  shopId: string;
+  label: string;
+  disabled?: boolean;
+  saving: boolean;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={disabled} isLoading={saving}>
+        {label}
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={paths.syncShop(shopId)}>Cancel</Link>
+      </Button>
+    </div>
+  );
+}
+
 export function StepLoading() {
   return (
     <div className="grid gap-2" aria-busy="true">
