@@ -45,18 +45,24 @@ type TCatalogChannel = Extract<TChannelKey, 'bing' | 'facebook'>;
  */
 export function ChannelCallback({
   channel,
-  finish,
+  callback,
 }: {
   channel: TCatalogChannel;
-  finish: (
-    input: { code: string; state: string },
-    done: (shopId: string) => void,
-    failed: () => void,
-  ) => void;
+  /** The channel's callback mutation: it finishes the consent and answers with the saved connection. */
+  callback: {
+    mutate: (
+      input: { code: string; state: string },
+      options: {
+        onSuccess: (output: { message: string; connection: { shop_id: string } }) => void;
+        onError: () => void;
+      },
+    ) => void;
+  };
 }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
+  const refresh = useRefreshWizard();
   const session = useRequiredSession();
   const started = useRef(false);
   const { label } = CHANNEL_NAME[channel];
@@ -67,10 +73,16 @@ export function ChannelCallback({
     const code = search.get('code');
     const state = search.get('state');
     if (code && state) {
-      finish(
+      callback.mutate(
         { code, state },
-        (shopId) => void navigate(paths.linkAccount(channel, shopId), { replace: true }),
-        () => void navigate(fallback, { replace: true }),
+        {
+          onSuccess: ({ message, connection }) => {
+            snackbar.show(message, 'success');
+            refresh(connection.shop_id);
+            void navigate(paths.linkAccount(channel, connection.shop_id), { replace: true });
+          },
+          onError: () => void navigate(fallback, { replace: true }),
+        },
       );
       return;
     }
@@ -81,29 +93,13 @@ export function ChannelCallback({
       'error',
     );
     void navigate(fallback, { replace: true });
-  }, [search, finish, snackbar, navigate, fallback, label, channel]);
+  }, [search, callback, snackbar, refresh, navigate, fallback, label, channel]);
   return <PageSpinner fullScreen label={`Connecting ${label}`} />;
 }
 
 export function BingCallbackScreen() {
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
   const callback = trpc.channels.microsoftCallback.useMutation();
-  return (
-    <ChannelCallback
-      channel="bing"
-      finish={(input, done, failed) =>
-        callback.mutate(input, {
-          onSuccess: ({ message, connection }) => {
-            snackbar.show(message, 'success');
-            refresh(connection.shop_id);
-            done(connection.shop_id);
-          },
-          onError: failed,
-        })
-      }
-    />
-  );
+  return <ChannelCallback channel="bing" callback={callback} />;
 }
 
 function useConnectBing() {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { useSnackbar } from '@/components/ui/snackbar';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
 import { CatalogAccountPicker, useAccountLinked, useChoice } from './account-picker';
@@ -10,7 +9,7 @@ import {
   ChannelCallback,
   LinkBingAccountScreen,
 } from './bing-screens';
-import { useRefreshWizard, WizardStepFrame } from './wizard';
+import { WizardStepFrame } from './wizard';
 
 // Meta catalogs (facebook): the Facebook Login callback, the wizard of spec §2 (link account → feed config,
 // resumable from the recorded steps) and the card on /sync-shop.
@@ -22,24 +21,8 @@ function useConnectFacebook() {
 }
 
 export function FacebookCallbackScreen() {
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
   const callback = trpc.channels.facebookCallback.useMutation();
-  return (
-    <ChannelCallback
-      channel="facebook"
-      finish={(input, done, failed) =>
-        callback.mutate(input, {
-          onSuccess: ({ message, connection }) => {
-            snackbar.show(message, 'success');
-            refresh(connection.shop_id);
-            done(connection.shop_id);
-          },
-          onError: failed,
-        })
-      }
-    />
-  );
+  return <ChannelCallback channel="facebook" callback={callback} />;
 }
 
 /** /link-account/facebook/{shop_id}: the business account, then one of its catalogs (spec §3 catalogue link). */
