@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { trpc } from '@/lib/trpc';
-import { StepError, StepLoading, useCaptureGoogleStep, WizardStepFrame } from './wizard';
+import { QueryStepFrame, useCaptureGoogleStep } from './wizard';
 
 const STATE_LABEL = {
   ENABLED: 'Enabled',
@@ -24,81 +24,73 @@ export function DestinationValidationScreen() {
   const destinations = trpc.channelWizard.destinations.useQuery({ shop_id: shopId }, { retry: false });
   const capture = useCaptureGoogleStep(shopId);
 
-  let body;
-  if (destinations.isPending) body = <StepLoading />;
-  else if (destinations.isError)
-    body = <StepError message={destinations.error.message} onRetry={() => void destinations.refetch()} />;
-  else {
-    const d = destinations.data;
-    body = (
-      <>
-        {d.destinations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Merchant Center reports no destination for this account.
-          </p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Destinations">
-            {d.destinations.map((x) => (
-              <li
-                key={x.program}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
-              >
-                <span>
-                  <span className="font-medium">{x.label}</span>{' '}
-                  <span className="text-muted-foreground">
-                    {x.active_countries.length ? `(${x.active_countries.join(', ')})` : ''}
-                  </span>
-                </span>
-                <Badge variant={STATE_BADGE[x.state]}>
-                  {x.serves_target_country
-                    ? `${STATE_LABEL[x.state]} for ${d.target_country ?? ''}`
-                    : STATE_LABEL[x.state]}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-        {d.missing.length > 0 ? (
-          <div className="grid gap-1 text-sm">
-            <h2 className="font-medium">{d.ready ? 'Good to know' : 'What is missing'}</h2>
-            <ul className="list-disc pl-5 text-muted-foreground">
-              {d.missing.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {capture.isError ? <FormAlert>{capture.error.message}</FormAlert> : null}
-        <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={!d.ready}
-            isLoading={capture.isPending}
-            onClick={() =>
-              capture.mutate({ shop_id: shopId, channel: 'google', step: 'destination-validation' })
-            }
-          >
-            Continue
-          </Button>
-          <Button
-            variant="outline"
-            isLoading={destinations.isFetching}
-            onClick={() => void destinations.refetch()}
-          >
-            Check again
-          </Button>
-        </div>
-      </>
-    );
-  }
-
   return (
-    <WizardStepFrame
+    <QueryStepFrame
       shopId={shopId}
       step="destination-validation"
       title="Check your destinations"
       description="Your products reach Google through the programs enabled in your Merchant Center account for your target country."
+      query={destinations}
     >
-      {body}
-    </WizardStepFrame>
+      {(d) => (
+        <>
+          {d.destinations.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Merchant Center reports no destination for this account.
+            </p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Destinations">
+              {d.destinations.map((x) => (
+                <li
+                  key={x.program}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+                >
+                  <span>
+                    <span className="font-medium">{x.label}</span>{' '}
+                    <span className="text-muted-foreground">
+                      {x.active_countries.length ? `(${x.active_countries.join(', ')})` : ''}
+                    </span>
+                  </span>
+                  <Badge variant={STATE_BADGE[x.state]}>
+                    {x.serves_target_country
+                      ? `${STATE_LABEL[x.state]} for ${d.target_country ?? ''}`
+                      : STATE_LABEL[x.state]}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          {d.missing.length > 0 ? (
+            <div className="grid gap-1 text-sm">
+              <h2 className="font-medium">{d.ready ? 'Good to know' : 'What is missing'}</h2>
+              <ul className="list-disc pl-5 text-muted-foreground">
+                {d.missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {capture.isError ? <FormAlert>{capture.error.message}</FormAlert> : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={!d.ready}
+              isLoading={capture.isPending}
+              onClick={() =>
+                capture.mutate({ shop_id: shopId, channel: 'google', step: 'destination-validation' })
+              }
+            >
+              Continue
+            </Button>
+            <Button
+              variant="outline"
+              isLoading={destinations.isFetching}
+              onClick={() => void destinations.refetch()}
+            >
+              Check again
+            </Button>
+          </div>
+        </>
+      )}
+    </QueryStepFrame>
   );
 }

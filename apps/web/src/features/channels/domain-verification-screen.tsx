@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
-import { StepError, StepLoading, useCaptureGoogleStep, WizardStepFrame } from './wizard';
+import { QueryStepFrame, StepError, StepLoading, useCaptureGoogleStep, WizardStepFrame } from './wizard';
 
 const METHOD_TEXT: Record<TSiteVerificationMethodKey, { title: string; text: string }> = {
   META: { title: 'HTML meta tag', text: 'Add a meta tag to the <head> of your home page.' },
@@ -161,62 +161,54 @@ export function DomainVerificationScreen() {
   const claim = trpc.channels.websiteClaim.useQuery({ shop_id: shopId }, { retry: false });
   const capture = useCaptureGoogleStep(shopId);
 
-  let body;
-  if (claim.isPending) body = <StepLoading />;
-  else if (claim.isError)
-    body = <StepError message={claim.error.message} onRetry={() => void claim.refetch()} />;
-  else {
-    const c = claim.data;
-    body = (
-      <>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span>
-            Website: <span className="font-medium">{c.website_url ?? 'none yet'}</span>
-          </span>
-          <Badge variant={c.claimed ? 'success' : 'warning'} data-testid="website-claim-state">
-            {c.claimed ? 'Claimed' : 'Not claimed'}
-          </Badge>
-        </p>
-        {!c.claimed ? (
-          <>
-            <WebsiteForm key={c.website_url ?? ''} shopId={shopId} current={c.website_url} />
-            {c.website_url ? (
-              method ? (
-                <VerificationToken shopId={shopId} method={method} />
-              ) : (
-                <div>
-                  <Button asChild>
-                    <Link to={paths.verificationMethod(shopId)}>Verify your website</Link>
-                  </Button>
-                </div>
-              )
-            ) : null}
-          </>
-        ) : null}
-        {capture.isError ? <FormAlert>{capture.error.message}</FormAlert> : null}
-        <div>
-          <Button
-            disabled={!c.claimed}
-            isLoading={capture.isPending}
-            onClick={() =>
-              capture.mutate({ shop_id: shopId, channel: 'google', step: 'domain-verification' })
-            }
-          >
-            Continue
-          </Button>
-        </div>
-      </>
-    );
-  }
-
   return (
-    <WizardStepFrame
+    <QueryStepFrame
       shopId={shopId}
       step="domain-verification"
       title="Verify and claim your website"
       description="Merchant Center shows products only from a website you have verified and claimed."
+      query={claim}
     >
-      {body}
-    </WizardStepFrame>
+      {(c) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span>
+              Website: <span className="font-medium">{c.website_url ?? 'none yet'}</span>
+            </span>
+            <Badge variant={c.claimed ? 'success' : 'warning'} data-testid="website-claim-state">
+              {c.claimed ? 'Claimed' : 'Not claimed'}
+            </Badge>
+          </p>
+          {!c.claimed ? (
+            <>
+              <WebsiteForm key={c.website_url ?? ''} shopId={shopId} current={c.website_url} />
+              {c.website_url ? (
+                method ? (
+                  <VerificationToken shopId={shopId} method={method} />
+                ) : (
+                  <div>
+                    <Button asChild>
+                      <Link to={paths.verificationMethod(shopId)}>Verify your website</Link>
+                    </Button>
+                  </div>
+                )
+              ) : null}
+            </>
+          ) : null}
+          {capture.isError ? <FormAlert>{capture.error.message}</FormAlert> : null}
+          <div>
+            <Button
+              disabled={!c.claimed}
+              isLoading={capture.isPending}
+              onClick={() =>
+                capture.mutate({ shop_id: shopId, channel: 'google', step: 'domain-verification' })
+              }
+            >
+              Continue
+            </Button>
+          </div>
+        </>
+      )}
+    </QueryStepFrame>
   );
 }

@@ -6,7 +6,8 @@ import {
   type TIntegrationStep,
 } from '@feedloom/validation';
 import { Check } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useCallback, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -216,6 +217,32 @@ export function WizardStepFrame({
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/**
+ * A wizard step that shows what its query read (Google's destinations, website claim and shipping, a target
+ * market): the step's frame around a skeleton while the query loads, its error with a way to ask again, then
+ * what `children` makes of its data.
+ */
+export function QueryStepFrame<TData>({
+  query,
+  children,
+  ...frame
+}: Omit<ComponentProps<typeof WizardStepFrame>, 'children'> & {
+  query: UseQueryResult<TData, { message: string }>;
+  children: (data: TData) => ReactNode;
+}) {
+  return (
+    <WizardStepFrame {...frame}>
+      {query.isPending ? (
+        <StepLoading />
+      ) : query.isError ? (
+        <StepError message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
+    </WizardStepFrame>
   );
 }
 
