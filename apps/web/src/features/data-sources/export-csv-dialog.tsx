@@ -20,6 +20,52 @@ export const EXPORT_FIELD_LABELS: Record<TExportField, string> = {
 };
 
 /**
+ * The customisation CSV's type as radios in a fieldset named by `legend`: what Export CSV writes, and what a
+ * file brought back through Import update CSV holds. `id` names the radio group (the popup's useId).
+ */
+export function ReportTypeRadios({
+  id,
+  legend,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  legend: string;
+  value: 1 | 2;
+  onChange: (value: 1 | 2) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="grid gap-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {EXPORT_TYPES.map((type) => (
+        <label key={type.value} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name={`${id}-report-type`}
+            value={type.value}
+            checked={value === type.value}
+            onChange={() => onChange(type.value)}
+            className="size-4 accent-primary"
+          />
+          {type.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A CSV popup's error under its field, as `${id}-error` for the field's aria-describedby. */
+export function CsvPopupError({ id, error }: { id: string; error: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
  * The export field customise popup (spec §2, §7 POST /export-csv): the store's products as a customisation
  * CSV of type 1 (with the columns chosen here) or type 2, to edit and bring back through Import update CSV.
  * The file streams from the api through the gateway (lib/download.ts).
@@ -73,25 +119,15 @@ export function ExportCsvDialog({
       className="sm:max-w-lg"
     >
       <div className="grid gap-5">
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">What to export</legend>
-          {EXPORT_TYPES.map((type) => (
-            <label key={type.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-report-type`}
-                value={type.value}
-                checked={reportType === type.value}
-                onChange={() => {
-                  setReportType(type.value);
-                  setError(null);
-                }}
-                className="size-4 accent-primary"
-              />
-              {type.label}
-            </label>
-          ))}
-        </fieldset>
+        <ReportTypeRadios
+          id={id}
+          legend="What to export"
+          value={reportType}
+          onChange={(type) => {
+            setReportType(type);
+            setError(null);
+          }}
+        />
         {reportType === 1 ? (
           <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
             <legend className="mb-2 text-sm font-medium">Fields</legend>
@@ -111,11 +147,7 @@ export function ExportCsvDialog({
             <p className="text-xs text-muted-foreground">
               Every row also has the product id and, for a variant with its own values, the variant id.
             </p>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <CsvPopupError id={id} error={error} />
           </fieldset>
         ) : (
           <p className="text-sm text-muted-foreground">

@@ -9,7 +9,7 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { saveBlob } from '@/lib/download';
 import { uploadForm, UploadError, type UploadReply } from '@/lib/upload';
 import { useApiErrorReporter } from '@/lib/use-server-errors';
-import { EXPORT_TYPES } from './export-csv-dialog';
+import { CsvPopupError, ReportTypeRadios } from './export-csv-dialog';
 import { csvFileIssue } from './import-csv-schema';
 import { formatCount } from './use-data-sources';
 
@@ -116,22 +116,13 @@ export function ImportUpdateCsvDialog({
         </div>
       ) : (
         <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-          <fieldset className="grid gap-2" disabled={isSending}>
-            <legend className="mb-2 text-sm font-medium">What the file holds</legend>
-            {EXPORT_TYPES.map((type) => (
-              <label key={type.value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-report-type`}
-                  value={type.value}
-                  checked={reportType === type.value}
-                  onChange={() => setReportType(type.value)}
-                  className="size-4 accent-primary"
-                />
-                {type.label}
-              </label>
-            ))}
-          </fieldset>
+          <ReportTypeRadios
+            id={id}
+            legend="What the file holds"
+            value={reportType}
+            onChange={setReportType}
+            disabled={isSending}
+          />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-file`}>CSV file</Label>
             <Input
@@ -150,11 +141,7 @@ export function ImportUpdateCsvDialog({
             <p id={`${id}-hint`} className="text-xs text-muted-foreground">
               A .csv file of at most 20 MB, as Export CSV wrote it.
             </p>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <CsvPopupError id={id} error={error} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={isSending} onClick={() => close(false)}>
