@@ -1,18 +1,9 @@
 import type { TChannelKey } from '@feedloom/validation';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useSnackbar } from '@/components/ui/snackbar';
-import {
-  CHANNEL_NAME,
-  nextStepRoute,
-  StepError,
-  StepFormActions,
-  StepLoading,
-  useRefreshWizard,
-} from './wizard';
+import { CHANNEL_NAME, StepError, StepFormActions, StepLoading } from './wizard';
 
 // The link-account step's account picker, one for every channel: Google's Merchant Center accounts, Microsoft's
 // advertising account and store, Meta's business account and catalog.
@@ -40,18 +31,6 @@ export interface TAccountOption {
 export function useChoice<T>(items: readonly T[] | undefined, idOf: (item: T) => string) {
   const [id, setId] = useState('');
   return [items?.find((item) => idOf(item) === id) ?? items?.[0], setId] as const;
-}
-
-/** After the link was saved: says so, refreshes the wizard and goes on with the channel's next step. */
-export function useAccountLinked(channel: TChannelKey, shopId: string) {
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
-  return ({ message, connection }: { message: string; connection: Parameters<typeof nextStepRoute>[2] }) => {
-    snackbar.show(message, 'success');
-    refresh(shopId);
-    void navigate(nextStepRoute(channel, shopId, connection));
-  };
 }
 
 /** The accounts to choose from, as radios in a fieldset named by `legend`. */

@@ -21,7 +21,7 @@ import { useRequiredSession } from '@/features/auth/use-session';
 import { FeedUrlSection } from '@/features/feeds/feed-url';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
-import { CatalogAccountPicker, useAccountLinked, useChoice } from './account-picker';
+import { CatalogAccountPicker, useChoice } from './account-picker';
 import { DisconnectChannelButton } from './disconnect-channel-button';
 import {
   CHANNEL_NAME,
@@ -29,6 +29,7 @@ import {
   StepError,
   StepLoading,
   useRefreshWizard,
+  useStepSaved,
   WizardStepFrame,
 } from './wizard';
 
@@ -123,7 +124,7 @@ export function LinkBingAccountScreen() {
     { enabled: Boolean(account), retry: false },
   );
   const [store, setStoreId] = useChoice(stores.data, (s) => s.store_id);
-  const linked = useAccountLinked('bing', shopId);
+  const linked = useStepSaved('bing', shopId);
   const connect = useConnectBing();
   const select = trpc.channels.microsoftSelectStore.useMutation({ onSuccess: linked });
   return (

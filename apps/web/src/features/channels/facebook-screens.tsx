@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
-import { CatalogAccountPicker, useAccountLinked, useChoice } from './account-picker';
+import { CatalogAccountPicker, useChoice } from './account-picker';
 import {
   CatalogChannelCard,
   CatalogFeedConfigScreen,
   ChannelCallback,
   LinkBingAccountScreen,
 } from './bing-screens';
-import { WizardStepFrame } from './wizard';
+import { useStepSaved, WizardStepFrame } from './wizard';
 
 // Meta catalogs (facebook): the Facebook Login callback, the wizard of spec §2 (link account → feed config,
 // resumable from the recorded steps) and the card on /sync-shop.
@@ -41,7 +41,7 @@ export function LinkFacebookAccountScreen() {
     { enabled: Boolean(business), retry: false },
   );
   const [catalog, setCatalogId] = useChoice(catalogs.data, (c) => c.catalog_id);
-  const linked = useAccountLinked('facebook', shopId);
+  const linked = useStepSaved('facebook', shopId);
   const connect = useConnectFacebook();
   const capture = trpc.channels.captureCatalog.useMutation({ onSuccess: linked });
   return (

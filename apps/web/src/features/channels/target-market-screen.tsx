@@ -1,20 +1,18 @@
 import type { TChannelKey } from '@feedloom/validation';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useSnackbar } from '@/components/ui/snackbar';
 import { trpc } from '@/lib/trpc';
 import {
   CHANNEL_NAME,
-  nextStepRoute,
   StepError,
   StepFormActions,
   StepLoading,
-  useRefreshWizard,
+  useStepSaved,
   WizardStepFrame,
 } from './wizard';
 
@@ -25,19 +23,11 @@ type Market = { country: string; language: string; currency: string };
  * currency (spec §3), among those the channel sells to, saved through select-target-market.
  */
 function ChannelTargetMarketScreen({ shopId, channel }: { shopId: string; channel: 'google' | 'bing' }) {
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
   const data = trpc.channelWizard.targetMarketData.useQuery({ shop_id: shopId, channel });
   const [edited, setEdited] = useState<Market | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
-  const save = trpc.channelWizard.selectTargetMarket.useMutation({
-    onSuccess: ({ message, connection }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-      void navigate(nextStepRoute(channel, shopId, connection));
-    },
-  });
+  const saved = useStepSaved(channel, shopId);
+  const save = trpc.channelWizard.selectTargetMarket.useMutation({ onSuccess: saved });
 
   let body;
   if (data.isPending) body = <StepLoading />;

@@ -94,6 +94,18 @@ export function useRefreshWizard() {
   );
 }
 
+/** After a step was saved (its answer's connection): says so, refreshes the wizard and goes on with the next step. */
+export function useStepSaved(channel: TChannelKey, shopId: string) {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const refresh = useRefreshWizard();
+  return ({ message, connection }: { message: string; connection: Parameters<typeof nextStepRoute>[2] }) => {
+    snackbar.show(message, 'success');
+    refresh(shopId);
+    void navigate(nextStepRoute(channel, shopId, connection));
+  };
+}
+
 /** Records a Google step as done, then goes to the first step not yet done. */
 export function useCaptureGoogleStep(shopId: string) {
   const navigate = useNavigate();
