@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { CHANNEL_NAME, StepError, StepFormActions, StepLoading } from './wizard';
+import { CHANNEL_NAME, QueryError, StepFormActions, StepLoading } from './wizard';
 
 // The link-account step's account picker, one for every channel: Google's Merchant Center accounts, Microsoft's
 // advertising account and store, Meta's business account and catalog.
@@ -12,10 +12,6 @@ import { CHANNEL_NAME, StepError, StepFormActions, StepLoading } from './wizard'
 type TQueryState = { isPending: boolean; refetch: () => unknown } & (
   { isError: true; error: { message: string } } | { isError: false }
 );
-
-function QueryError({ query }: { query: Extract<TQueryState, { isError: true }> }) {
-  return <StepError message={query.error.message} onRetry={() => void query.refetch()} />;
-}
 
 /** A radio of the picker: the account's name and, in brackets, what tells it apart. */
 export interface TAccountOption {

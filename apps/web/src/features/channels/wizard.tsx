@@ -233,9 +233,9 @@ export function WizardStepFrame({
 }
 
 /**
- * A wizard step that shows what its query read (Google's destinations, website claim and shipping, a target
- * market): the step's frame around a skeleton while the query loads, its error with a way to ask again, then
- * what `children` makes of its data.
+ * A wizard step that shows what its query read (Google's destinations, website claim and shipping): the step's
+ * frame around a skeleton while the query loads, its error with a way to ask again, then what `children` makes
+ * of its data.
  */
 export function QueryStepFrame<TData>({
   query,
@@ -250,7 +250,7 @@ export function QueryStepFrame<TData>({
       {query.isPending ? (
         <StepLoading />
       ) : query.isError ? (
-        <StepError message={query.error.message} onRetry={() => void query.refetch()} />
+        <QueryError query={query} />
       ) : (
         children(query.data)
       )}
@@ -290,6 +290,11 @@ export function StepLoading() {
       <Skeleton className="h-10 w-40" />
     </div>
   );
+}
+
+/** A query's error with a way to ask again. */
+export function QueryError({ query }: { query: { error: { message: string }; refetch: () => unknown } }) {
+  return <StepError message={query.error.message} onRetry={() => void query.refetch()} />;
 }
 
 export function StepError({ message, onRetry }: { message: string; onRetry: () => void }) {
