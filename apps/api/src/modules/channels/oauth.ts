@@ -28,7 +28,7 @@ export const pkceChallenge = (verifier: string): string =>
 export const readTokens = (body: unknown): TOAuthTokens => {
   const b = body as Partial<TOAuthTokens> | null;
   if (!b || typeof b.access_token !== 'string' || b.access_token === '') {
-    throw new GoogleHttpError(200, null, 'google token endpoint: no access_token in the answer');
+    throw new GoogleHttpError(200, null, 'token endpoint: no access_token in the answer');
   }
   return {
     access_token: b.access_token,
