@@ -26,7 +26,12 @@ import type { TNotificationEvents } from '../notifications/service';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';
 import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
-import { toConnection, type TChannelCaller, type TChannelShared } from './shared';
+import {
+  createConnectionBookkeeping,
+  toConnection,
+  type TChannelCaller,
+  type TChannelShared,
+} from './shared';
 
 export type { TChannelCaller } from './shared';
 
@@ -198,6 +203,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     newState,
     takeState,
   };
+  const googleRows = createConnectionBookkeeping(shared, 'google');
 
   const siteVerificationClient = (row: TChannelConnectionRow) =>
     createSiteVerificationClient({
@@ -251,18 +257,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       if (!granted.scope.split(' ').includes(GOOGLE_CONTENT_SCOPE))
         throw badRequest(CHANNELS_MSG.scopeMissing);
       if (!granted.refresh_token) throw badRequest(CHANNELS_MSG.noRefreshToken);
-      const saved = await connections.authorize({
-        organization_id: caller.org_id,
-        shop_id: row.shopId,
-        channel: 'google',
-        refresh_token: cipher.encrypt(granted.refresh_token),
-        access_token: cipher.encrypt(granted.access_token),
-        access_token_expires_at: addSeconds(clock.now(), granted.expires_in),
-        scopes: granted.scope,
-        connected_by: caller.user_id,
-        now: clock.now(),
-      });
-      return toConnection(saved);
+      return googleRows.authorize(caller, row.shopId, granted, granted.refresh_token);
     },
 
     merchantAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMerchantAccount[]> => {
@@ -279,14 +274,12 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       const steps = row.integration_steps.includes('link-account')
         ? row.integration_steps
         : [...row.integration_steps, 'link-account'];
-      const saved = await connections.update(row.id, {
+      const saved = await googleRows.save(row, {
         state: 'connected',
         account_id: account.account_id,
         account_name: account.account_name,
         integration_steps: steps,
-        updated_at: clock.now(),
       });
-      if (!saved) throw conflict(CHANNELS_MSG.notConnected('google'));
       return { account, connection: toConnection(saved) };
     },
 

@@ -90,7 +90,7 @@ export const toFeedSetting = (row: TChannelConnectionRow): TChannelFeedSetting =
 export type TFeedSettingInput = z.infer<typeof ZCatalogFeedSettingInputSchema>;
 
 /**
- * One channel's bookkeeping of its connection row (Microsoft and Meta alike): the granted tokens stored
+ * One channel's bookkeeping of its connection row (Google, Microsoft and Meta alike): the granted tokens stored
  * sealed, saves that fail when the connection is gone, the wizard steps, the feed settings.
  */
 export const createConnectionBookkeeping = (shared: TChannelShared, channel: TChannelKey) => {
