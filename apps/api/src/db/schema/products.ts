@@ -1,7 +1,7 @@
 // The product list's read side (issue 11). Tab counts per shop × channel × status are kept current by
 // triggers on product_channel_statuses and products (migration 0007_products_list), so `count-statistics`
 // reads a handful of rows instead of counting a million. The same migration adds, on the tables of
-// data-sources.ts, the generated sort/search columns and the indexes the list views use (see the README).
+// data-sources.ts, the generated sort/search columns and the indexes the list views use (docs/flows.md has the table).
 import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { shops } from './core';
 import { products } from './data-sources';

@@ -1,7 +1,7 @@
 // SQL of the products module, always scoped by shop (the service checks the shop belongs to the caller's
 // organisation first). A list page is chosen from `products` alone: each product carries its status per catalog
 // channel (google_status, microsoft_status, meta_status, kept by migration 0017's trigger). Which index serves
-// which view (migrations 0008_products_list and 0017_products_list_speed; the README has the table):
+// which view (migrations 0008_products_list and 0017_products_list_speed; docs/flows.md has the table):
 //   - tab all, sort created:           products (shop_id, id)
 //   - tab all, sort brand / type:      products (shop_id, sort_brand | sort_product_type, id)
 //   - a status tab, sort created:      products (shop_id, <channel>_status, id)
