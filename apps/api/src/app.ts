@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { REQUEST_ID_HEADER } from '@feedloom/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { CHANGE_DECLARATIONS } from './changes';
 import { createAuthenticator } from './http/access';
+import { createChangeRecorder } from './modules/audit/recorder';
 import { frameworkErrors, installHttp } from './http/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -56,6 +58,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
 
   installHttp(app, createAuthenticator({ db: services.db, accessTokens: services.accessTokens }));
+  app.changeHook = createChangeRecorder({ db: services.db, app, declarations: CHANGE_DECLARATIONS }).begin;
   // Awaited so its onRoute hook is in place before the routes that opt in are declared.
   await app.register(rateLimit, addressLimitOptions(deps.env));
   healthRoutes(app, services.health);

@@ -1,8 +1,20 @@
-import { ZAuditLogQuerySchema } from '@feedloom/validation';
+import { ZAuditExportQuerySchema, ZAuditLogQuerySchema, type TAuditArea } from '@feedloom/validation';
 import { z } from 'zod';
-import { endpoint, needs } from './endpoint';
+import { BINARY_RESPONSE, endpoint, needs } from './endpoint';
 
-export const AUDIT_ENTITIES = ['member', 'invitation', 'role', 'organization', 'shop'] as const;
+export const AUDIT_ENTITIES = [
+  'member',
+  'invitation',
+  'role',
+  'organization',
+  'shop',
+  'product',
+  'bulk_run',
+  'data_source',
+  'import_run',
+  'channel',
+  'feed',
+] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'created',
@@ -12,8 +24,26 @@ export const AUDIT_ACTIONS = [
   'resent',
   'accepted',
   'reactivated',
+  'run',
+  'confirmed',
+  'discarded',
+  'connected',
+  'disconnected',
+  'rotated',
+  'applied',
+  'reset',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Which kinds of things each area of the activity log's filter covers. */
+export const AUDIT_AREA_ENTITIES: Readonly<Record<TAuditArea, readonly TAuditEntity[]>> = {
+  people: ['member', 'invitation', 'role'],
+  organisation: ['organization'],
+  stores: ['shop'],
+  products: ['product', 'bulk_run'],
+  data_sources: ['data_source', 'import_run'],
+  channels: ['channel', 'feed'],
+};
 
 /** A person of the activity log (who made a change). */
 export const ZAuditActorSchema = z.object({
@@ -38,6 +68,10 @@ export const ZAuditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   /** What the change was about, as people know it: an e-mail, a role, a store or business name. */
   summary: z.string(),
+  /** The store the change concerns, when it concerns one. */
+  shop_id: z.string().nullable(),
+  /** The client address the change came from (null: recorded by a background job or before addresses were kept). */
+  ip: z.string().nullable(),
   before: ZAuditValuesSchema.nullable(),
   after: ZAuditValuesSchema.nullable(),
 });
@@ -59,5 +93,14 @@ export const auditContract = {
     access: needs('user_management', 'read'),
     query: ZAuditLogQuerySchema,
     response: ZAuditPageSchema,
+  }),
+  /** The activity log as a CSV file, with the same filters, every matching entry (owner only). */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/audit-log/export',
+    access: needs('user_management', 'read'),
+    query: ZAuditExportQuerySchema,
+    binary: true,
+    response: BINARY_RESPONSE,
   }),
 } as const;

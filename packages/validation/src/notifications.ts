@@ -121,7 +121,7 @@ export const DASHBOARD_MSG = {
   range: 'End date must not be before start date.',
   rangeTooLong: 'The date range can span at most 366 days.',
 } as const;
-const ZDateSchema = (label: string) =>
+export const ZDateSchema = (label: string) =>
   z
     .string({ error: DASHBOARD_MSG.date(label) })
     .max(10, DASHBOARD_MSG.date(label))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailSchema } from './email';
 import { ZListQuerySchema } from './limits';
+import { ZDateSchema } from './notifications';
 import { MSG } from './messages';
 import { MODULES, PERMISSIONS, type TModule, type TPermission } from './permissions';
 import { TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
@@ -136,10 +137,34 @@ export const ZRoleListQuerySchema = ZListQuerySchema.pick({ page: true, limit: t
 export type TRoleListQueryInput = z.input<typeof ZRoleListQuerySchema>;
 export type TRoleListQuery = z.infer<typeof ZRoleListQuerySchema>;
 
-/** Query of the activity (audit) log: a page, optionally only what one person did. */
-export const ZAuditLogQuerySchema = ZListQuerySchema.pick({ page: true, limit: true }).extend({
+/** The areas of the activity log's filter: each groups the kinds of things changed there. */
+export const AUDIT_AREAS = ['people', 'organisation', 'stores', 'products', 'data_sources', 'channels'] as const;
+export type TAuditArea = (typeof AUDIT_AREAS)[number];
+export const AUDIT_FILTER_MSG = {
+  area: 'Choose an area of the list.',
+  range: 'The end date must not be before the start date.',
+} as const;
+
+/** Filters of the activity log: one person, one area, and a day range (inclusive, UTC). */
+const auditFilters = {
   actor_id: ZIdSchema('Person').optional(),
-});
+  area: z.enum(AUDIT_AREAS, { error: AUDIT_FILTER_MSG.area }).optional(),
+  from: ZDateSchema('Start date').optional(),
+  to: ZDateSchema('End date').optional(),
+};
+const rangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
+
+/** Query of the activity (audit) log: a page, optionally filtered by person, area and days. */
+export const ZAuditLogQuerySchema = ZListQuerySchema.pick({ page: true, limit: true })
+  .extend(auditFilters)
+  .refine(rangeInOrder, { message: AUDIT_FILTER_MSG.range, path: ['to'] });
+
+/** Query of the activity log's CSV export: the same filters, every matching entry. */
+export const ZAuditExportQuerySchema = z
+  .object(auditFilters)
+  .refine(rangeInOrder, { message: AUDIT_FILTER_MSG.range, path: ['to'] });
+export type TAuditExportQuery = z.infer<typeof ZAuditExportQuerySchema>;
 export type TAuditLogQueryInput = z.input<typeof ZAuditLogQuerySchema>;
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 

@@ -1,4 +1,4 @@
-import type { TAccess } from '@feedloom/contracts';
+import type { TAccess, TEndpoint } from '@feedloom/contracts';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Who is calling, as established by the access hook before any handler runs. */
@@ -41,6 +41,18 @@ export type THandlerContext<A extends TAccess = TAccess> = A extends { kind: 'pu
     ? TUserContext
     : TOrgContext;
 
+/**
+ * Called around the handler of every endpoint: what it answers before the handler runs is called with the
+ * handler's result once it succeeded (the activity log's recorder, set by app.ts; null: nothing to do).
+ */
+export type TChangeHook = (
+  endpoint: TEndpoint,
+  request: FastifyRequest,
+  caller: { org_id: string | null; user_id: string | null },
+  input: { params: Record<string, unknown> | undefined; query: Record<string, unknown> | undefined; body: unknown },
+  log: FastifyBaseLogger,
+) => Promise<((result: unknown) => Promise<void>) | null>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declared by every route through `route()`; enforced by the access hook. */
@@ -52,5 +64,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on this instance, as seen by `onRoute` (the route-declaration test reads it). */
     registeredRoutes: { method: string; url: string; access: TAccess | undefined }[];
+    /** The activity log's hook around every handler (null until app.ts sets it). */
+    changeHook: TChangeHook | null;
   }
 }

@@ -48,6 +48,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
  */
 export const installHttp = (app: FastifyInstance, authenticate: ReturnType<typeof createAuthenticator>) => {
   app.decorate('registeredRoutes', []);
+  app.decorate('changeHook', null);
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (opts) => {

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppError } from '../lib/errors';
 import { badRequest, INPUT_MSG, internalError } from '../lib/errors';
-import type { THandlerContext, TPublicContext, TUserContext } from './context';
+import { inRequestScope } from '../lib/request-scope';
+import type { TChangeHook, THandlerContext, TPublicContext, TUserContext } from './context';
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Success';
 
@@ -51,7 +52,10 @@ export const contentDisposition = (fileName: string): string => {
   // eslint-disable-next-line no-control-regex
   const clean = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200) || 'download';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const exact = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 };
 
@@ -92,7 +96,8 @@ const sendBinary = async (reply: FastifyReply, result: TBinaryBody) => {
     .header('content-type', result.content_type)
     .header('cache-control', result.cache_control ?? 'private, no-store')
     .header('x-content-type-options', 'nosniff');
-  if (result.file_name !== undefined) reply.header('content-disposition', contentDisposition(result.file_name));
+  if (result.file_name !== undefined)
+    reply.header('content-disposition', contentDisposition(result.file_name));
   if (result.last_modified) reply.header('last-modified', result.last_modified.toUTCString());
   if (Buffer.isBuffer(payload)) reply.header('content-length', payload.length);
   return reply.send(payload);
@@ -199,25 +204,35 @@ export const route = <
         query: parsePart(endpoint.query, request.query),
         body: endpoint.multipart ? request.body : parsePart(endpoint.body, request.body),
       } as TRouteInput<P, Q, B>;
-      const result = await handler(input, contextOf(request, reply) as THandlerContext<A>);
-      // A binary endpoint answers bytes (and only bytes); any other answers the envelope.
-      if ((endpoint.binary === true) !== isBinary(result)) {
-        request.log.error({ url: endpoint.path }, 'binary and envelope answers mixed up');
-        throw internalError();
-      }
-      if (isBinary(result)) return sendBinary(reply, result);
-      const [data, message] = isWithMessage(result)
-        ? [result.data, result[MESSAGE]]
-        : [result, DEFAULT_SUCCESS_MESSAGE];
-      const checked = endpoint.response.safeParse(data);
-      if (!checked.success) {
-        request.log.error(
-          { issues: checked.error.issues, url: endpoint.path },
-          'response does not match the contract',
-        );
-        throw internalError();
-      }
-      return { code: 200, message, data: checked.data };
+      const ctx = contextOf(request, reply);
+      return inRequestScope(request.ip, async () => {
+        const recorded = app.changeHook
+          ? await app.changeHook(endpoint, request, ctx, input as Parameters<TChangeHook>[3], request.log)
+          : null;
+        const result = await handler(input, ctx as THandlerContext<A>);
+        // A binary endpoint answers bytes (and only bytes); any other answers the envelope.
+        if ((endpoint.binary === true) !== isBinary(result)) {
+          request.log.error({ url: endpoint.path }, 'binary and envelope answers mixed up');
+          throw internalError();
+        }
+        if (isBinary(result)) {
+          await recorded?.(undefined);
+          return sendBinary(reply, result);
+        }
+        const [data, message] = isWithMessage(result)
+          ? [result.data, result[MESSAGE]]
+          : [result, DEFAULT_SUCCESS_MESSAGE];
+        const checked = endpoint.response.safeParse(data);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues, url: endpoint.path },
+            'response does not match the contract',
+          );
+          throw internalError();
+        }
+        await recorded?.(checked.data);
+        return { code: 200, message, data: checked.data };
+      });
     },
   });
 };

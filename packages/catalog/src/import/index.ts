@@ -41,7 +41,7 @@ export type { TImportOptions, TImporter, TRowSource } from './importer';
 export { bytesOfText, importCsv, openCsv } from './pipeline';
 export type { TCsvFile, TImportCsvOptions, TImportRun, TOpenCsvOptions } from './pipeline';
 
-export { ERROR_CSV_HEADER, ImportReport, errorCsvLine, errorsCsv } from './report';
+export { ERROR_CSV_HEADER, ImportReport, csvField, errorCsvLine, errorsCsv } from './report';
 export type { TImportSummary } from './report';
 
 export {

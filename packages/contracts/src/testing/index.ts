@@ -218,6 +218,8 @@ export function makeAuditEntry(overrides: Partial<TAuditEntry> = {}): TAuditEntr
     entity_id: 'shop-1',
     action: 'updated',
     summary: 'Acme Store',
+    shop_id: 'shop-1',
+    ip: '203.0.113.7',
     before: { shop_name: 'Acme Shop' },
     after: { shop_name: 'Acme Store' },
     ...overrides,

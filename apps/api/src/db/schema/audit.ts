@@ -19,6 +19,10 @@ export const audit_log = pgTable(
     entity_id: text().notNull(),
     action: text().notNull(),
     summary: text().notNull(),
+    /** The store the change concerns (no foreign key: the entry outlives the store). */
+    shop_id: uuid(),
+    /** The client address the change came from; null for background work. */
+    ip: text(),
     before: jsonb().$type<Record<string, string | null>>(),
     after: jsonb().$type<Record<string, string | null>>(),
     /** The time of the statement, not of its transaction: changes made together keep their order. */
@@ -29,6 +33,7 @@ export const audit_log = pgTable(
   (t) => [
     index().on(t.organization_id, t.created_at),
     index().on(t.organization_id, t.actor_user_id, t.created_at),
+    index().on(t.organization_id, t.entity, t.created_at),
   ],
 );
 
