@@ -104,6 +104,8 @@ export const DOWNLOADS = {
   'sample-csv': { endpoint: contract.dataSources.sampleCsv },
   /** The customisation export with the popup's choices: POST /download/export-csv, JSON body. */
   'export-csv': { endpoint: contract.dataSources.exportCsv },
+  /** The activity log as CSV with the screen's filters: GET /download/activity-log?area&from&to&actor_id. */
+  'activity-log': { endpoint: contract.audit.exportCsv },
 } satisfies Record<string, TDownloadEntry>;
 
 export type TDownloadName = keyof typeof DOWNLOADS;

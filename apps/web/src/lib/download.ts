@@ -12,6 +12,8 @@ export interface DownloadRequest {
   name: TDownloadName;
   /** The endpoint's path parameters, in order. */
   params?: readonly string[];
+  /** Query parameters (a filtered export); empty values are left out. */
+  query?: Readonly<Record<string, string | undefined>>;
   /** A POST download's JSON body. */
   body?: unknown;
   /** The name to save under when the answer does not say. */
@@ -33,8 +35,17 @@ export function fileNameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
-export const downloadUrl = (name: TDownloadName, params: readonly string[] = []) =>
-  ['/download', name, ...params.map(encodeURIComponent)].join('/');
+export const downloadUrl = (
+  name: TDownloadName,
+  params: readonly string[] = [],
+  query: Readonly<Record<string, string | undefined>> = {},
+) => {
+  const path = ['/download', name, ...params.map(encodeURIComponent)].join('/');
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+};
 
 /** Saves a blob as a file without leaving the screen. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -50,8 +61,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Fetches a download and saves it; answers the file name used. Throws an UploadError when refused. */
-export async function downloadFile({ name, params, body, fallbackName }: DownloadRequest): Promise<string> {
-  const res = await fetch(downloadUrl(name, params), {
+export async function downloadFile({
+  name,
+  params,
+  query,
+  body,
+  fallbackName,
+}: DownloadRequest): Promise<string> {
+  const res = await fetch(downloadUrl(name, params, query), {
     method: body === undefined ? 'GET' : 'POST',
     credentials: 'same-origin',
     ...(body === undefined

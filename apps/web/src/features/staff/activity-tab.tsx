@@ -1,10 +1,15 @@
-import { DEFAULT_PAGE_SIZE } from '@feedloom/validation';
-import { History } from 'lucide-react';
+import { AUDIT_AREAS, DEFAULT_PAGE_SIZE, type TAuditArea } from '@feedloom/validation';
+import { useMutation } from '@tanstack/react-query';
+import { Download, History } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumns } from '@/components/data-table/data-table';
 import { DataTableEmpty } from '@/components/data-table/data-table-states';
 import { Pagination } from '@/components/data-table/pagination';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { downloadFile, type DownloadRequest } from '@/lib/download';
 import { NativeSelect } from '@/components/ui/native-select';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 
@@ -16,6 +21,21 @@ const ENTITY_LABELS: Record<AuditEntry['entity'], string> = {
   role: 'role',
   organization: 'organisation settings',
   shop: 'store',
+  product: 'product',
+  bulk_run: 'bulk customisation',
+  data_source: 'data source',
+  import_run: 'import',
+  channel: 'channel',
+  feed: 'feed',
+};
+
+const AREA_LABELS: Record<TAuditArea, string> = {
+  people: 'Users, invitations and roles',
+  organisation: 'Organisation settings',
+  stores: 'Stores',
+  products: 'Products and bulk customisation',
+  data_sources: 'Data sources and imports',
+  channels: 'Channels and feeds',
 };
 
 /** Field names as a person reads them. */
@@ -70,7 +90,12 @@ const COLUMNS: DataTableColumns<AuditEntry> = [
     id: 'when',
     header: 'When',
     meta: { className: 'whitespace-nowrap text-muted-foreground' },
-    cell: ({ row }) => <time dateTime={row.original.created_at}>{formatWhen(row.original.created_at)}</time>,
+    cell: ({ row }) => (
+      <span className="grid">
+        <time dateTime={row.original.created_at}>{formatWhen(row.original.created_at)}</time>
+        {row.original.ip ? <span className="text-xs">from {row.original.ip}</span> : null}
+      </span>
+    ),
   },
   {
     id: 'who',
@@ -110,33 +135,46 @@ const COLUMNS: DataTableColumns<AuditEntry> = [
 ];
 
 /**
- * The owner's activity log on /users-list: who changed members, invitations, roles, settings and stores,
- * when, and what before → after; filterable by person.
+ * The owner's activity log on /users-list: who changed what in the organisation (people, settings, stores,
+ * products, data sources, channels and feeds), when, from which address, and what before → after;
+ * filterable by person, area and days, and exported as CSV with the same filters.
  */
 export function ActivityTab() {
-  const personId = useId();
+  const id = useId();
+  const snackbar = useSnackbar();
   const [actorId, setActorId] = useState('');
+  const [area, setArea] = useState<TAuditArea | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
-  const query = useMemo(
-    () => ({ page, limit, ...(actorId ? { actor_id: actorId } : {}) }),
-    [page, limit, actorId],
+  const filters = useMemo(
+    () => ({
+      ...(actorId ? { actor_id: actorId } : {}),
+      ...(area ? { area } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    }),
+    [actorId, area, from, to],
   );
-  const log = trpc.audit.find.useQuery(query);
+  const rangeError = from && to && to < from ? 'The end date must not be before the start date.' : null;
+  const log = trpc.audit.find.useQuery({ page, limit, ...filters }, { enabled: !rangeError });
   const actors = log.data?.actors ?? [];
+  const download = useMutation({ mutationFn: (request: DownloadRequest) => downloadFile(request) });
+  const filtered = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
 
   return (
     <div className="overflow-hidden rounded-lg border border-border bg-card">
-      <div className="flex flex-wrap items-center gap-3 border-b border-border p-4">
-        <Label htmlFor={personId}>Person</Label>
-        <div className="w-72">
+      <div className="flex flex-wrap items-end gap-3 border-b border-border p-4">
+        <div className="grid w-64 gap-1.5">
+          <Label htmlFor={`${id}-person`}>Person</Label>
           <NativeSelect
-            id={personId}
+            id={`${id}-person`}
             value={actorId}
-            onChange={(event) => {
-              setActorId(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) => filtered(setActorId)(event.target.value)}
           >
             <option value="">Everyone</option>
             {actors.map((a) => (
@@ -146,6 +184,66 @@ export function ActivityTab() {
             ))}
           </NativeSelect>
         </div>
+        <div className="grid w-64 gap-1.5">
+          <Label htmlFor={`${id}-area`}>Area</Label>
+          <NativeSelect
+            id={`${id}-area`}
+            value={area}
+            onChange={(event) => filtered((v) => setArea(v as TAuditArea | ''))(event.target.value)}
+          >
+            <option value="">Everything</option>
+            {AUDIT_AREAS.map((a) => (
+              <option key={a} value={a}>
+                {AREA_LABELS[a]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-from`}>From</Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => filtered(setFrom)(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-to`}>To</Label>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={from || undefined}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range` : undefined}
+            onChange={(event) => filtered(setTo)(event.target.value)}
+          />
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          className="ml-auto"
+          disabled={!!rangeError || download.isPending}
+          onClick={() =>
+            download.mutate(
+              { name: 'activity-log', query: filters, fallbackName: 'activity-log.csv' },
+              {
+                onSuccess: (fileName) => snackbar.show(`${fileName} downloaded.`, 'success'),
+                onError: (error) => snackbar.show(error.message, 'error'),
+              },
+            )
+          }
+        >
+          <Download aria-hidden className="size-4" />
+          {download.isPending ? 'Exporting…' : 'Export CSV'}
+        </Button>
+        {rangeError ? (
+          <p id={`${id}-range`} role="alert" className="basis-full text-sm text-destructive">
+            {rangeError}
+          </p>
+        ) : null}
       </div>
       <DataTable
         caption="Activity"
@@ -158,8 +256,8 @@ export function ActivityTab() {
         empty={
           <DataTableEmpty
             icon={History}
-            title={actorId ? 'This person has changed nothing yet' : 'No changes yet'}
-            description="Changes to users, invitations, roles, organisation settings and stores appear here."
+            title={Object.keys(filters).length ? 'Nothing matches these filters' : 'No changes yet'}
+            description="Every change to users, roles, settings, stores, products, data sources, channels and feeds appears here."
           />
         }
       />

@@ -171,7 +171,26 @@ describe('/users-list', () => {
         page: 1,
       }),
     );
-    expect(await screen.findByText('This person has changed nothing yet')).toBeTruthy();
+    expect(await screen.findByText('Nothing matches these filters')).toBeTruthy();
+    expect(renamed.textContent).toContain('from 203.0.113.7');
+
+    await user.selectOptions(screen.getByLabelText('Area'), 'Products and bulk customisation');
+    await user.type(screen.getByLabelText('From'), '2025-03-02');
+    await user.type(screen.getByLabelText('To'), '2025-03-01');
+    expect(await screen.findByText('The end date must not be before the start date.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2025-03-31');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'audit.find').at(-1)?.input).toEqual({
+        actor_id: 'u2',
+        area: 'products',
+        from: '2025-03-02',
+        to: '2025-03-31',
+        page: 1,
+        limit: expect.any(Number),
+      }),
+    );
   });
 
   it('a member given user rights meanwhile gets the page on the next load, without signing in again', async () => {
