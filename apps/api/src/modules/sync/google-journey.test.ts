@@ -52,9 +52,9 @@ const row = (i: number) =>
 const csvOf = (ids: number[]) => [HEADER, ...ids.map(row)].join('\n') + '\n';
 const ALL = Array.from({ length: 12 }, (_, i) => i + 1);
 
-const sandbox = useSandbox('google-journey');
-
 describe.each(DRIVERS)('a Google journey on %s', (driver) => {
+  // A sandbox of its own per database, so each journey starts from empty Merchant Center accounts.
+  const sandbox = useSandbox(`google-journey-${driver}`);
   let t: TTestApp;
   let services: TServices;
   beforeAll(async () => {
