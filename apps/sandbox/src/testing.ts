@@ -13,7 +13,8 @@ export {
 export { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE, UNVERIFIED_HOST_PREFIX } from './google/merchant';
 export { MERCHANT_ACCOUNTS, type TMerchantAccountSeed } from './google/merchant-accounts';
 export { PRICE_MISMATCH_MARKER, SMALL_IMAGE_MARKER } from './google/judge';
-export { GoogleControl, type TGoogleControlInput } from './google/control';
+export { GoogleControl, type TGoogleControlInput, type TReceivedRequest } from './google/control';
+export { checkGoogleRequest, GOOGLE_REQUEST_SHAPES, type TFieldViolation, type TGoogleRequest } from './google/schemas';
 export { MSADS_SCOPE, MICROSOFT_BATCH_MAX } from './microsoft/ads';
 export { EDITORIAL_REVIEW_MARKER } from './microsoft/judge';
 export { MICROSOFT_ADS_USERS, microsoftUserOf, UNVERIFIED_STORE_HOST_PREFIX } from './microsoft/accounts';

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSandbox, type TGoogleControlInput } from '@feedloom/sandbox/testing';
+import { startSandbox, type TGoogleControlInput, type TReceivedRequest } from '@feedloom/sandbox/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { testEnv } from '../env';
 
@@ -58,6 +58,12 @@ export const useSandbox = (name: string) => {
       });
       expect(res.status).toBe(200);
       return (await res.json()) as TSandboxControl;
+    },
+
+    /** Every API request the channel's stand-in received since its last reset (route, query, JSON body). */
+    received: (channel: TSandboxChannel): readonly TReceivedRequest[] => {
+      if (!sandbox) throw new Error('The sandbox starts in beforeAll');
+      return sandbox[channel].received;
     },
 
     /** The browser on the channel's consent page: choose the account, allow; returns the callback's query. */

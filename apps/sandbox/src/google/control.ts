@@ -25,12 +25,24 @@ export const ZGoogleControlSchema = z.strictObject({
   revoke_refresh_tokens: z.boolean().optional(),
   /** Lifetime of access tokens issued from now on. */
   access_token_ttl_seconds: z.number().int().min(1).max(86_400).optional(),
+  /** Lists answer at most this many items a page, whatever pageSize asks (an API may return fewer). */
+  max_page_size: z.number().int().min(1).max(1000).optional(),
   /** Websites back to each account's own (claims and site verifications forgotten); products stay. */
   reset_websites: z.boolean().optional(),
   /** Back to the defaults, counters and faults cleared (stored products stay). */
   reset: z.boolean().optional(),
 });
 export type TGoogleControlInput = z.infer<typeof ZGoogleControlSchema>;
+
+/** One API request as the stand-in received it (before it judged it): its route, query and JSON body. */
+export interface TReceivedRequest {
+  route: string;
+  query: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** How many received requests are kept (the oldest are dropped first). */
+const RECEIVED_MAX = 10_000;
 
 export interface TGoogleControlOptions {
   reviewDelayMs?: number;
@@ -50,6 +62,10 @@ export class GoogleControl {
   /** Merchant API calls answered, by status, and by `METHOD path-template`. */
   calls = { total: 0, failed: 0, byRoute: {} as Record<string, number> };
   tokenRefreshes = 0;
+  /** See `max_page_size`; unset, lists page at the API's own sizes. */
+  maxPageSize: number | undefined = undefined;
+  /** Every API request received since the last reset, in order, so a test can check what a client sent. */
+  received: TReceivedRequest[] = [];
   /** Raised by `reset_websites`; the Merchant API puts websites back when it sees a new value. */
   websitesGeneration = 0;
 
@@ -67,7 +83,10 @@ export class GoogleControl {
       this.accessTokenTtlSeconds = this.defaults.accessTokenTtlSeconds ?? 3600;
       this.calls = { total: 0, failed: 0, byRoute: {} };
       this.tokenRefreshes = 0;
+      this.maxPageSize = undefined;
+      this.received = [];
     }
+    if (input.max_page_size !== undefined) this.maxPageSize = input.max_page_size;
     if (input.fail_next) {
       this.failRemaining = input.fail_next.count;
       this.failStatus = input.fail_next.status;
@@ -89,6 +108,11 @@ export class GoogleControl {
     return { status: this.failStatus, retryAfterSeconds: this.retryAfterSeconds };
   }
 
+  receive(request: TReceivedRequest): void {
+    this.received.push(request);
+    if (this.received.length > RECEIVED_MAX) this.received.splice(0, this.received.length - RECEIVED_MAX);
+  }
+
   record(route: string, failed: boolean): void {
     this.calls.total += 1;
     if (failed) this.calls.failed += 1;
@@ -101,6 +125,7 @@ export class GoogleControl {
       fail_status: this.failStatus,
       delay_ms: this.delayMs,
       review_delay_ms: this.reviewDelayMs,
+      max_page_size: this.maxPageSize ?? null,
       access_token_ttl_seconds: this.accessTokenTtlSeconds,
       calls: this.calls,
       token_refreshes: this.tokenRefreshes,

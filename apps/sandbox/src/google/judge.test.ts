@@ -22,7 +22,21 @@ const validSource = (): TLayerValues => ({
   google_product_category: '222',
   highlights: ['Boils fast', 'Steel'],
   product_weight: { value: 1.5, unit: 'kg' },
-  shipping: [{ country: 'US', service: 'Standard', price: { value: 4.99, currency: 'USD' } }],
+  shipping: [
+    {
+      country: 'US',
+      service: 'Standard',
+      price: { value: 4.99, currency: 'USD' },
+      min_handling_time: 0,
+      max_handling_time: 1,
+      min_transit_time: 2,
+      max_transit_time: 5,
+    },
+  ],
+  multipack: 2,
+  unit_pricing_measure: { value: 750, unit: 'ml' },
+  unit_pricing_base_measure: { value: 100, unit: 'ml' },
+  ads_label: 'summer,kitchen',
 });
 
 const product = (source: TLayerValues): TProduct => ({ id: 'p1', offer_id: 'SKU-1', source, overrides: {}, rules: {}, variants: [] });
@@ -39,6 +53,13 @@ describe('the sandbox Merchant Center review', () => {
     expect(direct[0]?.issues).toEqual([]);
     expect(judged[0]?.issues).toEqual([]);
     expect(back.source).toMatchObject({ title: 'Acme Kettle 1.7 L', price: { value: 39.99, currency: 'USD' }, availability: 'in_stock' });
+    // int64 text back as numbers, the label list back as one comma-separated text.
+    expect(back.source).toMatchObject({
+      multipack: 2,
+      unit_pricing_base_measure: { value: 100, unit: 'ml' },
+      shipping: [expect.objectContaining({ min_handling_time: 0, max_handling_time: 1, min_transit_time: 2, max_transit_time: 5 })],
+      ads_label: 'summer,kitchen',
+    });
   });
 
   it('approves a valid product', () => {

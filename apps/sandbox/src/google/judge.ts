@@ -57,7 +57,10 @@ const micros = (v: unknown): number | undefined => {
   return Number.isFinite(n) ? n / 1_000_000 : undefined;
 };
 
-/** One API value back in the model's spelling: prices from micros, API enums lower-case, date ranges joined. */
+/**
+ * One API value back in the model's spelling: prices from micros, API enums lower-case, int64 text as numbers,
+ * date ranges joined.
+ */
 const fromApiScalar = (row: TCompiledRow, v: unknown): unknown => {
   switch (row.type) {
     case 'price': {
@@ -67,6 +70,13 @@ const fromApiScalar = (row: TCompiledRow, v: unknown): unknown => {
     }
     case 'enum':
       return typeof v === 'string' && row.apiEnum === 'upper' ? v.toLowerCase() : v;
+    // int64 travels as a decimal string.
+    case 'integer':
+      return row.apiInt64 && typeof v === 'string' ? Number(v) : v;
+    case 'measure': {
+      const m = v as { value?: unknown } | null;
+      return row.apiInt64 && m && typeof m === 'object' && typeof m.value === 'string' ? { ...m, value: Number(m.value) } : v;
+    }
     case 'date_range': {
       const r = v as { startTime?: unknown; endTime?: unknown } | null;
       return r && typeof r === 'object' ? `${String(r.startTime ?? '')}/${String(r.endTime ?? '')}` : v;
@@ -88,6 +98,8 @@ const fromApiScalar = (row: TCompiledRow, v: unknown): unknown => {
 
 const fromApiRow = (row: TCompiledRow, v: unknown): unknown => {
   if (row.repeated) return Array.isArray(v) ? v.map((x) => fromApiScalar(row, x)) : v;
+  // One text of comma-separated items in the model (ads labels).
+  if (row.apiSplit) return Array.isArray(v) ? v.join(',') : v;
   // A single value the API carries as a list (gtins, productTypes of one).
   if (row.apiList) return Array.isArray(v) ? fromApiScalar(row, v[0]) : v;
   return fromApiScalar(row, v);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,12 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import { CONTENT_SCOPE, SITE_VERIFICATION_SCOPE } from './merchant';
 import { PRICE_MISMATCH_MARKER } from './judge';
+import { ALEX, apiCall, CLIENT, connect as connectAt, REDIRECT_URI, tokenRequest as tokenRequestAt } from './test-helpers';
 
 type TRunning = Awaited<ReturnType<typeof startSandbox>>;
 
-const REDIRECT_URI = 'http://127.0.0.1:3000/google-callback';
-const CLIENT = { client_id: 'feedloom-google', client_secret: 'sandbox-secret' };
-const ALEX = 'alex.rivera@gmail.sandbox.test';
 let dataDir: string;
 let sandbox: TRunning;
 
@@ -38,60 +35,9 @@ const control = async (body: Record<string, unknown>) => {
   return (await res.json()) as { calls: { total: number; failed: number }; token_refreshes: number };
 };
 
-const tokenRequest = (params: Record<string, string>) =>
-  fetch(`${sandbox.url}/google/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...CLIENT, ...params }),
-  });
-
-/** The whole consent: authorize (content scope, offline), choose the account, exchange the code. */
-const connect = async (email = ALEX, extra: Record<string, string> = {}) => {
-  const verifier = randomBytes(32).toString('base64url');
-  const url = new URL(`${sandbox.url}/google/authorize`);
-  const params = {
-    client_id: CLIENT.client_id,
-    redirect_uri: REDIRECT_URI,
-    response_type: 'code',
-    scope: CONTENT_SCOPE,
-    access_type: 'offline',
-    prompt: 'consent',
-    state: 'st-1',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...extra,
-  };
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  const page = await fetch(url);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  expect(html).toContain('manage your Merchant Center accounts and product listings');
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const decision = await fetch(new URL(action, url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, account: email, decision: 'allow' }),
-    redirect: 'manual',
-  });
-  const back = new URL(decision.headers.get('location') ?? '');
-  expect(back.searchParams.get('state')).toBe('st-1');
-  const res = await tokenRequest({
-    grant_type: 'authorization_code',
-    code: back.searchParams.get('code') ?? '',
-    redirect_uri: REDIRECT_URI,
-    code_verifier: verifier,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { access_token: string; refresh_token?: string; expires_in: number; scope: string; id_token?: string };
-};
-
-const api = (token: string, method: string, p: string, body?: unknown) =>
-  fetch(`${sandbox.url}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const tokenRequest = (params: Record<string, string>) => tokenRequestAt(sandbox.url, params);
+const connect = (email = ALEX, extra: Record<string, string> = {}) => connectAt(sandbox.url, email, extra);
+const api = (token: string, method: string, p: string, body?: unknown) => apiCall(sandbox.url, token, method, p, body);
 
 const validSource = (): TLayerValues => ({
   title: 'Acme Kettle 1.7 L',

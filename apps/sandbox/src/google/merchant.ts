@@ -8,11 +8,15 @@ import { SIGNING_ALG } from '../oidc/keys';
 import type { GoogleControl } from './control';
 import { judgeProductInput, REPORTING_CONTEXTS, type TProductInputBody, type TReview } from './judge';
 import { merchantAccountsOf, type TMerchantAccountSeed } from './merchant-accounts';
+import { checkGoogleRequest, GOOGLE_REQUEST_SHAPES, type TFieldViolation } from './schemas';
 
 // Google's Merchant API v1 on its real paths (reference §3): accounts, homepage (website claim), shipping
 // settings, data sources, product inputs and processed products with their status. Every call needs a
 // Bearer access token with the content scope from the sandbox's Google OAuth; a user reaches only their own
-// accounts. State is kept in memory for the life of the process.
+// accounts. Every request is read as Google reads it (./schemas): an unknown field or query parameter, a value
+// of the wrong JSON type or a missing required field is refused with Google's 400 INVALID_ARGUMENT naming the
+// field. Lists page with nextPageToken at Google's page sizes. State is kept in memory for the life of the
+// process.
 
 export const CONTENT_SCOPE = 'https://www.googleapis.com/auth/content';
 /** Google's Site Verification API scope (verify and list the sites a user owns). */
@@ -56,12 +60,15 @@ class GoogleApiError extends Error {
     readonly code: number,
     readonly status: string,
     message: string,
+    /** google.rpc.BadRequest's field violations, for a request Google could not read. */
+    readonly violations: readonly TFieldViolation[] = [],
   ) {
     super(message);
   }
 }
 
-const invalid = (message: string) => new GoogleApiError(400, 'INVALID_ARGUMENT', message);
+const invalid = (message: string, violations: readonly TFieldViolation[] = []) =>
+  new GoogleApiError(400, 'INVALID_ARGUMENT', message, violations);
 const notFound = (message: string) => new GoogleApiError(404, 'NOT_FOUND', message);
 
 const STATUS_NAMES: Record<number, string> = {
@@ -72,8 +79,18 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
+/** Google's error body: `{error: {code, message, status, details?}}`, a BadRequest among the details. */
 const sendError = (reply: FastifyReply, err: GoogleApiError) =>
-  reply.code(err.code).send({ error: { code: err.code, message: err.message, status: err.status } });
+  reply.code(err.code).send({
+    error: {
+      code: err.code,
+      message: err.message,
+      status: err.status,
+      ...(err.violations.length > 0
+        ? { details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: err.violations }] }
+        : {}),
+    },
+  });
 
 /** `en~US~sku` as given, or its unpadded base64url form; both name the same product. */
 const keyOfSegment = (segment: string): string => {
@@ -84,8 +101,6 @@ const keyOfSegment = (segment: string): string => {
 
 const keyOf = (input: TProductInputBody) => `${input.contentLanguage}~${input.feedLabel}~${input.offerId}`;
 
-const LANGUAGE_RE = /^[a-z]{2}$/;
-const FEED_LABEL_RE = /^[A-Z0-9_-]{1,20}$/;
 
 export interface TMerchantApiOptions {
   key: TSigningKey;
@@ -221,19 +236,36 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     etag: `${account.seed.accountId}-${account.seed.shipping ? 1 : 0}`,
   });
 
-  const pageOf = <T>(items: T[], query: Record<string, unknown>, max: number, fallback: number) => {
-    const size = Math.min(Math.max(Number(query.pageSize) || fallback, 1), max);
+  /**
+   * One page of a list, as Google pages: `pageSize` unset or 0 is the method's default, above its maximum is
+   * the maximum, and never more than the switchboard's `max_page_size` (Google may return fewer than asked).
+   * The token names the list it belongs to, so another list's token is refused.
+   */
+  const pageOf = <T>(items: T[], list: string, query: Record<string, unknown>, max: number, fallback: number) => {
+    const asked = typeof query.pageSize === 'string' ? Number(query.pageSize) : 0;
+    if (asked < 0) throw invalid('pageSize must not be negative.', [{ field: 'page_size', description: 'pageSize must not be negative.' }]);
+    const size = Math.max(1, Math.min(asked || fallback, max, control.maxPageSize ?? max));
     let offset = 0;
     if (typeof query.pageToken === 'string' && query.pageToken !== '') {
-      offset = Number(Buffer.from(query.pageToken, 'base64url').toString('utf8'));
-      if (!Number.isInteger(offset) || offset < 0) throw invalid('The page token is invalid.');
+      const [scope, at] = Buffer.from(query.pageToken, 'base64url').toString('utf8').split('\n');
+      offset = Number(at);
+      if (scope !== list || !Number.isInteger(offset) || offset < 0) {
+        throw invalid('The page token is invalid.', [{ field: 'page_token', description: 'The page token is invalid.' }]);
+      }
     }
     const page = items.slice(offset, offset + size);
-    const next = offset + size < items.length ? Buffer.from(String(offset + size)).toString('base64url') : undefined;
+    const next = offset + size < items.length ? Buffer.from(`${list}\n${offset + size}`).toString('base64url') : undefined;
     return { page, nextPageToken: next };
   };
 
   app.register(async (r) => {
+    // Only methods whose request shape is known are served: every request is checked against one.
+    r.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        if (!GOOGLE_REQUEST_SHAPES[`${method} ${route.url}`]) throw new Error(`No request shape for ${method} ${route.url}`);
+      }
+    });
     // Every Merchant API call: optionally slow, optionally failing (control), then authenticated.
     r.addHook('onRequest', async (req, reply) => {
       if (websitesGeneration !== control.websitesGeneration) {
@@ -258,6 +290,16 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
       }
       control.record(route, false);
     });
+    // The request read as Google reads it; the handlers see the message it parsed to.
+    r.addHook('preHandler', async (req) => {
+      const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+      const query = { ...((req.query ?? {}) as Record<string, unknown>) };
+      control.receive({ route, query, body: req.body });
+      const checked = checkGoogleRequest({ route, query, body: req.body });
+      if (!checked.ok) throw invalid(checked.violations.map((v) => v.description).join('\n'), checked.violations);
+      req.query = checked.query;
+      if (checked.body !== undefined) req.body = checked.body;
+    });
     r.setErrorHandler((err, _req, reply) => {
       if (err instanceof GoogleApiError) return sendError(reply, err);
       const status = (err as { statusCode?: number }).statusCode;
@@ -271,7 +313,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.get('/accounts/v1/accounts', async (req) => {
       const email = await authenticate(req);
-      const { page, nextPageToken } = pageOf(merchantAccountsOf(email), q(req), 500, 250);
+      const { page, nextPageToken } = pageOf(merchantAccountsOf(email), `accounts ${email}`, q(req), 500, 250);
       return { accounts: page.map(accountJson), ...(nextPageToken ? { nextPageToken } : {}) };
     });
 
@@ -288,8 +330,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     // Override the website: a new URI is unclaimed until claimed again.
     r.patch('/accounts/v1/accounts/:account/homepage', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
-      const body = (req.body ?? {}) as { uri?: unknown };
-      if (typeof body.uri !== 'string' || !/^https?:\/\/[^\s/]+/.test(body.uri)) throw invalid('homepage.uri must be an http(s) URL.');
+      const body = req.body as { uri: string };
       if (body.uri !== account.homepage) account.claimed = false;
       account.homepage = body.uri;
       return { name: `accounts/${account.seed.accountId}/homepage`, uri: account.homepage, claimed: account.claimed };
@@ -321,7 +362,8 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.get('/accounts/v1/accounts/:account/programs', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
-      return { programs: account.seed.programs.map((p) => programJson(account.seed.accountId, p)) };
+      const { page, nextPageToken } = pageOf(account.seed.programs, `programs ${account.seed.accountId}`, q(req), 1000, 1000);
+      return { programs: page.map((p) => programJson(account.seed.accountId, p)), ...(nextPageToken ? { nextPageToken } : {}) };
     });
 
     r.get('/accounts/v1/accounts/:account/programs/:program', async (req) => {
@@ -337,15 +379,20 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     // site: it finds the token when it was handed out to the same user, unless the host starts with
     // "unverified." (such a site never shows it).
     const siteOf = (body: unknown): { type: string; identifier: string } => {
-      const site = (body as { site?: { type?: unknown; identifier?: unknown } } | null)?.site;
-      if (!site || site.type !== 'SITE' || typeof site.identifier !== 'string' || !/^https?:\/\/[^\s/]+/.test(site.identifier)) {
-        throw invalid('site.type must be SITE and site.identifier an http(s) URL.');
+      const { site } = body as { site: { type: string; identifier: string } };
+      if (site.type !== 'SITE' || !/^https?:\/\/[^\s/]+/.test(site.identifier)) {
+        throw invalid('site.type must be SITE and site.identifier an http(s) URL.', [
+          { field: 'site', description: 'The sandbox verifies http(s) sites (type SITE) only.' },
+        ]);
       }
-      return { type: 'SITE', identifier: site.identifier };
+      return site;
     };
+    // Google's other methods (ANALYTICS, TAG_MANAGER, DNS…) need a property or a domain the sandbox cannot see.
     const methodOf = (value: unknown) => {
       if (!SITE_VERIFICATION_METHODS.includes(value as (typeof SITE_VERIFICATION_METHODS)[number])) {
-        throw invalid(`verificationMethod must be one of ${SITE_VERIFICATION_METHODS.join(', ')}.`);
+        throw invalid(`verificationMethod must be one of ${SITE_VERIFICATION_METHODS.join(', ')}.`, [
+          { field: 'verification_method', description: `The sandbox verifies sites by ${SITE_VERIFICATION_METHODS.join(' or ')} only.` },
+        ]);
       }
       return value as (typeof SITE_VERIFICATION_METHODS)[number];
     };
@@ -357,7 +404,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.post('/siteVerification/v1/token', async (req) => {
       const email = await authenticate(req, SITE_VERIFICATION_SCOPE);
-      const body = (req.body ?? {}) as { verificationMethod?: unknown };
+      const body = req.body as { verificationMethod: string };
       const site = siteOf(body);
       const method = methodOf(body.verificationMethod);
       const digest = createHash('sha256').update(`${email} ${method} ${site.identifier}`).digest('base64url').slice(0, 43);
@@ -392,21 +439,19 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.get('/datasources/v1/accounts/:account/dataSources', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
-      const { page, nextPageToken } = pageOf([...account.dataSources.values()], q(req), 1000, 1000);
+      const { page, nextPageToken } = pageOf([...account.dataSources.values()], `dataSources ${account.seed.accountId}`, q(req), 1000, 1000);
       return { dataSources: page, ...(nextPageToken ? { nextPageToken } : {}) };
     });
 
     r.post('/datasources/v1/accounts/:account/dataSources', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
-      const body = (req.body ?? {}) as Partial<TDataSource>;
-      if (typeof body.displayName !== 'string' || body.displayName.trim() === '') throw invalid('displayName is required.');
+      const body = req.body as { displayName: string; primaryProductDataSource?: TDataSource['primaryProductDataSource'] };
       const primary = body.primaryProductDataSource;
-      if (!primary || typeof primary !== 'object') throw invalid('Only primaryProductDataSource is supported by the sandbox.');
-      if ((primary.contentLanguage === undefined) !== (primary.feedLabel === undefined)) {
-        throw invalid('feedLabel and contentLanguage must be set together or left unset together.');
+      if (!primary) {
+        throw invalid('The sandbox makes primary product data sources only.', [
+          { field: 'data_source', description: 'Only primaryProductDataSource is supported by the sandbox.' },
+        ]);
       }
-      if (primary.contentLanguage !== undefined && !LANGUAGE_RE.test(primary.contentLanguage)) throw invalid('contentLanguage must be an ISO 639-1 code.');
-      if (primary.feedLabel !== undefined && !FEED_LABEL_RE.test(primary.feedLabel)) throw invalid('feedLabel must be 1 to 20 characters of A-Z, 0-9, - and _.');
       const id = String(10_000_000 + account.nextDataSourceId++);
       const dataSource: TDataSource = {
         name: `accounts/${account.seed.accountId}/dataSources/${id}`,
@@ -415,7 +460,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
         input: 'API',
         primaryProductDataSource: {
           ...(primary.contentLanguage ? { contentLanguage: primary.contentLanguage, feedLabel: primary.feedLabel } : {}),
-          ...(Array.isArray(primary.countries) ? { countries: primary.countries.map(String) } : {}),
+          ...(primary.countries ? { countries: primary.countries } : {}),
         },
       };
       account.dataSources.set(dataSource.name, dataSource);
@@ -424,16 +469,10 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
 
     r.post('/products/v1/accounts/:account/productInputs::insert', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
-      const dataSourceName = q(req).dataSource;
-      if (typeof dataSourceName !== 'string' || !dataSourceName) throw invalid('dataSource is required.');
+      const dataSourceName = q(req).dataSource as string;
       const dataSource = account.dataSources.get(dataSourceName);
       if (!dataSource) throw invalid(`The data source ${dataSourceName} does not exist or is not an API data source of this account.`);
-      const input = (req.body ?? {}) as Partial<TProductInputBody> & { versionNumber?: string };
-      if (typeof input.offerId !== 'string' || input.offerId.trim() === '' || input.offerId.length > 50) {
-        throw invalid('offerId is required and at most 50 characters.');
-      }
-      if (typeof input.contentLanguage !== 'string' || !LANGUAGE_RE.test(input.contentLanguage)) throw invalid('contentLanguage must be an ISO 639-1 code.');
-      if (typeof input.feedLabel !== 'string' || !FEED_LABEL_RE.test(input.feedLabel)) throw invalid('feedLabel must be 1 to 20 characters of A-Z, 0-9, - and _.');
+      const input = req.body as TProductInputBody & { versionNumber?: string };
       const { primaryProductDataSource: p } = dataSource;
       if (p.contentLanguage && (p.contentLanguage !== input.contentLanguage || p.feedLabel !== input.feedLabel)) {
         throw invalid(`The data source accepts contentLanguage ${p.contentLanguage} and feedLabel ${p.feedLabel} only.`);
@@ -444,11 +483,11 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
         feedLabel: input.feedLabel,
         productAttributes: input.productAttributes ?? {},
         customAttributes: input.customAttributes ?? [],
-        ...(input.versionNumber !== undefined ? { versionNumber: String(input.versionNumber) } : {}),
+        ...(input.versionNumber !== undefined ? { versionNumber: input.versionNumber } : {}),
       };
       const key = keyOf(body);
       const existing = account.products.get(key);
-      if (existing?.input.versionNumber && body.versionNumber && Number(body.versionNumber) < Number(existing.input.versionNumber)) {
+      if (existing?.input.versionNumber && body.versionNumber && BigInt(body.versionNumber) < BigInt(existing.input.versionNumber)) {
         throw new GoogleApiError(409, 'ABORTED', 'The versionNumber is lower than the current one.');
       }
       const now = new Date();
@@ -472,8 +511,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     r.delete('/products/v1/accounts/:account/productInputs/:productInput', async (req, reply) => {
       const params = req.params as P;
       const account = accountFor(await authenticate(req), params.account!);
-      const dataSourceName = q(req).dataSource;
-      if (typeof dataSourceName !== 'string' || !dataSourceName) throw invalid('dataSource is required.');
+      const dataSourceName = q(req).dataSource as string;
       const key = keyOfSegment(params.productInput!);
       const stored = account.products.get(key);
       if (!stored || stored.dataSource !== dataSourceName) throw notFound(`Product input ${params.productInput} not found.`);
@@ -492,7 +530,7 @@ export const registerMerchantApi = (app: FastifyInstance, opts: TMerchantApiOpti
     r.get('/products/v1/accounts/:account/products', async (req) => {
       const account = accountFor(await authenticate(req), (req.params as P).account!);
       const all = [...account.products.values()];
-      const { page, nextPageToken } = pageOf(all, q(req), LIST_MAX, LIST_DEFAULT);
+      const { page, nextPageToken } = pageOf(all, `products ${account.seed.accountId}`, q(req), LIST_MAX, LIST_DEFAULT);
       return { products: page.map((p) => productJson(account, p)), ...(nextPageToken ? { nextPageToken } : {}) };
     });
   });

@@ -95,6 +95,90 @@ describe('Microsoft Advertising', () => {
   });
 });
 
+describe('Microsoft Content API v9.1 request shapes', () => {
+  const STORE = '510001';
+  const product = (offerId: string) => ({
+    offerId,
+    contentLanguage: 'en',
+    targetCountry: 'US',
+    channel: 'Online',
+    title: 'Acme Kettle',
+    description: 'A stainless steel kettle.',
+    link: 'https://shop.example.com/p/kettle',
+    imageLink: 'https://shop.example.com/i/kettle.jpg',
+    additionalImageLinks: ['https://shop.example.com/i/kettle-2.jpg'],
+    availability: 'in stock',
+    condition: 'new',
+    price: { value: 39.99, currency: 'USD' },
+    salePriceEffectiveDate: '2027-02-24T13:00-0800/2027-02-28T15:30-0800',
+    brand: 'Acme',
+    gtin: '4006381333931',
+    multipack: 2,
+    sizes: ['M'],
+    identifierExists: true,
+    unitPricingBaseMeasure: { value: 100, unit: 'ml' },
+    shipping: [{ country: 'US', service: 'Standard', price: { value: 4.99, currency: 'USD' } }],
+  });
+  let token = '';
+  const content = async (method: string, p: string, body?: unknown) => {
+    token ||= (await microsoftTokens(`${MSADS_SCOPE} offline_access`)).access_token;
+    return fetch(`${sandbox.url}/shopping/v9.1/bmc/${STORE}${p}`, {
+      method,
+      headers: { authenticationtoken: token, developertoken: 'd', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  };
+  /** Refused with the Content API's error body, the message naming what is wrong. */
+  const refused = async (res: Response, message: RegExp) => {
+    const body = (await res.json()) as { error: { code: number; message: string; errors: { reason: string; message: string }[] } };
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body.error).toMatchObject({ code: 400, message: expect.stringMatching(message) });
+    expect(body.error.errors[0]).toMatchObject({ domain: 'global', reason: 'invalid', message: expect.stringMatching(message) });
+  };
+
+  it('products.insert: a documented Product is taken; unknown fields, wrong types and missing required fields are refused', async () => {
+    const ok = await content('POST', '/products', product('MS-1'));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ id: 'Online:en:US:MS-1', multipack: 2 });
+    await refused(await content('POST', '/products', { ...product('X'), colour: 'red' }), /Unknown field "colour" in product/);
+    await refused(await content('POST', '/products', { ...product('X'), price: '39.99 USD' }), /product\.price/);
+    await refused(await content('POST', '/products', { ...product('X'), price: { value: '39.99', currency: 'USD' } }), /product\.price\.value must be a number/);
+    await refused(await content('POST', '/products', { ...product('X'), availability: 'in_stock' }), /product\.availability must be one of: in stock, out of stock, preorder/);
+    await refused(await content('POST', '/products', { ...product('X'), sizes: 'M' }), /product\.sizes must be an array/);
+    await refused(await content('POST', '/products', { ...product('X'), multipack: '2' }), /product\.multipack must be a number/);
+    const { title: _t, ...untitled } = product('X');
+    await refused(await content('POST', '/products', untitled), /The field product\.title is required/);
+    await refused(await content('POST', '/products?validate=true', product('X')), /Unknown field "validate" in query/);
+  });
+
+  it('products.batch: a malformed request is refused whole; an entry missing a required field fails alone', async () => {
+    const res = await content('POST', '/products/batch', {
+      entries: [
+        { batchId: 0, merchantId: STORE, method: 'insert', product: product('MS-2') },
+        { batchId: 1, merchantId: STORE, method: 'insert', product: { ...product('MS-3'), price: undefined } },
+        { batchId: 2, merchantId: STORE, method: 'delete', productId: 'Online:en:US:MS-1' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const { entries } = (await res.json()) as { entries: { batchId: number; product?: unknown; errors?: { code: number; errors: { message: string }[] } }[] };
+    expect(entries[0]).toMatchObject({ batchId: 0, product: { id: 'Online:en:US:MS-2' } });
+    expect(entries[1]).toMatchObject({ batchId: 1, errors: { code: 400, errors: [{ message: 'The field product.price is required.' }] } });
+    expect(entries[2]).toEqual({ batchId: 2 });
+    await refused(await content('POST', '/products/batch', { entries: [{ batchId: '0', method: 'get', productId: 'x' }] }), /entries\.0\.batchId must be a number/);
+    await refused(await content('POST', '/products/batch', { entries: [{ batchId: 0, method: 'upsert', productId: 'x' }] }), /entries\.0\.method must be one of: insert, get, delete/);
+    await refused(await content('POST', '/products/batch', { entries: [], items: [] }), /Unknown field "items"/);
+  });
+
+  it('products.list and productstatuses take max-results and start-token only; get and delete take none', async () => {
+    expect((await content('GET', '/products?max-results=1')).status).toBe(200);
+    expect((await content('GET', '/productstatuses?max-results=1')).status).toBe(200);
+    await refused(await content('GET', '/products?maxResults=1'), /Unknown field "maxResults" in query/);
+    await refused(await content('GET', '/productstatuses?max-results=ten'), /query\.max-results/);
+    await refused(await content('GET', '/products/Online:en:US:MS-2?fields=all'), /Unknown field "fields" in query/);
+    await refused(await content('DELETE', '/products/Online:en:US:MS-2?force=1'), /Unknown field "force" in query/);
+  });
+});
+
 describe('Meta Graph API', () => {
   const metaToken = async () => {
     const url = new URL(`${sandbox.url}/v25.0/dialog/oauth`);

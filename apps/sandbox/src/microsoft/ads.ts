@@ -1,17 +1,30 @@
 import type { TTaxonomy } from '@feedloom/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
+import type { z } from 'zod';
 import type { GoogleControl } from '../google/control';
 import type { TSigningKey } from '../oidc/keys';
 import { SIGNING_ALG } from '../oidc/keys';
 import { microsoftUserOf, storeDomainVerified, type TMicrosoftUserSeed } from './accounts';
 import { judgeMicrosoftProduct, type TChannelReview } from './judge';
+import {
+  missingRequired,
+  problemOf,
+  ZInsertQuerySchema,
+  ZListQuerySchema,
+  ZMicrosoftBatchSchema,
+  ZMicrosoftProductSchema,
+  ZNoQuerySchema,
+  type TMicrosoftProduct,
+} from './schemas';
 
 // Microsoft Advertising on its real paths (reference §4): the Customer Management REST API (who the user is,
 // their ad accounts), Campaign Management's Merchant Center stores of a customer, and the Content API
 // (`/shopping/v9.1/bmc/{storeId}/products`, batch of at most 300 entries, insert replaces the whole item).
 // Every call needs an access token of the sandbox's Microsoft identity platform with the msads.manage scope
-// and a DeveloperToken header. State is kept in memory for the life of the process.
+// and a DeveloperToken header. Content API requests are read against the documented shapes (./schemas): an
+// unknown field or query parameter, a value of the wrong type or a missing required field is a 400. State is
+// kept in memory for the life of the process.
 
 export const MSADS_SCOPE = 'https://ads.microsoft.com/msads.manage';
 /** The limits page's ceiling of method calls in one batch (reference §4). */
@@ -123,6 +136,7 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
         if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
         return sendError(reply, new AdsError(fault.status, fault.status === 429 ? 117 : 0, fault.status === 429 ? 'CallRateExceeded' : 'InternalError', 'The service is busy. Try again later.'), content);
       }
+      control.receive({ route, query: { ...((req.query ?? {}) as Record<string, unknown>) }, body: req.body });
       try {
         const user = await authenticate(req);
         const body = await fn(req, user);
@@ -186,12 +200,16 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
 
   /* ------------------------------------------------------------ Content API v9.1 */
 
-  const insert = (storeId: number, product: Record<string, unknown>) => {
-    for (const f of ['offerId', 'contentLanguage', 'targetCountry', 'channel'] as const) {
-      if (typeof product[f] !== 'string' || product[f] === '') {
-        throw new AdsError(400, 400, 'InvalidRequest', `The product's ${f} is required.`);
-      }
-    }
+  /** `value` read as `schema`, or the Content API's 400 naming the field. */
+  const read = <T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> => {
+    const parsed = schema.safeParse(value, { reportInput: true });
+    if (!parsed.success) throw new AdsError(400, 400, 'invalid', problemOf(parsed.error, root));
+    return parsed.data;
+  };
+
+  const insert = (storeId: number, product: TMicrosoftProduct) => {
+    const missing = missingRequired(product);
+    if (missing.length > 0) throw new AdsError(400, 400, 'invalid', `The field product.${missing[0]} is required.`);
     const id = productIdOf(product);
     const stored = { product: { ...product, id }, updatedAt: new Date(), reviewAt: Date.now() + control.reviewDelayMs };
     productsOf(storeId).set(id, stored);
@@ -202,7 +220,8 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
     `${CONTENT}/:storeId/products`,
     handle('POST products', true, (req, user) => {
       const store = storeOf(req, user, (req.params as { storeId: string }).storeId);
-      return insert(store.id, (req.body ?? {}) as Record<string, unknown>);
+      read(ZInsertQuerySchema, req.query, 'query');
+      return insert(store.id, read(ZMicrosoftProductSchema, req.body ?? {}, 'product'));
     }),
   );
 
@@ -210,23 +229,23 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
     `${CONTENT}/:storeId/products/batch`,
     handle('POST products/batch', true, (req, user) => {
       const store = storeOf(req, user, (req.params as { storeId: string }).storeId);
-      const entries = ((req.body ?? {}) as { entries?: unknown }).entries;
-      if (!Array.isArray(entries)) throw new AdsError(400, 400, 'InvalidRequest', 'entries is required.');
+      read(ZInsertQuerySchema, req.query, 'query');
+      const { entries } = read(ZMicrosoftBatchSchema, req.body ?? {}, '');
       if (entries.length > MICROSOFT_BATCH_MAX) {
         throw new AdsError(400, 400, 'BatchTooLarge', `A batch may hold at most ${MICROSOFT_BATCH_MAX} entries; this one has ${entries.length}.`);
       }
       const products = productsOf(store.id);
       return {
-        entries: entries.map((raw) => {
-          const e = (raw ?? {}) as { batchId?: number; method?: string; product?: Record<string, unknown>; productId?: string };
+        entries: entries.map((e) => {
           const fail = (code: number, reason: string, message: string) => ({
             batchId: e.batchId,
             errors: { code, message, errors: [{ domain: 'global', reason, message }] },
           });
           try {
-            switch (e.method) {
+            switch (e.method.toLowerCase()) {
               case 'insert':
-                return { batchId: e.batchId, product: insert(store.id, e.product ?? {}) };
+                if (!e.product) return fail(400, 'invalid', 'The field product is required for an insert.');
+                return { batchId: e.batchId, product: insert(store.id, e.product) };
               case 'delete':
                 if (!e.productId || !products.delete(e.productId)) return fail(404, 'notFound', `Product ${e.productId ?? ''} not found.`);
                 return { batchId: e.batchId };
@@ -247,7 +266,7 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
   );
 
   const page = (req: FastifyRequest, all: TStoredProduct[]) => {
-    const q = req.query as { 'max-results'?: string; 'start-token'?: string };
+    const q = read(ZListQuerySchema, req.query, 'query');
     const size = Math.min(LIST_MAX, Math.max(1, Number(q['max-results'] ?? LIST_DEFAULT) || LIST_DEFAULT));
     const start = Number(q['start-token'] ?? 0) || 0;
     const slice = all.slice(start, start + size);
@@ -267,6 +286,7 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
     `${CONTENT}/:storeId/products/:productId`,
     handle('GET product', true, (req, user) => {
       const p = req.params as { storeId: string; productId: string };
+      read(ZNoQuerySchema, req.query, 'query');
       const found = productsOf(storeOf(req, user, p.storeId).id).get(p.productId);
       if (!found) throw new AdsError(404, 404, 'notFound', `Product ${p.productId} not found.`);
       return found.product;
@@ -277,6 +297,7 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
     `${CONTENT}/:storeId/products/:productId`,
     handle('DELETE product', true, (req, user) => {
       const p = req.params as { storeId: string; productId: string };
+      read(ZNoQuerySchema, req.query, 'query');
       if (!productsOf(storeOf(req, user, p.storeId).id).delete(p.productId)) {
         throw new AdsError(404, 404, 'notFound', `Product ${p.productId} not found.`);
       }

@@ -107,6 +107,8 @@ class CompiledRow implements TAttributeRow {
   readonly api: string | undefined;
   readonly apiEnum: 'upper' | undefined;
   readonly apiList: boolean | undefined;
+  readonly apiSplit: boolean | undefined;
+  readonly apiInt64: boolean | undefined;
   readonly textSlots: TAttributeRow['textSlots'];
   readonly html: TAttributeRow['html'];
   readonly textHeader: boolean | undefined;
@@ -170,6 +172,8 @@ class CompiledRow implements TAttributeRow {
     this.api = row.api;
     this.apiEnum = row.apiEnum;
     this.apiList = row.apiList;
+    this.apiSplit = row.apiSplit;
+    this.apiInt64 = row.apiInt64;
     this.textSlots = row.textSlots;
     this.html = row.html;
     this.textHeader = row.textHeader;

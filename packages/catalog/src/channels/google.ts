@@ -135,6 +135,7 @@ const shippingChildren: TAttributeRow[] = [
     min: 0,
     basis: 'P',
     feed: 'min_handling_time',
+    apiInt64: true,
     api: 'minHandlingTime',
   },
   {
@@ -144,6 +145,7 @@ const shippingChildren: TAttributeRow[] = [
     min: 0,
     basis: 'P',
     feed: 'max_handling_time',
+    apiInt64: true,
     api: 'maxHandlingTime',
   },
   {
@@ -153,6 +155,7 @@ const shippingChildren: TAttributeRow[] = [
     min: 0,
     basis: 'P',
     feed: 'min_transit_time',
+    apiInt64: true,
     api: 'minTransitTime',
   },
   {
@@ -162,6 +165,7 @@ const shippingChildren: TAttributeRow[] = [
     min: 0,
     basis: 'P',
     feed: 'max_transit_time',
+    apiInt64: true,
     api: 'maxTransitTime',
   },
 ];
@@ -362,6 +366,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     basis: 'P',
     feed: 'unit_pricing_base_measure',
     api: 'unitPricingBaseMeasure',
+    apiInt64: true,
   },
   {
     attribute: 'cost_of_goods_sold',
@@ -468,7 +473,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     apiEnum: 'upper',
   },
   { attribute: 'adult', type: 'boolean', basis: 'P', feed: 'adult', api: 'adult' },
-  { attribute: 'multipack', type: 'integer', min: 1, basis: 'P', feed: 'multipack', api: 'multipack' },
+  { attribute: 'multipack', type: 'integer', min: 1, basis: 'P', feed: 'multipack', api: 'multipack', apiInt64: true },
   { attribute: 'is_bundle', type: 'boolean', basis: 'P', feed: 'is_bundle', api: 'isBundle' },
   {
     attribute: 'age_group',
@@ -715,6 +720,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
     feed: 'ads_labels',
     api: 'adsLabels',
     apiList: true,
+    apiSplit: true,
   },
   {
     attribute: 'pause',

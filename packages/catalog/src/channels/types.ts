@@ -179,6 +179,13 @@ export interface TAttributeRow {
   apiEnum?: 'upper';
   /** The API takes a list: a single value is sent as a one-element list. */
   apiList?: boolean;
+  /** The API takes a list and the one text value holds several, comma-separated: each is sent as an item. */
+  apiSplit?: boolean;
+  /**
+   * The API types the value (a measure's value) int64, which JSON carries as a decimal string (`"2"`), not as
+   * a number.
+   */
+  apiInt64?: boolean;
   /**
    * Records in delimited feeds: the positional `a:b:c` form, one sub-attribute key per slot (a list of keys
    * means the first present one). Without it the record is not written to delimited feeds.

@@ -76,6 +76,46 @@ describe('Merchant API ProductInput', () => {
     expect(input.customAttributes).toEqual([{ name: 'tax_category', value: 'kitchen' }]);
   });
 
+  it('sends every int64 of the API as a decimal string, and a comma-separated ads label as a list', () => {
+    const input = toProductInput(
+      item({
+        multipack: 6,
+        unit_pricing_measure: { value: 750, unit: 'ml' },
+        unit_pricing_base_measure: { value: 100, unit: 'ml' },
+        shipping: [
+          {
+            country: 'US',
+            service: 'Express',
+            price: { value: 9.99, currency: 'USD' },
+            min_handling_time: 0,
+            max_handling_time: 1,
+            min_transit_time: 2,
+            max_transit_time: 3,
+          },
+        ],
+        ads_label: 'summer, kitchen,,sale',
+      }),
+      target,
+    );
+    expect(input.productAttributes).toMatchObject({
+      multipack: '6',
+      unitPricingMeasure: { value: 750, unit: 'ml' },
+      unitPricingBaseMeasure: { value: '100', unit: 'ml' },
+      shipping: [
+        {
+          country: 'US',
+          service: 'Express',
+          price: { amountMicros: '9990000', currencyCode: 'USD' },
+          minHandlingTime: '0',
+          maxHandlingTime: '1',
+          minTransitTime: '2',
+          maxTransitTime: '3',
+        },
+      ],
+      adsLabels: ['summer', 'kitchen', 'sale'],
+    });
+  });
+
   it('sends variants with their item group and the identifier rules applied', () => {
     const [first] = channelItems(goldenProducts()[1] ?? product({}));
     const input = toProductInput(first as ChannelItem, target);

@@ -94,8 +94,17 @@ export const toMerchantPrice = (price: TMoney): TMerchantPrice => {
   return { amountMicros: toMicros(m.value), currencyCode: m.currency };
 };
 
+/** An int64 in proto3 JSON: a decimal string. */
+const int64Text = (v: unknown): string => String(v);
+
 const googleScalar: TConvert = (row, v) => {
   switch (row.type) {
+    case 'integer':
+      return row.apiInt64 ? int64Text(v) : plainScalar(row, v);
+    case 'measure': {
+      const m = plainScalar(row, v) as { value: TJson; unit: TJson };
+      return row.apiInt64 ? { ...m, value: int64Text(m.value) } : m;
+    }
     case 'enum': {
       const spelled = enumSpelling(row, v);
       return row.apiEnum === 'upper' ? enumKey(spelled).toUpperCase() : spelled;
@@ -173,7 +182,10 @@ export const toProductInput = (item: ChannelItem, target: TMerchantTarget): TMer
     if (row.api === 'offerId') continue;
     const v = readValue(row, item, ctx);
     if (!isPresent(v)) continue;
-    if (row.api) {
+    if (row.api && row.apiSplit) {
+      const items = listOf(row, v).flatMap((x) => cellText(row, x).split(',')).map((x) => x.trim()).filter(Boolean);
+      if (items.length > 0) productAttributes[row.api] = items.map((x) => googleScalar(row, x) ?? x);
+    } else if (row.api) {
       const converted = convertRow(row, v, googleScalar, (c) => c.api);
       if (converted !== undefined) productAttributes[row.api] = converted;
     } else if (row.type === 'record') {

@@ -134,6 +134,24 @@ describe('Merchant API client', () => {
     await expect(client.getProduct(ACCOUNT, segment)).rejects.toMatchObject({ status: 404, reason: 'NOT_FOUND' });
   });
 
+  it('follows nextPageToken through every list when Google answers fewer items than asked', async () => {
+    await control({ max_page_size: 1 });
+    try {
+      for (const name of ['Feedloom EU', 'Feedloom GB']) {
+        await client.createDataSource(ACCOUNT, { displayName: name, primaryProductDataSource: {} });
+      }
+      expect((await client.listDataSources(ACCOUNT)).map((d) => d.displayName)).toEqual(expect.arrayContaining(['Feedloom EU', 'Feedloom GB']));
+      expect((await client.listDataSources(ACCOUNT)).length).toBeGreaterThanOrEqual(2);
+      expect(await client.listAccounts()).toHaveLength(2);
+      expect((await client.listPrograms(ACCOUNT)).map((p) => p.name)).toEqual([
+        `accounts/${ACCOUNT}/programs/free-listings`,
+        `accounts/${ACCOUNT}/programs/shopping-ads`,
+      ]);
+    } finally {
+      await control({ reset: true });
+    }
+  });
+
   it('waits with jittered exponential backoff between retries, at least what Retry-After asks', async () => {
     waits.length = 0;
     await control({ fail_next: { count: 3, status: 503 } });

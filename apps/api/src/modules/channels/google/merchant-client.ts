@@ -161,13 +161,20 @@ export const createMerchantClient = (opts: { baseUrl: string; http: TGoogleHttpD
       } while (pageToken);
       return all;
     },
+    /** Every data source of the account (all pages: Google may answer fewer than asked). */
     listDataSources: async (accountId: string): Promise<TDataSourceJson[]> => {
-      const page = await call<{ dataSources?: TDataSourceJson[] }>(
-        'GET',
-        `/datasources/v1/accounts/${seg(accountId)}/dataSources${q({ pageSize: 1000 })}`,
-        'dataSources.list',
-      );
-      return page?.dataSources ?? [];
+      const all: TDataSourceJson[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await call<{ dataSources?: TDataSourceJson[]; nextPageToken?: string }>(
+          'GET',
+          `/datasources/v1/accounts/${seg(accountId)}/dataSources${q({ pageSize: 1000, pageToken })}`,
+          'dataSources.list',
+        );
+        all.push(...(page?.dataSources ?? []));
+        pageToken = page?.nextPageToken || undefined;
+      } while (pageToken);
+      return all;
     },
     createDataSource: (accountId: string, dataSource: Omit<TDataSourceJson, 'name' | 'dataSourceId'>) =>
       call<TDataSourceJson>('POST', `/datasources/v1/accounts/${seg(accountId)}/dataSources`, 'dataSources.create', dataSource),
