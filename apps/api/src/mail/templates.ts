@@ -21,6 +21,22 @@ export const otpMail = (to: string, code: string, ttlMinutes: number): TMail => 
   ),
 });
 
+/** To the owner of an address someone tried to sign up with again: the sign-up answers as for a new one. */
+export const signupExistingMail = (to: string): TMail => ({
+  to,
+  subject: 'Someone tried to sign up to Feedloom with your address',
+  text:
+    `Someone tried to sign up to Feedloom with this email address, which already has an account.\n\n` +
+    `If it was you, sign in with your password, or reset your password from the sign-in page if you forgot it. ` +
+    `If it was not you, you can ignore this email: your account has not changed.\n`,
+  html: layout(
+    'You already have an account',
+    `<p>Someone tried to sign up to Feedloom with this email address, which already has an account.</p>` +
+      `<p>If it was you, sign in with your password, or reset your password from the sign-in page if you forgot it.</p>` +
+      `<p>If it was not you, you can ignore this email: your account has not changed.</p>`,
+  ),
+});
+
 export const resetPasswordMail = (to: string, link: string, ttlMinutes: number): TMail => ({
   to,
   subject: 'Reset your Feedloom password',

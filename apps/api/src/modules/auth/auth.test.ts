@@ -72,11 +72,34 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       expect(t.mail.outbox).toHaveLength(2);
     });
 
-    it('refuses an e-mail that already has a verified account', async () => {
-      await insertUser(t, 'taken@example.com');
+    it('answers an address that already has an account as a new one, and tells its owner by mail', async () => {
+      const taken = await insertUser(t, 'taken@example.com');
+      const fresh = await signup('fresh@example.com');
       const res = await signup('Taken@example.com');
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ code: 409, message: AUTH_MSG.accountExists, data: null });
+      // The same answer as for a new address: status, message and the shape of the data.
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(fresh.body.message);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(fresh.body.data).sort());
+      expect(res.body.data.email).toBe('taken@example.com');
+      expect(res.body.data.user_id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(res.body.data.user_id).not.toBe(taken.id);
+      // Asked again, the same id, as for an unverified address.
+      expect((await signup('taken@example.com')).body.data.user_id).toBe(res.body.data.user_id);
+      const mail = t.mail.outbox.filter((m) => m.to === 'taken@example.com');
+      expect(mail[0]!.subject).toBe('Someone tried to sign up to Feedloom with your address');
+      expect(mail[0]!.text).toContain('sign in with your password, or reset your password');
+      expect(mail.some((m) => /verification code/i.test(m.subject))).toBe(false);
+      // The code step answers like a wrong code, and a resend like a sent one.
+      const guess = await verify(res.body.data.user_id, '123456');
+      expect(guess.body).toMatchObject({ code: 400, message: AUTH_MSG.otpInvalid });
+      const resend = await t.call('POST', `/resend-otp/${res.body.data.user_id}`, {
+        body: { email: 'taken@example.com' },
+      });
+      expect(resend.status).toBe(200);
+      const user = await usersRepo(t.database.db).findById(taken.id);
+      expect(user?.email_verified_at).toBeInstanceOf(Date);
     });
 
     it('keeps one account when the same e-mail signs up concurrently', async () => {
@@ -179,12 +202,12 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       expect(again.body.message).toBe(AUTH_MSG.alreadyVerified);
     });
 
-    it('answers an unknown user with 404', async () => {
-      for (const id of ['7d9f4c52-8a8b-4c43-9d0f-2f5b0e0c1a11', 'not-a-uuid']) {
-        const res = await verify(id, '123456');
-        expect(res.status).toBe(404);
-        expect(res.body.message).toBe(AUTH_MSG.userNotFound);
-      }
+    it('answers an unknown user id like a wrong code, and a malformed one with 404', async () => {
+      const unknown = await verify('7d9f4c52-8a8b-4c43-9d0f-2f5b0e0c1a11', '123456');
+      expect(unknown.body).toMatchObject({ code: 400, message: AUTH_MSG.otpInvalid });
+      const malformed = await verify('not-a-uuid', '123456');
+      expect(malformed.status).toBe(404);
+      expect(malformed.body.message).toBe(AUTH_MSG.userNotFound);
     });
   });
 

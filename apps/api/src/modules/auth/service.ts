@@ -12,8 +12,9 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import { randomDigits, randomToken, safeEqual, sha256, type TCipher } from '../../lib/crypto';
 import type { TPasswordHasher } from '../../lib/passwords';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
-import { otpMail } from '../../mail/templates';
+import { otpMail, signupExistingMail } from '../../mail/templates';
 import { ORGANIZATION_MSG } from '../organizations/messages';
 import { organizationsRepo } from '../organizations/repo';
 import { usersRepo } from '../users/repo';
@@ -97,6 +98,17 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
     return { ...tokens, ...session };
   };
 
+  /**
+   * The user id a sign-up answers for an address that already has an account: stable per address and
+   * indistinguishable from a real id, so the answer does not tell a registered address from a new one.
+   */
+  const standInUserId = (email: string) => {
+    const hex = Buffer.from(cipher.hmac(`signup-stand-in:${email}`), 'base64url').toString('hex');
+    const v4 = `4${hex.slice(13, 16)}`;
+    const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16) + hex.slice(17, 20);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${v4}-${variant}-${hex.slice(20, 32)}`;
+  };
+
   const findUnverifiedUser = async (userId: string): Promise<TUserRow> => {
     const user = await usersRepo(db).findById(userId);
     if (!user) throw notFound(AUTH_MSG.userNotFound);
@@ -117,14 +129,27 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
         // Lost a race with a concurrent sign-up of the same address: use the row that won.
         (await users.findByEmail(email));
       if (!user) throw new Error('user vanished during signup');
-      if (user.email_verified_at) throw conflict(AUTH_MSG.accountExists);
+      if (user.email_verified_at) {
+        // Answered as a new address is; the owner hears of it by mail (as often as codes may be mailed).
+        await throttle.check('otp_mail', user.id);
+        await throttle.record('otp_mail', user.id);
+        await deps.mailer.send(signupExistingMail(user.email));
+        return { user_id: standInUserId(user.email), email: user.email };
+      }
       // A repeat within the resend window is answered without mailing again (no inbox flooding).
       await sendOtp(user);
       return { user_id: user.id, email: user.email };
     },
 
     verifyAccount: async (userId: string, otp: string) => {
-      const user = await findUnverifiedUser(userId);
+      const user = await usersRepo(db).findById(userId);
+      if (!user && isUuid(userId)) {
+        // An id no sign-up made, or the stand-in of a registered address: a wrong code, counted alike.
+        await throttle.take('otp_verify', userId);
+        throw badRequest(AUTH_MSG.otpInvalid);
+      }
+      if (!user) throw notFound(AUTH_MSG.userNotFound);
+      if (user.email_verified_at) throw conflict(AUTH_MSG.alreadyVerified);
       // The guesses belong to the user, not to a code: a new code brings none. Counted first and
       // atomically, so parallel guesses cannot exceed the limit.
       await throttle.take('otp_verify', user.id);
@@ -148,6 +173,10 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
     },
 
     resendOtp: async (userId: string, email: string) => {
+      // The stand-in id of a registered address is answered as a sent code (nothing is mailed).
+      if (userId === standInUserId(normaliseEmail(email)) && !(await usersRepo(db).findById(userId))) {
+        return { resend_after_seconds: OTP_RESEND_SECONDS };
+      }
       const user = await findUnverifiedUser(userId);
       if (user.email !== normaliseEmail(email)) throw notFound(AUTH_MSG.userNotFound);
       const wait = await sendOtp(user);

@@ -41,6 +41,7 @@ import {
   type TImportRunRow,
 } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
+import type { TOutboundGuard } from '../../lib/outbound';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
 import { judgeProduct, type TJudged, writeStatuses } from '../products/validate';
@@ -55,6 +56,8 @@ export interface TImportSettings {
   batchSize: number;
   fetchTimeoutMs: number;
   allowPrivateUrls: boolean;
+  /** The outbound guard's resolver and exceptions (tests: an injected DNS and the fixture server). */
+  outbound?: Omit<TOutboundGuard, 'allowPrivate'>;
 }
 
 export interface TImportDeps {
@@ -501,7 +504,7 @@ export const createImportJob = (deps: TImportDeps) => {
       shop_id: run.shop_id,
       url: source.url,
       timeoutMs: settings.fetchTimeoutMs,
-      allowPrivate: settings.allowPrivateUrls,
+      guard: { ...settings.outbound, allowPrivate: settings.allowPrivateUrls },
     });
     await setRun(run.id, { file_id: kept.id, file_name: kept.file_name, file_size: kept.size });
     await db

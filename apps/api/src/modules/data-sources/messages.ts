@@ -50,6 +50,7 @@ export const DATA_SOURCE_API_MSG = {
     privateAddress: 'This URL points to a private or local address, which cannot be fetched.',
     timeout: 'The download took too long and was stopped.',
     tooLarge: 'The file is larger than 20MB.',
+    redirects: (max: number) => `The server redirected more than ${max} times.`,
     status: (code: number) => `The server answered with HTTP status ${code}.`,
     network: (reason: string) => `The file could not be downloaded: ${reason}`,
   },

@@ -33,6 +33,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
+import { refuseCsvUrl } from './fetch';
 import { checkMapping, mappingView } from './mapping';
 import { createImportJob, type TImportDeps, type TImportSettings } from './import-job';
 import type { TMailer } from '../../mail/mailer';
@@ -114,6 +115,15 @@ export const createDataSourcesService = (deps: {
   const nextFetchOf = async (schedule: TFetchSchedule, shopId: string, after: Date) => {
     const [shop] = await db.select({ tz: shops.shop_timezone }).from(shops).where(eq(shops.id, shopId));
     return nextFetchAt(schedule, shop?.tz ?? 'UTC', after);
+  };
+
+  /** A CSV URL about to be saved: refused (400 on `url`) when its download would be refused for its address. */
+  const checkUrl = (url: string) => {
+    const refused = refuseCsvUrl(url, {
+      ...deps.settings.outbound,
+      allowPrivate: deps.settings.allowPrivateUrls,
+    });
+    if (refused) throw badRequest(refused, 'url');
   };
 
   /** The shop, if the caller may reach it (else 404, as if it did not exist). */
@@ -398,6 +408,7 @@ export const createDataSourcesService = (deps: {
 
     createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
       const shop = await reachShop(caller, input.shop_id);
+      checkUrl(input.url!);
       const [source] = await db
         .insert(data_sources)
         .values({
@@ -433,6 +444,7 @@ export const createDataSourcesService = (deps: {
       const source = await findSource(caller, id);
       const schedule = input.url !== undefined || input.frequency !== undefined;
       if (schedule && source.source_type !== 'url') throw badRequest(M.notUrlSource);
+      if (input.url) checkUrl(input.url);
       const frequency = input.frequency ?? source.frequency;
       const next = input.frequency
         ? await nextFetchOf(

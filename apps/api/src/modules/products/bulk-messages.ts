@@ -8,6 +8,7 @@ export const BULK_API_MSG = {
   tooManyDrafts: (max: number) => `Keep at most ${max} drafts per store: apply or delete one first.`,
   applyQueued: 'Bulk customisation started.',
   nothingSelected: 'No product matches this selection.',
+  productsOutsideStore: 'Some of the selected products are not in this store.',
   noRules: 'Choose at least one field before applying.',
   variantsUpdated: 'Variants updated.',
   succeeded: (changed: number, total: number) =>

@@ -43,6 +43,20 @@ describe.each(DRIVERS)('bulk customisation on %s', (driver) => {
     return { owner, shop, token: owner.token, idOf };
   };
 
+  /** Imports the CSV into `shop` of `owner` and returns its product ids. */
+  const importedIds = async (
+    owner: { user: { id: string }; org: { id: string } },
+    shopId: string,
+  ): Promise<number[]> => {
+    await importCsv(t, { user_id: owner.user.id, org_id: owner.org.id, shop_id: shopId }, CSV + '\n');
+    return (
+      await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select id::int as id from products where shop_id = ${shopId}::uuid order by id`,
+      )
+    ).map((r) => r.id);
+  };
+
   /** The override layer of every product, by offer id. */
   const customs = async (shopId: string) =>
     Object.fromEntries(
@@ -369,15 +383,39 @@ describe.each(DRIVERS)('bulk customisation on %s', (driver) => {
     expect((await t.call('POST', `/bulk-apply/${shop.id}/${draft.id}`, { token: o })).status).toBe(404);
     expect((await t.call('POST', `/bulk-apply/${theirShop.id}/${draft.id}`, { token: o })).status).toBe(404);
     expect((await t.call('GET', `/bulk-runs/${theirShop.id}/${run.id}`, { token: o })).status).toBe(404);
-    // Their checked ids naming our product select nothing in their shop.
+    // A draft naming our products (alone or among theirs) is refused when saved, and when edited to.
+    const [theirId] = await importedIds(other, theirShop.id);
+    for (const ids of [[idOf('P1')], [theirId!, idOf('P2')]]) {
+      const sneaky = await t.call('POST', '/bulk-drafts', {
+        token: o,
+        body: {
+          shop_id: theirShop.id,
+          name: 'Sneaky',
+          selection: { kind: 'ids', ids },
+          rules: [label('stolen')],
+        },
+      });
+      expect(sneaky).toMatchObject({
+        status: 400,
+        body: { message: 'Some of the selected products are not in this store.', field: 'selection' },
+      });
+    }
     const theirs = await saveDraft(o, {
       shop_id: theirShop.id,
-      name: 'Sneaky',
-      selection: { kind: 'ids', ids: [idOf('P1')] },
-      rules: [label('stolen')],
+      name: 'Theirs',
+      selection: { kind: 'ids', ids: [theirId!, theirId!] },
+      rules: [label('fine')],
     });
-    const sneaky = await t.call('POST', `/bulk-apply/${theirShop.id}/${theirs.id}`, { token: o });
-    expect(sneaky).toMatchObject({ status: 400, body: { message: 'No product matches this selection.' } });
+    const edited = await t.call('PUT', `/bulk-drafts/${theirShop.id}/${theirs.id}`, {
+      token: o,
+      body: {
+        shop_id: theirShop.id,
+        name: 'Theirs',
+        selection: { kind: 'ids', ids: [idOf('P3')] },
+        rules: [label('stolen')],
+      },
+    });
+    expect(edited.status).toBe(400);
     const variant = await t.call('PUT', '/bulk-variant-update', {
       token: o,
       body: { shop_id: theirShop.id, product_id: idOf('G1'), variant_ids: ['x'], rules: [label('x')] },

@@ -327,9 +327,13 @@ export const createProductsBulkService = (deps: {
     return [u?.first_name, u?.last_name].filter(Boolean).join(' ') || u?.email || null;
   };
 
-  const draftValues = (body: TBulkDraftBody) => {
+  const draftValues = async (body: TBulkDraftBody) => {
     // A filter selection is checked now (its message names the bad row), not first when applied.
     if (body.selection.kind === 'filter') listQueryOf(body.selection);
+    // Checked products must all be products of the draft's store (never another store's or organisation's).
+    else if ((await countSelected(body.shop_id, body.selection)) < new Set(body.selection.ids).size) {
+      throw badRequest(M.productsOutsideStore, 'selection');
+    }
     return { name: body.name, selection: body.selection, rules: body.rules };
   };
 
@@ -354,7 +358,7 @@ export const createProductsBulkService = (deps: {
 
     async createDraft(caller: TBulkCaller, body: TBulkDraftBody): Promise<TBulkDraft> {
       await products.reachShop(caller, body.shop_id);
-      const values = draftValues(body);
+      const values = await draftValues(body);
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from bulk_drafts
@@ -381,7 +385,7 @@ export const createProductsBulkService = (deps: {
       await ownDraft(caller, shopId, id);
       const [row] = await db
         .update(bulk_drafts)
-        .set({ ...draftValues(body), updated_at: clock.now() })
+        .set({ ...(await draftValues(body)), updated_at: clock.now() })
         .where(eq(bulk_drafts.id, id))
         .returning();
       return draftOf(row!);

@@ -98,6 +98,64 @@ describe.each(DRIVERS)('roles on %s', (driver) => {
     expect((await t.call('GET', '/roles', { token: reader.token })).status).toBe(200);
   });
 
+  it("only the owner or an organisation-wide user manager with the role's rights rewrites or deletes a role", async () => {
+    const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+    const [shopA] = owner.shops;
+    const wide = (
+      await create(owner.token, {
+        role_name: 'Catalogue',
+        permissions: ['store_management', 'user_management'],
+      })
+    ).body.data;
+    // A user manager of one shop holding every permission of the role, and nobody holds the role yet.
+    const narrow = await memberOf(
+      t,
+      owner.org.id,
+      'narrow@example.com',
+      ['store_management_manage', 'user_management_manage'],
+      [shopA!.id],
+    );
+    for (const [method, body] of [
+      ['PUT', { role_name: 'Catalogue', permissions: ['store_management'] }],
+      ['PUT', { role_name: 'Renamed', permissions: ['store_management', 'user_management'] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await t.call(method, `/roles/${wide.id}`, { token: narrow.token, body });
+      expect(refused.body).toMatchObject({ code: 403, message: TENANCY_MSG.roleBeyondOwn });
+    }
+    // An organisation-wide user manager without every permission of the role is refused too.
+    const partial = await memberOf(t, owner.org.id, 'partial@example.com', ['user_management_manage']);
+    const refused = await t.call('DELETE', `/roles/${wide.id}`, { token: partial.token });
+    expect(refused.body).toMatchObject({ code: 403, message: TENANCY_MSG.roleBeyondOwn });
+    const list = await t.call<TRolePage>('GET', '/roles?page=1&limit=100', { token: owner.token });
+    expect(list.body.data.data.find((r) => r.id === wide.id)).toMatchObject({
+      role_name: 'Catalogue',
+      permissions: ['store_management', 'user_management'],
+    });
+    // One who manages users for the whole organisation with the role's rights may rewrite and delete it.
+    const full = await memberOf(t, owner.org.id, 'full@example.com', [
+      'store_management',
+      'user_management_manage',
+    ]);
+    const rewritten = await t.call<TRole>('PUT', `/roles/${wide.id}`, {
+      token: full.token,
+      body: { role_name: 'Shop readers', permissions: ['store_management'] },
+    });
+    expect(rewritten.body).toMatchObject({ code: 200, data: { role_name: 'Shop readers' } });
+    expect((await t.call('DELETE', `/roles/${wide.id}`, { token: full.token })).status).toBe(200);
+    // A definition is organisation-wide: even one the narrow manager wrote is then out of their hands.
+    const own = (await create(narrow.token, { role_name: 'Mine', permissions: ['store_management'] })).body
+      .data;
+    expect(
+      (
+        await t.call('PUT', `/roles/${own.id}`, {
+          token: narrow.token,
+          body: { role_name: 'Mine', permissions: ['store_management'] },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
   it('a changed role reaches its members on their next request; predefined roles stay as they are', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
     const shop = owner.shops[0]!;

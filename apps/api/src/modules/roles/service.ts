@@ -12,7 +12,12 @@ import type { TRoleRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
-import { assertCanGrant, assertCanManageMember, type TRights } from '../tenancy/access';
+import {
+  assertCanGrant,
+  assertCanManageMember,
+  assertCanRedefineRole,
+  type TRights,
+} from '../tenancy/access';
 import { staffRepo, staffRights } from '../staff/repo';
 import { ROLE_MSG } from './messages';
 import { rolesRepo } from './repo';
@@ -172,12 +177,14 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
       toRole(await db.transaction((tx) => createRole(tx, clock, caller, input)), []),
 
     /**
-     * Renames a custom role or changes its permissions, for everyone holding it at once. The caller must
-     * be able to manage each holder and to grant them the new permissions over their shops.
+     * Renames a custom role or changes its permissions, for everyone holding it at once. The caller must be
+     * the owner or an organisation-wide user manager holding the role's rights, be able to manage each
+     * holder and to grant them the new permissions over their shops.
      */
     update: async (caller: TRoleCaller, roleId: string, input: TCustomRole): Promise<TRole> => {
       const before = await customRole(caller.org_id, roleId);
       const permissions = canonical(input.permissions);
+      assertCanRedefineRole(caller, before.permissions);
       assertCanGrant(caller, { permissions, shop_ids: [] });
       for (const holder of await staffRepo(db).listByRole(caller.org_id, roleId)) {
         const rights = staffRights(holder);
@@ -211,9 +218,13 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
       return withHolders(caller.org_id, row);
     },
 
-    /** A role someone holds is refused, naming who, so nobody is left without one. */
+    /**
+     * A role someone holds (a pending invitation included) is refused, naming who, so nobody is left
+     * without one. Like a change, only for the owner or an organisation-wide user manager with its rights.
+     */
     delete: async (caller: TRoleCaller, roleId: string): Promise<TRole> => {
       const row = await customRole(caller.org_id, roleId);
+      assertCanRedefineRole(caller, row.permissions);
       const usedBy = (await rolesRepo(db).holders(caller.org_id, [roleId])).get(roleId) ?? [];
       if (usedBy.length > 0) throw conflict(ROLE_MSG.inUse(usedBy));
       await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { organizationsRepo } from '../organizations/repo';
 import { shopsRepo } from '../shops/repo';
 import { usersRepo } from '../users/repo';
 import { badRequest } from '../../lib/errors';
-import type { TRights } from '../tenancy/access';
+import type { TRights, TShopScope } from '../tenancy/access';
 import { STAFF_MSG } from './messages';
 import type { TStaffRecord } from './repo';
 
@@ -20,14 +20,18 @@ export type TStaffCaller = TRights & { org_id: string; user_id: string };
 export const staffStatus = (row: Pick<TStaffRecord, 'status' | 'expires_at'>, now: Date): TStaff['status'] =>
   row.status === 'pending' && (!row.expires_at || row.expires_at <= now) ? 'expired' : row.status;
 
-export const toStaff = (row: TStaffRecord, now: Date): TStaff => ({
+/**
+ * The staff entry as the api shows it. `scope` is the viewer's shop scope: a member limited to some shops
+ * sees only those of the entry's shops, never other shops' ids.
+ */
+export const toStaff = (row: TStaffRecord, now: Date, scope: TShopScope = null): TStaff => ({
   id: row.id,
   email: row.email,
   role_id: row.role_id,
   role_name: row.role_name,
   permissions: row.permissions,
   is_for_entire_organization: row.is_for_entire_organization,
-  shop_id_list: row.shop_ids,
+  shop_id_list: scope === null ? row.shop_ids : row.shop_ids.filter((id) => scope.includes(id)),
   status: staffStatus(row, now),
   user_id: row.user_id,
   created_at: row.created_at.toISOString(),

@@ -8,7 +8,7 @@ import type { TClock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
 import { resolveRole } from '../roles/service';
-import { assertCanGrant, assertCanManageMember } from '../tenancy/access';
+import { assertCanGrant, assertCanManageMember, shopScopeOf } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
 import { INVITATION_MSG, STAFF_MSG } from './messages';
 import {
@@ -40,8 +40,13 @@ export const createStaffManagement = ({ db, clock, mailDeps, expiresAt }: TManag
     row.status === 'accepted' ? 'member' : 'invitation';
 
   return {
-    get: async (orgId: string, staffId: string): Promise<TStaff> =>
-      toStaff(await find(orgId, staffId), clock.now()),
+    /** One entry; a member limited to some shops sees only staff sharing one of them (else 404). */
+    get: async (caller: TStaffCaller, staffId: string): Promise<TStaff> => {
+      const scope = shopScopeOf(caller);
+      const row = await staffRepo(db).getForOrg(caller.org_id, staffId, scope);
+      if (!row) throw notFound(STAFF_MSG.notFound);
+      return toStaff(row, clock.now(), scope);
+    },
 
     /**
      * New role and stores for an invitation or a member. The caller must be able to manage them as they

@@ -9,7 +9,7 @@ import {
   users,
   type TStaffRow,
 } from '../../db/schema';
-import type { TRights } from '../tenancy/access';
+import type { TRights, TShopScope } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
 
 type TNewStaff = Omit<typeof staff.$inferInsert, 'id' | 'organization_id'>;
@@ -46,6 +46,20 @@ export interface TStaffPageQuery {
   order: 1 | -1;
 }
 
+/**
+ * The staff a member limited to `scope` may see: those granted at least one of its shops (an invitation for
+ * the entire organisation reaches beyond it). No condition for a caller of the entire organisation (null).
+ */
+const sharesShopOf = (scope: TShopScope) =>
+  scope === null
+    ? undefined
+    : scope.length === 0
+      ? sql`false`
+      : and(
+          eq(staff.is_for_entire_organization, false),
+          sql`exists (select 1 from ${staff_shops} where ${staff_shops.staff_id} = ${staff.id} and ${inArray(staff_shops.shop_id, [...scope])})`,
+        );
+
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -53,14 +67,19 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
  * for their e-mail) is keyed by that e-mail, as a user's own data is keyed by the user.
  */
 export const staffRepo = (db: TDb) => ({
-  getForOrg: async (orgId: string, staffId: string): Promise<TStaffRecord | null> =>
+  /** One invitation or member; with a shop scope, only one granted at least one of those shops. */
+  getForOrg: async (
+    orgId: string,
+    staffId: string,
+    scope: TShopScope = null,
+  ): Promise<TStaffRecord | null> =>
     !isUuid(orgId) || !isUuid(staffId)
       ? null
       : ((
           await db
             .select(staffColumns)
             .from(staff)
-            .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId)))
+            .where(and(eq(staff.organization_id, orgId), eq(staff.id, staffId), sharesShopOf(scope)))
             .limit(1)
         )[0] ?? null),
 
@@ -108,11 +127,13 @@ export const staffRepo = (db: TDb) => ({
         .returning({ id: staff.id })
     ).length > 0,
 
+  /** A page of the organisation's staff; with a shop scope, only those sharing one of its shops. */
   page: async (
     orgId: string,
     query: TStaffPageQuery,
+    scope: TShopScope = null,
   ): Promise<{ rows: TStaffRecord[]; total: number; totalAll: number }> => {
-    const inOrg = eq(staff.organization_id, orgId);
+    const inOrg = and(eq(staff.organization_id, orgId), sharesShopOf(scope));
     const where = query.search
       ? and(
           inOrg,

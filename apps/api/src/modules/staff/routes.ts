@@ -12,9 +12,9 @@ export const staffRoutes = (app: FastifyInstance, staff: TStaffService) => {
     withMessage(await staff.invite(ctx, body), STAFF_MSG.invited),
   );
 
-  route(app, s.find, async ({ query }, ctx) => staff.list(ctx.org_id, query));
+  route(app, s.find, async ({ query }, ctx) => staff.list(ctx, query));
 
-  route(app, s.get, async ({ params }, ctx) => staff.get(ctx.org_id, params.id));
+  route(app, s.get, async ({ params }, ctx) => staff.get(ctx, params.id));
 
   route(app, s.update, async ({ params, body }, ctx) =>
     withMessage(await staff.update(ctx, params.id, body), STAFF_MSG.updated),

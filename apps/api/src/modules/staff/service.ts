@@ -13,7 +13,7 @@ import { INVITATION_MSG, STAFF_MSG } from './messages';
 import { organizationsRepo } from '../organizations/repo';
 import { resolveRole } from '../roles/service';
 import { usersRepo } from '../users/repo';
-import { assertCanGrant } from '../tenancy/access';
+import { assertCanGrant, shopScopeOf } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
 import {
   assertShopsOfOrg,
@@ -155,14 +155,16 @@ export const createStaffService = (deps: TStaffDeps) => {
       return toStaff(row, now);
     },
 
-    list: async (orgId: string, query: TStaffListQuery) => {
-      const { rows, total, totalAll } = await staffRepo(db).page(orgId, query);
+    /** The staff list; a member limited to some shops sees only staff sharing one of them, and those shops. */
+    list: async (caller: TStaffCaller, query: TStaffListQuery) => {
+      const scope = shopScopeOf(caller);
+      const { rows, total, totalAll } = await staffRepo(db).page(caller.org_id, query, scope);
       const now = clock.now();
       return {
-        data: rows.map((r) => toStaff(r, now)),
+        data: rows.map((r) => toStaff(r, now, scope)),
         total_records: total,
         total_staffs: totalAll,
-        owner: await staffRepo(db).owner(orgId),
+        owner: await staffRepo(db).owner(caller.org_id),
       };
     },
 

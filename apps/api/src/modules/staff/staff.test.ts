@@ -196,6 +196,55 @@ describe.each(DRIVERS)('staff and invitations on %s', (driver) => {
     });
   });
 
+  describe('a member limited to some shops', () => {
+    it('lists and opens only the staff sharing one of their shops, showing only those shops', async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+      const [shopA, shopB] = owner.shops.map((s) => s.id);
+      const invited: Record<string, TStaff> = {};
+      for (const [email, shops] of [
+        ['a@example.com', [shopA]],
+        ['b@example.com', [shopB]],
+        ['ab@example.com', [shopA, shopB]],
+        ['org@example.com', null],
+      ] as const) {
+        const res = await invite(owner.token, {
+          email,
+          role_id: 'viewer',
+          is_for_entire_organization: shops === null,
+          ...(shops ? { shop_id_list: shops } : {}),
+        });
+        invited[email] = res.body.data;
+      }
+      const scoped = await memberOf(t, owner.org.id, 'scoped@example.com', ['user_management'], [shopA!]);
+      type TPage = { data: TStaff[]; total_records: number; total_staffs: number };
+      const list = await t.call<TPage>('GET', '/staffs?sort_col=email&order=1', { token: scoped.token });
+      expect(list.body.data.data.map((s) => [s.email, s.shop_id_list])).toEqual([
+        ['a@example.com', [shopA]],
+        ['ab@example.com', [shopA]],
+      ]);
+      expect(list.body.data).toMatchObject({ total_records: 2, total_staffs: 2 });
+      expect(JSON.stringify(list.body)).not.toContain(shopB);
+
+      const shared = await t.call<TStaff>('GET', `/staff/${invited['ab@example.com']!.id}`, {
+        token: scoped.token,
+      });
+      expect(shared.body.data).toMatchObject({ email: 'ab@example.com', shop_id_list: [shopA] });
+      for (const email of ['b@example.com', 'org@example.com']) {
+        const hidden = await t.call('GET', `/staff/${invited[email]!.id}`, { token: scoped.token });
+        expect([email, hidden.status, hidden.body.message]).toEqual([email, 404, STAFF_MSG.notFound]);
+      }
+
+      // A member of the entire organisation sees everyone with every shop.
+      const wide = await memberOf(t, owner.org.id, 'wide@example.com', ['user_management']);
+      const all = await t.call<TPage>('GET', '/staffs?sort_col=email&order=1', { token: wide.token });
+      expect(all.body.data.total_staffs).toBe(4);
+      const both = await t.call<TStaff>('GET', `/staff/${invited['ab@example.com']!.id}`, {
+        token: wide.token,
+      });
+      expect([...both.body.data.shop_id_list].sort()).toEqual([shopA, shopB].sort());
+    });
+  });
+
   describe('pending invitations and accepting one', () => {
     it('counts, lists and accepts an invitation; the invitee joins with its role and shops', async () => {
       const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);

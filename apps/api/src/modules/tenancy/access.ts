@@ -81,3 +81,21 @@ export const assertCanManageMember = (caller: TRights, target: TRights): void =>
   }
   if (!scopeCovers(shopScopeOf(caller), target.shop_ids)) throw forbidden(TENANCY_MSG.memberBeyondOwn);
 };
+
+/**
+ * Whether `caller` may change or delete the definition of a custom role holding `permissions`: a definition
+ * is organisation-wide (anyone may be invited with it later), so only the owner, or a member managing users
+ * for the entire organisation who holds at least every permission of the role, may rewrite it.
+ */
+export const assertCanRedefineRole = (caller: TRights, permissions: readonly string[]): void => {
+  if (caller.is_owner) return;
+  const own = effectivePermissions(caller);
+  if (
+    caller.shop_ids === null &&
+    hasModuleAccess(own, 'user_management', 'manage') &&
+    holdsAll(own, permissions)
+  ) {
+    return;
+  }
+  throw forbidden(TENANCY_MSG.roleBeyondOwn);
+};

@@ -8,4 +8,6 @@ export const TENANCY_MSG = {
   memberBeyondOwn:
     'This member has access beyond your own. Only the organisation owner or an admin can change or remove them.',
   ownerUntouchable: 'The organisation owner cannot be changed or removed.',
+  roleBeyondOwn:
+    'Only the organisation owner, or someone who manages users for the entire organisation and holds every permission of this role, can change or delete it.',
 } as const;
