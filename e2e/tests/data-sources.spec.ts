@@ -83,7 +83,11 @@ test.describe('data sources', () => {
         buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), Buffer.alloc(2048, 7)]),
       });
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Only CSV files are allowed.' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' }),
+      ).toBeVisible();
       await expect(dialog).toBeVisible();
       await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({
         name: 'summer-linen.csv',
@@ -166,5 +170,53 @@ test.describe('data sources', () => {
       ).toContainText('8');
       await mailbox.waitForMail(alerts, { subject: 'Import finished: Supplier feed' });
     });
+  });
+
+  test('a Google XML feed (RSS 2.0) is uploaded as it is, and its rejected item is reported by line', async ({
+    page,
+    mailbox,
+    uniqueEmail,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('xml-feed');
+    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Basics & Co',
+      store: 'Basics Store',
+      url: 'https://shop.example.com',
+    });
+    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
+    const feed = await readFile(
+      new URL('../../packages/catalog/src/import/fixtures/google-feed.rss.xml', import.meta.url),
+    );
+    await signIn(page, email);
+    await page.goto(`/data-source/${shop!.id}`);
+
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await expect(
+      dialog.getByText('A CSV file or a Google XML feed (RSS 2.0 / Atom), of at most 20 MB.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Data source name').fill('Shop plugin feed');
+    await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({
+      name: 'google-feed.xml',
+      mimeType: 'application/rss+xml',
+      buffer: feed,
+    });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('progressbar', { name: 'Import of google-feed.xml' })).toBeHidden({
+      timeout: 60_000,
+    });
+    const history = page.getByRole('table', { name: 'Import history of Shop plugin feed' });
+    const run = history.getByRole('row').nth(1);
+    await expect(run).toContainText('Imported');
+    const downloading = page.waitForEvent('download');
+    await run.getByRole('button', { name: /Error report/ }).click();
+    const report = await readFile((await (await downloading).path())!, 'utf8');
+    // The item without a price, by the line its <item> starts on.
+    expect(report.trim().split(/\r?\n/)).toEqual([
+      'row_number,column,message',
+      '102,price,Price is required.',
+    ]);
   });
 });

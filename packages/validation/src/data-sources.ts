@@ -34,6 +34,8 @@ export const DATA_SOURCE_MSG = {
   nameRequired: 'Data source name is required.',
   fileRequired: 'File is required.',
   fileType: 'Only CSV files are allowed.',
+  /** A data source's file: a CSV or Google's own XML feed. */
+  feedFileType: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.',
   fileSize: 'File size must not exceed 20MB.',
   urlRequired: 'URL is required.',
   urlInvalid: 'Please enter a valid http or https URL.',
@@ -57,6 +59,17 @@ export const isCsvFile = (fileName: string, contentType?: string): boolean =>
   (!/\.[^./\\]+$/.test(fileName) &&
     contentType !== undefined &&
     /^(text\/csv|application\/csv|text\/comma-separated-values)\b/i.test(contentType));
+
+/**
+ * A data source's file: a CSV (isCsvFile) or a Google product feed in XML, named `.xml` (a name without
+ * extension passes when the content type says XML, RSS or Atom).
+ */
+export const isFeedFile = (fileName: string, contentType?: string): boolean =>
+  isCsvFile(fileName, contentType) ||
+  /\.xml$/i.test(fileName) ||
+  (!/\.[^./\\]+$/.test(fileName) &&
+    contentType !== undefined &&
+    /^(text\/xml|application\/(?:xml|rss\+xml|atom\+xml))\b/i.test(contentType));
 
 /** Parseable absolute http(s) URL; whether the host may be fetched is the api's decision (private hosts). */
 export const isHttpUrl = (value: string): boolean => {

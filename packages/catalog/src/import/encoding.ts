@@ -184,3 +184,51 @@ export async function* decode(bytes: TByteSource, options: TDecodeOptions = {}):
 async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
   yield* items;
 }
+
+/**
+ * The first bytes of a stream (at least `n` unless it is shorter; copied, so no chunk is kept alive) and the
+ * whole stream again, those bytes included: for looking at a file before choosing its reader.
+ */
+export const peekBytes = async (
+  bytes: TByteSource,
+  n: number,
+): Promise<{ head: Uint8Array; bytes: AsyncIterable<Uint8Array> }> => {
+  const it = (Symbol.asyncIterator in bytes ? bytes : toAsync(bytes))[Symbol.asyncIterator]();
+  const seen: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < n) {
+    const next = await it.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    size += next.value.length;
+  }
+  const head = new Uint8Array(Math.min(size, n));
+  let at = 0;
+  for (const chunk of seen) {
+    if (at >= head.length) break;
+    const part = chunk.subarray(0, head.length - at);
+    head.set(part, at);
+    at += part.length;
+  }
+  async function* replay(): AsyncGenerator<Uint8Array> {
+    try {
+      while (seen.length > 0) yield seen.shift() as Uint8Array;
+      if (done) return;
+      for (;;) {
+        const next = await it.next();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        yield next.value;
+      }
+    } finally {
+      if (!done) await it.return?.(undefined);
+    }
+  }
+  return { head, bytes: replay() };
+};

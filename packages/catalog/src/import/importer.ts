@@ -60,6 +60,11 @@ export interface TImporter {
   pushRows(rows: readonly TCsvRow[]): readonly TImportResult[];
   /** The end of the file: the last product. */
   end(): readonly TImportResult[];
+  /**
+   * Columns a file met after its start (an XML feed's elements first used by a later item), by their index:
+   * read from the next row on.
+   */
+  addColumns(columns: readonly TColumnMapping[]): void;
   readonly stats: TImportStats;
   /** Ids more than one row used, with the rows of each (current while rows are pushed). */
   collisions(): TImportCollision[];
@@ -224,19 +229,25 @@ export const createImporter = (options: TImportOptions): TImporter => {
     decimalComma: options.decimalComma ?? false,
     roleIndex,
   };
-  const width = columns.reduce((n, c) => Math.max(n, c.index + 1), 0);
+  let width = columns.reduce((n, c) => Math.max(n, c.index + 1), 0);
   const handlers: (THandler | undefined)[] = new Array<THandler | undefined>(width).fill(undefined);
-  for (const c of columns) handlers[c.index] = compileColumn(c, env);
-
   const targetAt: (string | undefined)[] = new Array<string | undefined>(width).fill(undefined);
   const headerAt: string[] = new Array<string>(width).fill('');
-  for (const c of columns) {
+  const headerOf = new Map<string, string>();
+  const addColumn = (c: TColumnMapping): void => {
+    if (ROLE_BY_TARGET.has(c.target) && !roles.has(c.target)) roles.set(c.target, roles.size);
+    for (let i = width; i <= c.index; i++) {
+      handlers[i] = undefined;
+      targetAt[i] = undefined;
+      headerAt[i] = '';
+    }
+    width = Math.max(width, c.index + 1);
+    handlers[c.index] = compileColumn(c, env);
     targetAt[c.index] = c.target;
     headerAt[c.index] = c.header;
-  }
-
-  const headerOf = new Map<string, string>();
-  for (const c of columns) if (!headerOf.has(c.target)) headerOf.set(c.target, c.header);
+    if (!headerOf.has(c.target)) headerOf.set(c.target, c.header);
+  };
+  for (const c of columns) addColumn(c);
   const columnOf = (target: string) => headerOf.get(target) ?? targetLabel(target);
 
   let results: TImportResult[] = [];
@@ -316,6 +327,9 @@ export const createImporter = (options: TImportOptions): TImporter => {
     end(): readonly TImportResult[] {
       assembler.end();
       return take();
+    },
+    addColumns(added: readonly TColumnMapping[]): void {
+      for (const c of added) addColumn(c);
     },
   };
 };

@@ -1,10 +1,22 @@
-// CSV import: the pure engine the api's data sources, import job and demo seed run (issue 10). Bytes in
-// (any async iterable of chunks), products and row errors out, one row at a time.
+// CSV and Google XML feed import: the pure engine the api's data sources, import job and demo seed run
+// (issue 10). Bytes in (any async iterable of chunks), products and row errors out, one row at a time.
 
-export { IMPORT_ENCODINGS, decode, decodeWindows1252, sniffEncoding } from './encoding';
+export { IMPORT_ENCODINGS, decode, decodeWindows1252, peekBytes, sniffEncoding } from './encoding';
 export type { TByteSource, TDecodeOptions, TEncoding, TSniffedEncoding } from './encoding';
 
-export { FILE_SNIFF_BYTES, FILE_TYPE_MSG, fileTypeProblem } from './sniff';
+export { FILE_SNIFF_BYTES, FILE_TYPE_MSG, fileTypeProblem, isXmlHead } from './sniff';
+export type { TFileTypeOptions } from './sniff';
+
+export {
+  FeedFileError,
+  GoogleFeedReader,
+  XML_FEED_MSG,
+  XML_ITEM_MAX_CHARS,
+  XML_MAX_COLUMNS,
+  declaredXmlEncoding,
+  openXmlFeed,
+} from './xml';
+export type { TOpenXmlFeedOptions } from './xml';
 
 export { CsvParser, DELIMITERS, detectDelimiter, readCsv } from './csv';
 export type { TCsvParserOptions, TCsvRow, TDelimiter, TTextSource } from './csv';
@@ -38,7 +50,7 @@ export type {
 export { createImporter, importRows } from './importer';
 export type { TImportOptions, TImporter, TRowSource } from './importer';
 
-export { bytesOfText, importCsv, openCsv } from './pipeline';
+export { bytesOfText, importCsv, importFile, openCsv } from './pipeline';
 export type { TCsvFile, TImportCsvOptions, TImportRun, TOpenCsvOptions } from './pipeline';
 
 export { ERROR_CSV_HEADER, ImportReport, csvField, errorCsvLine, errorsCsv } from './report';

@@ -3,11 +3,12 @@ import type { TImportCollision, TImportResult, TImportStats, TProductKeyFormat, 
 import type { TCsvRow, TDelimiter } from './csv';
 import { CsvParser, DELIMITERS, detectDelimiter } from './csv';
 import type { TByteSource, TEncoding } from './encoding';
-import { decode } from './encoding';
+import { decode, peekBytes } from './encoding';
 import { createImporter } from './importer';
 import type { TImportFormat, TMapping, TMappingTarget } from './mapping';
 import { suggestMapping } from './mapping';
-import { FILE_SNIFF_BYTES, fileTypeProblem } from './sniff';
+import { FILE_SNIFF_BYTES, fileTypeProblem, isXmlHead } from './sniff';
+import { openXmlFeed } from './xml';
 
 // From bytes to results in one call, for the api's import job and preview: decode, detect the delimiter on
 // the first kilobytes, read the header, map, import. Everything stays a stream: the caller pulls rows or
@@ -25,12 +26,18 @@ export interface TOpenCsvOptions {
 }
 
 export interface TCsvFile {
+  /** A CSV, or a Google product feed in XML (RSS 2.0 or Atom) read into the same rows (see xml.ts). */
+  readonly format: 'csv' | 'google_xml';
   /** The encoding detected so far: final once `rows` is done (an all-ASCII start reads as UTF-8 until proven otherwise). */
   readonly encoding: TEncoding;
   readonly delimiter: TDelimiter;
   /** Why the bytes are no CSV at all (a workbook, a web page…: see fileTypeProblem), or null. */
   readonly problem: string | null;
-  /** The header row's cells (empty for an empty file). */
+  /**
+   * The header row's cells (empty for an empty file). An XML feed's are the names of the elements its items
+   * use, in the order they were first met: the list grows while rows are pulled, before the batch of rows that
+   * first uses a new one.
+   */
   readonly headers: string[];
   /** The header's row number (1 unless the file starts with blank lines). */
   readonly headerRow: number;
@@ -141,6 +148,7 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
   }
 
   return {
+    format: 'csv',
     get encoding() {
       return encoding;
     },
@@ -166,7 +174,8 @@ export interface TImportCsvOptions extends TOpenCsvOptions {
 
 export interface TImportRun {
   file: TCsvFile;
-  mapping: TMapping;
+  /** The mapping of the file's headers (an XML feed's grows with them: final once `results` is done). */
+  readonly mapping: TMapping;
   /** Products and errors, in file order (a product when its last row is read). */
   results: AsyncGenerator<TImportResult>;
   /**
@@ -182,9 +191,27 @@ export interface TImportRun {
 }
 
 /** Opens, maps (suggestion plus the merchant's edits) and imports a CSV file. */
-export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions = {}): Promise<TImportRun> => {
-  const file = await openCsv(bytes, options);
-  const mapping = suggestMapping(file.headers, { format: options.format, edits: options.edits });
+export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions = {}): Promise<TImportRun> =>
+  importOpened(await openCsv(bytes, options), options);
+
+/**
+ * Opens, maps and imports a data source's file: a Google product feed in XML (RSS 2.0 or Atom, told by its
+ * first bytes) or else a CSV. Both go through the same mapping and import; an XML feed is always in Google's
+ * format.
+ */
+export const importFile = async (
+  bytes: TByteSource,
+  options: TImportCsvOptions = {},
+): Promise<TImportRun> => {
+  const { head, bytes: all } = await peekBytes(bytes, FILE_SNIFF_BYTES);
+  return isXmlHead(head)
+    ? importOpened(await openXmlFeed(all, { encoding: options.encoding }), { ...options, format: 'google' })
+    : importOpened(await openCsv(all, options), options);
+};
+
+const importOpened = (file: TCsvFile, options: TImportCsvOptions): TImportRun => {
+  const suggest = () => suggestMapping(file.headers, { format: options.format, edits: options.edits });
+  let mapping = suggest();
   const importer = createImporter({
     mapping,
     shop: options.shop,
@@ -192,8 +219,16 @@ export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions =
     decimalComma: file.delimiter === ';',
     productKey: options.productKey,
   });
+  /** Columns an XML feed met since the last batch: mapped (with the merchant's edits) before their rows are read. */
+  const follow = () => {
+    if (file.headers.length === mapping.columns.length) return;
+    const known = mapping.columns.length;
+    mapping = suggest();
+    importer.addColumns(mapping.columns.slice(known));
+  };
   async function* batches(): AsyncGenerator<readonly TImportResult[]> {
     for await (const rows of file.rowBatches) {
+      follow();
       const done = importer.pushRows(rows);
       if (done.length > 0) yield done;
     }
@@ -206,7 +241,9 @@ export const importCsv = async (bytes: TByteSource, options: TImportCsvOptions =
   }
   return {
     file,
-    mapping,
+    get mapping() {
+      return mapping;
+    },
     results: results(),
     resultBatches,
     stats: importer.stats,

@@ -22,10 +22,29 @@ const startsWith = (head: Uint8Array, signature: readonly number[]): boolean =>
 const MARKUP_RE = /^\s*<(?:(!doctype\s+html|html|head|body)\b|(\?xml|rss|feed)\b)/i;
 
 /**
+ * Whether the first bytes are an XML document that is no web page (an RSS or Atom feed, or other XML), in
+ * UTF-8, Windows-1252 or UTF-16: a data source reads it as a Google XML feed.
+ */
+export const isXmlHead = (head: Uint8Array): boolean => {
+  const bytes = head.subarray(0, FILE_SNIFF_BYTES);
+  const encoding = sniffEncoding(bytes).encoding;
+  const text = new TextDecoder(encoding?.startsWith('utf-16') ? encoding : 'utf-8')
+    .decode(bytes)
+    .replace(/^\uFEFF/, '');
+  const markup = MARKUP_RE.exec(text);
+  return markup !== null && markup[2] !== undefined;
+};
+
+export interface TFileTypeOptions {
+  /** XML is read too (a data source takes Google XML feeds); a customisation CSV does not. */
+  xml?: boolean;
+}
+
+/**
  * Why the file whose first bytes are `head` is not a CSV (a merchant's sentence), or null when it may be one.
  * (A stray NUL in a CSV is its row's problem: the row is rejected, not the file.)
  */
-export const fileTypeProblem = (head: Uint8Array): string | null => {
+export const fileTypeProblem = (head: Uint8Array, options: TFileTypeOptions = {}): string | null => {
   const bytes = head.subarray(0, FILE_SNIFF_BYTES);
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return FILE_TYPE_MSG.zip;
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return FILE_TYPE_MSG.xls;
@@ -33,6 +52,7 @@ export const fileTypeProblem = (head: Uint8Array): string | null => {
   if (startsWith(bytes, [0x1f, 0x8b])) return FILE_TYPE_MSG.gzip;
   // Text in UTF-16 has a NUL in every other byte; its markup is not looked for.
   if (sniffEncoding(bytes).encoding?.startsWith('utf-16')) return null;
+  if (options.xml && isXmlHead(bytes)) return null;
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const markup = MARKUP_RE.exec(text);
   if (markup) return markup[1] ? FILE_TYPE_MSG.html : FILE_TYPE_MSG.xml;

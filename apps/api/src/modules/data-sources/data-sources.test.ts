@@ -191,14 +191,17 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(again.status).toBe(409);
   });
 
-  it('refuses what is not a CSV, and hides other shops from a member limited to one', async () => {
+  it('refuses what is neither a CSV nor an XML feed, and hides other shops from a member limited to one', async () => {
     const { token, org, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
     const notCsv = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'X' }, 'x', 'photo.png');
-    expect(notCsv.body.message).toBe('Only CSV files are allowed.');
+    expect(notCsv.body.message).toBe('Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.');
     // A workbook renamed .csv is refused by its bytes, before anything is kept or created.
     const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]), randomBytes(600)]);
     const renamed = await upload(token, { shop_id: shops[0]!.id, data_source_name: 'X' }, xlsx, 'export.csv');
-    expect(renamed).toMatchObject({ status: 400, body: { message: 'Only CSV files are allowed.' } });
+    expect(renamed).toMatchObject({
+      status: 400,
+      body: { message: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' },
+    });
     const kept = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from import_files`,

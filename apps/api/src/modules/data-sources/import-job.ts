@@ -1,6 +1,6 @@
-// The import job (issue 10): streams a kept CSV through the catalog's import engine and merges the products
-// into the shop's catalogue set-based, one batch per transaction, in two steps (staging.ts: COPY into temp
-// tables on PostgreSQL, one jsonb parameter on PGlite):
+// The import job (issue 10): streams a kept CSV or Google XML feed through the catalog's import engine and
+// merges the products into the shop's catalogue set-based, one batch per transaction, in two steps
+// (staging.ts: COPY into temp tables on PostgreSQL, one jsonb parameter on PGlite):
 //   1. the batch's keys and content hashes only: they go into import_run_items (run id, key, piece) ON
 //      CONFLICT DO NOTHING (keys a crashed attempt of the same run already merged come back as "not fresh" and
 //      are skipped, so a retry neither loses nor doubles a row, and its counts stay exact), and the fresh ones
@@ -27,7 +27,13 @@
 // (~130 bytes a row).
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { errorCsvLine, ERROR_CSV_HEADER, importCsv, type TImportedProduct } from '@feedloom/catalog';
+import {
+  errorCsvLine,
+  ERROR_CSV_HEADER,
+  FeedFileError,
+  importFile,
+  type TImportedProduct,
+} from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
@@ -553,7 +559,7 @@ export const createImportJob = (deps: TImportDeps) => {
     let reportPiece = ERROR_CSV_HEADER;
     let reportLines = 0;
     let batchNo = 0;
-    const imp = await importCsv(readKeptFile(db, fileId), {
+    const imp = await importFile(readKeptFile(db, fileId), {
       edits: source.mapping,
       shop: { currency: shop.shop_currency, url: shop.shop_url },
       dataSourceName: source.data_source_name,
@@ -607,29 +613,39 @@ export const createImportJob = (deps: TImportDeps) => {
     // loop gives way, so the merge in flight goes on without waiting for the next batch to be read. (The
     // counters given to a merge may therefore count up to one piece's rows ahead of it; the final ones are
     // exact.)
-    for await (const results of imp.resultBatches) {
-      await nextTurn();
-      for (const result of results) {
-        if (result.kind === 'error') {
-          reportLines += 1;
-          reportPiece += errorCsvLine(result);
-          if (reportPiece.length >= REPORT_PIECE_CHARS) {
-            await report.write(reportPiece);
-            reportPiece = '';
+    try {
+      for await (const results of imp.resultBatches) {
+        await nextTurn();
+        for (const result of results) {
+          if (result.kind === 'error') {
+            reportLines += 1;
+            reportPiece += errorCsvLine(result);
+            if (reportPiece.length >= REPORT_PIECE_CHARS) {
+              await report.write(reportPiece);
+              reportPiece = '';
+            }
+            continue;
           }
-          continue;
+          const pending = pendingOf(result, source);
+          const earlier = batch.get(pending.product_key);
+          if (earlier) {
+            // A later piece of a product of this batch (its rows apart in the file): its variants join it. A
+            // piece of a product of an earlier batch is staged on its own and appended by the merge.
+            earlier.variants.push(...pending.variants);
+            continue;
+          }
+          batch.set(pending.product_key, pending);
+          if (batch.size >= settings.batchSize) await flush();
         }
-        const pending = pendingOf(result, source);
-        const earlier = batch.get(pending.product_key);
-        if (earlier) {
-          // A later piece of a product of this batch (its rows apart in the file): its variants join it. A
-          // piece of a product of an earlier batch is staged on its own and appended by the merge.
-          earlier.variants.push(...pending.variants);
-          continue;
-        }
-        batch.set(pending.product_key, pending);
-        if (batch.size >= settings.batchSize) await flush();
       }
+    } catch (err) {
+      if (!(err instanceof FeedFileError)) throw err;
+      // An XML feed found malformed past its first items: the run fails with the line, and no product is
+      // removed on the strength of a file read halfway (the batches merged so far stay).
+      await merging;
+      await report.discard();
+      await fail(runId, err.message);
+      return;
     }
     if (imp.stats.rows_read === 0) {
       // Nothing to import, and nothing to remove on the strength of an empty file.

@@ -5,6 +5,7 @@ import {
   CSV_MAX_BYTES,
   DATA_SOURCE_MSG,
   isCsvFile,
+  isFeedFile,
   ZImportCsvFieldsSchema,
   ZImportUpdateCsvFieldsSchema,
 } from '@feedloom/validation';
@@ -30,17 +31,32 @@ const MULTIPART_LIMITS = {
   fieldNameSize: 100,
 };
 
-/** A file named .csv whose bytes are a workbook, a web page, a PDF… (see fileTypeProblem). */
+/** A file named .csv (or .xml) whose bytes are a workbook, a web page, a PDF… (see fileTypeProblem). */
 class NotCsvError extends Error {}
+
+/** What an upload form takes: a data source's file (a CSV or a Google XML feed), or a customisation CSV. */
+interface TFileKind {
+  isAccepted: (fileName: string, contentType?: string) => boolean;
+  /** XML is read (a Google XML feed). */
+  xml: boolean;
+  message: string;
+}
+
+const FEED_FILE: TFileKind = { isAccepted: isFeedFile, xml: true, message: DATA_SOURCE_MSG.feedFileType };
+const CSV_FILE: TFileKind = { isAccepted: isCsvFile, xml: false, message: DATA_SOURCE_MSG.fileType };
 
 /**
  * An uploaded file's bytes as they stream in: past 20 MB it throws FileTooLargeError, and a first piece that
  * shows another kind of file (an XLSX renamed .csv) throws NotCsvError before anything is kept.
  */
-async function* uploadBytes(file: AsyncIterable<unknown> & { truncated: boolean }): AsyncGenerator<Buffer> {
+async function* uploadBytes(
+  file: AsyncIterable<unknown> & { truncated: boolean },
+  kind: TFileKind,
+): AsyncGenerator<Buffer> {
   let first = true;
   for await (const chunk of file) {
-    if (first && fileTypeProblem(chunk as Buffer) !== null) throw new NotCsvError('not a csv');
+    if (first && fileTypeProblem(chunk as Buffer, { xml: kind.xml }) !== null)
+      throw new NotCsvError('not a csv');
     first = false;
     yield chunk as Buffer;
     if (file.truncated) throw new FileTooLargeError('file too large');
@@ -62,6 +78,7 @@ const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
 const readCsvForm = async <TFields, T>(
   request: FastifyRequest,
   schema: z.ZodType<TFields>,
+  kind: TFileKind,
   take: (fields: TFields, file: MultipartFile) => Promise<T>,
 ): Promise<T> => {
   const fields: Record<string, string> = {};
@@ -82,16 +99,16 @@ const readCsvForm = async <TFields, T>(
         part.file.resume();
         throw badRequest(parsed.error.issues[0]?.message ?? M.fieldsFirst);
       }
-      if (!isCsvFile(part.filename ?? '', part.mimetype)) {
+      if (!kind.isAccepted(part.filename ?? '', part.mimetype)) {
         part.file.resume();
-        throw badRequest(DATA_SOURCE_MSG.fileType);
+        throw badRequest(kind.message);
       }
       taken = { value: await take(parsed.data, part) };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof FileTooLargeError) throw badRequest(DATA_SOURCE_MSG.fileSize);
-    if (err instanceof NotCsvError) throw badRequest(DATA_SOURCE_MSG.fileType);
+    if (err instanceof NotCsvError) throw badRequest(kind.message);
     const code = (err as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DATA_SOURCE_MSG.fileSize);
     if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFile);
@@ -106,17 +123,17 @@ const readCsvForm = async <TFields, T>(
 };
 
 /**
- * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part. The caller's right to the
+ * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part (a CSV or a Google XML feed). The caller's right to the
  * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
  */
 const readUpload = (request: FastifyRequest, service: TDataSourcesService, caller: TDataSourceCaller) =>
-  readCsvForm(request, ZImportCsvFieldsSchema, async (fields, part) => {
+  readCsvForm(request, ZImportCsvFieldsSchema, FEED_FILE, async (fields, part) => {
     await service.checkUpload(caller, fields);
     const file_name = part.filename.slice(0, 200);
     const stored = await keepFile(
       service.db,
       { shop_id: fields.shop_id, file_name, content_type: part.mimetype },
-      uploadBytes(part.file),
+      uploadBytes(part.file, FEED_FILE),
     );
     return { fields, file: { ...stored, file_name } };
   });
@@ -127,9 +144,9 @@ const readUpdateUpload = (
   service: TDataSourcesService,
   caller: TDataSourceCaller,
 ): Promise<TCustomisationImport> =>
-  readCsvForm(request, ZImportUpdateCsvFieldsSchema, async (fields, part) => {
+  readCsvForm(request, ZImportUpdateCsvFieldsSchema, CSV_FILE, async (fields, part) => {
     await service.reachShop(caller, fields.shop_id);
-    return service.importUpdate(fields.shop_id, fields.report_type, uploadBytes(part.file));
+    return service.importUpdate(fields.shop_id, fields.report_type, uploadBytes(part.file, CSV_FILE));
   });
 
 export const dataSourceRoutes = (app: FastifyInstance, service: TDataSourcesService) => {

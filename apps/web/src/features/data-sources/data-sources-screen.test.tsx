@@ -111,13 +111,19 @@ describe('the Import CSV popup', () => {
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Data source name'));
+    // The popup says which files it takes.
+    expect(
+      within(dialog).getByText('A CSV file or a Google XML feed (RSS 2.0 / Atom), of at most 20 MB.'),
+    ).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Data source name is required.')).toBeTruthy();
     expect(within(dialog).getByText('File is required.')).toBeTruthy();
 
     await user.upload(within(dialog).getByLabelText('CSV file'), new File(['a'], 'products.xlsx'));
-    expect(await within(dialog).findByText('Only CSV files are allowed.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.'),
+    ).toBeTruthy();
 
     await user.click(within(dialog).getByLabelText('CSV file URL'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));

@@ -162,7 +162,7 @@ export function ImportCsvDialog({
       onOpenChange={onOpenChange}
       busy={isSaving}
       title={source ? `Edit ${source.data_source_name}` : 'Import CSV'}
-      description="Bring products in from a CSV file, or from a CSV file URL fetched on a schedule. Google product feed, Shopify and WooCommerce exports are recognised as they are."
+      description="Bring products in from a CSV file or a Google XML feed (RSS 2.0 / Atom), uploaded or fetched from a URL on a schedule. Google product feeds, Shopify and WooCommerce exports are recognised as they are."
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
     >
       <Form {...form}>

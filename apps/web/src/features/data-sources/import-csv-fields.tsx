@@ -27,6 +27,11 @@ import type { DataSource } from './use-data-sources';
 
 export type FormApi = UseFormReturn<ImportCsvFormInput, unknown, ImportCsvForm>;
 
+/** What a data source's file may be, in the merchant's words. */
+const FEED_FORMATS = 'A CSV file or a Google XML feed (RSS 2.0 / Atom)';
+const FEED_FILE_ACCEPT =
+  '.csv,.xml,text/csv,text/xml,application/xml,application/rss+xml,application/atom+xml';
+
 const ID_FORMAT_LABELS: Record<(typeof PRODUCT_ID_FORMATS)[number], string> = {
   id: 'The file’s id column',
   sku: 'SKU (the id when a row has none)',
@@ -92,7 +97,7 @@ export function SourceFields({ form, source }: { form: FormApi; source: DataSour
               <FormControl>
                 <Input
                   type="file"
-                  accept=".csv,text/csv"
+                  accept={FEED_FILE_ACCEPT}
                   name={field.name}
                   ref={field.ref}
                   onBlur={field.onBlur}
@@ -106,7 +111,7 @@ export function SourceFields({ form, source }: { form: FormApi; source: DataSour
               <FormDescription>
                 {source?.file_name
                   ? `Now: ${source.file_name}. Choose a file to import a new one.`
-                  : 'A .csv file of at most 20 MB.'}
+                  : `${FEED_FORMATS}, of at most 20 MB.`}
               </FormDescription>
               <FormMessage />
             </FormItem>
@@ -128,6 +133,7 @@ export function SourceFields({ form, source }: { form: FormApi; source: DataSour
                     placeholder="https://example.com/products.csv"
                   />
                 </FormControl>
+                <FormDescription>{FEED_FORMATS}: it is fetched on the schedule below.</FormDescription>
                 <FormMessage />
               </FormItem>
             )}

@@ -25,7 +25,7 @@ const messages = (values: Partial<ImportCsvFormInput>, isEditing = false) => {
 };
 
 describe('import CSV form rules (spec §5 Import)', () => {
-  it('needs a name unless editing, and a CSV file of at most 20MB for a file source', () => {
+  it('needs a name unless editing, and a CSV file or Google XML feed of at most 20MB for a file source', () => {
     expect(messages({ data_source_name: '' })).toMatchObject({
       data_source_name: 'Data source name is required.',
     });
@@ -33,7 +33,13 @@ describe('import CSV form rules (spec §5 Import)', () => {
     expect(messages({})).toMatchObject({ file: 'File is required.' });
     expect(messages({}, true)).toEqual({});
     expect(messages({ file: csv('products.xlsx', 10, 'application/vnd.ms-excel') })).toMatchObject({
-      file: 'Only CSV files are allowed.',
+      file: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.',
+    });
+    // Google's own feed format is taken as it is, by its name or (without an extension) its type.
+    expect(messages({ file: csv('google-feed.xml', 10, 'application/rss+xml') })).toEqual({});
+    expect(messages({ file: csv('feed', 10, 'application/atom+xml') })).toEqual({});
+    expect(messages({ file: csv('feed', 10, 'application/json') })).toMatchObject({
+      file: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.',
     });
     const big = csv();
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });

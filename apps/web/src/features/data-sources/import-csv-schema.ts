@@ -3,6 +3,7 @@ import {
   DATA_SOURCE_MSG,
   DATA_SOURCE_TYPES,
   isCsvFile,
+  isFeedFile,
   refineSchedule,
   ZCsvUrlSchema,
   ZDataSourceNameSchema,
@@ -21,17 +22,28 @@ export interface CsvFileLike {
   type?: string;
 }
 
-/** 'Only CSV files are allowed.' / the 20MB limit, checked before anything is uploaded; null when fine. */
-export function csvFileIssue(file: CsvFileLike): string | null {
-  if (!isCsvFile(file.name, file.type || undefined)) return DATA_SOURCE_MSG.fileType;
+const fileIssue = (
+  file: CsvFileLike,
+  isAccepted: (name: string, type?: string) => boolean,
+  typeMessage: string,
+): string | null => {
+  if (!isAccepted(file.name, file.type || undefined)) return typeMessage;
   if (file.size > CSV_MAX_BYTES) return DATA_SOURCE_MSG.fileSize;
   return null;
-}
+};
+
+/** 'Only CSV files are allowed.' / the 20MB limit, checked before anything is uploaded; null when fine. */
+export const csvFileIssue = (file: CsvFileLike): string | null =>
+  fileIssue(file, isCsvFile, DATA_SOURCE_MSG.fileType);
+
+/** A data source's file: a CSV or a Google XML feed (RSS 2.0 / Atom) of at most 20MB; null when fine. */
+export const feedFileIssue = (file: CsvFileLike): string | null =>
+  fileIssue(file, isFeedFile, DATA_SOURCE_MSG.feedFileType);
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * Spec §5 Import: a file source needs a CSV file (at most 20MB), a URL source a URL and a frequency; every
+ * Spec §5 Import: a file source needs a CSV file or a Google XML feed (at most 20MB), a URL source a URL and a frequency; every
  * frequency needs a fetch time, weekly and monthly a day; the name is required unless editing. An edit keeps
  * the stored file unless a new one is chosen, and keeps the source's type.
  */
@@ -55,7 +67,7 @@ export const importCsvFormSchema = ({ isEditing }: { isEditing: boolean }) =>
         ctx.addIssue({ code: 'custom', path: [path], message });
       if (v.source_type === 'file') {
         if (v.file) {
-          const message = csvFileIssue(v.file);
+          const message = feedFileIssue(v.file);
           if (message) issue('file', message);
         } else if (!isEditing) {
           issue('file', DATA_SOURCE_MSG.fileRequired);
