@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TIssue } from './channels/types';
-import { channelStatus, countStatuses, heldBack, mergeChannelIssues, productIconState } from './status';
+import type { TProduct } from './model/product';
+import { channelStatus, countStatuses, heldBack, mergeChannelIssues, productIconState, sendsSameItems } from './status';
 
 const issue = (severity: TIssue['severity']): TIssue => ({
   code: 'x',
@@ -54,6 +55,27 @@ describe('items held back from a channel', () => {
       expect(heldBack(ch, {})).toBe(false);
       expect(heldBack(ch, { pause: null, product_submission_control: null })).toBe(false);
     }
+  });
+});
+
+describe('whether an edit changes what a channel receives', () => {
+  const base: TProduct = {
+    id: 'p',
+    offer_id: 'P',
+    source: { title: 'Kettle', price: { value: 10, currency: 'USD' } },
+    overrides: {},
+    rules: {},
+    variants: [],
+  };
+  it('the same values (an override equal to the source) send the same item', () => {
+    expect(sendsSameItems('google', base, { ...base, overrides: {} })).toBe(true);
+    expect(sendsSameItems('google', base, { ...base, overrides: { title: 'Kettle' } })).toBe(true);
+  });
+  it('a changed value, or an item newly held back, changes what goes out', () => {
+    expect(sendsSameItems('google', base, { ...base, overrides: { title: 'Big kettle' } })).toBe(false);
+    expect(sendsSameItems('meta', base, { ...base, overrides: { product_submission_control: { control5: true } } })).toBe(false);
+    // Held back from Meta only: Google receives the same item.
+    expect(sendsSameItems('google', base, { ...base, overrides: { product_submission_control: { control5: true } } })).toBe(true);
   });
 });
 

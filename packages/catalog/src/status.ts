@@ -1,6 +1,7 @@
 import { excludedFromChannel } from '@feedloom/validation';
 import type { TChannel, TIssue } from './channels/types';
 import type { TLayerValues } from './model/fields';
+import { channelItems, type TProduct } from './model/product';
 
 // Status of a product on a channel (ARCHITECTURE.md "Per product × channel") and the product icon states of
 // spec §4, which summarise a product and its variants in one symbol.
@@ -41,6 +42,20 @@ export const heldBack = (
   channel: TChannel,
   values: Pick<TLayerValues, 'pause' | 'product_submission_control'>,
 ): boolean => values.pause === 'all' || excludedFromChannel(channel, values.product_submission_control);
+
+/**
+ * Whether two versions of a product send a channel the same items: the same ids with the same merged values,
+ * among the items not held back (the submission controls only decide that; no channel receives them). An edit
+ * that changes nothing sent leaves the channel's verdict standing.
+ */
+export const sendsSameItems = (channel: TChannel, before: TProduct, after: TProduct): boolean => {
+  const sent = (p: TProduct) =>
+    JSON.stringify(
+      channelItems(p).flatMap((i) => (heldBack(channel, i.values) ? [] : [[i.offerId, i.values]])),
+      (key, v: unknown) => (key === 'product_submission_control' ? undefined : v),
+    );
+  return sent(before) === sent(after);
+};
 
 /** A channel's prefix on the codes of the issues it reports (`google:mpn_missing`). */
 const CHANNEL_CODE_PREFIX = /^(google|microsoft|meta):/;
