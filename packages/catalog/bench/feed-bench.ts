@@ -109,7 +109,7 @@ const runBaseline = async (count: number, sink: CountingSink): Promise<TFeedStat
     .up()
     .ele('description')
     .txt('Product feed');
-  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
   for (const product of productShard(0, 1, source(count).data)) {
     stats.products++;
     for (const item of channelItems(product)) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TIssue } from './channels/types';
-import { channelStatus, countStatuses, productIconState } from './status';
+import type { TProduct } from './model/product';
+import { channelStatus, countStatuses, heldBack, mergeChannelIssues, productIconState, sendsSameItems } from './status';
 
 const issue = (severity: TIssue['severity']): TIssue => ({
   code: 'x',
@@ -35,6 +36,74 @@ describe('status of an item on a channel', () => {
   it('submitted until the channel confirms, then published', () => {
     expect(channelStatus([], live)).toBe('submitted');
     expect(channelStatus([], { ...live, channelVerdict: 'approved' })).toBe('published');
+  });
+});
+
+describe('items held back from a channel', () => {
+  const GOOGLE_DESTINATIONS = { control1: true, control2: true, control3: true };
+  it('submission controls that exclude every destination of the channel hold the item back from it alone', () => {
+    expect(heldBack('google', { product_submission_control: GOOGLE_DESTINATIONS })).toBe(true);
+    expect(heldBack('microsoft', { product_submission_control: GOOGLE_DESTINATIONS })).toBe(false);
+    expect(heldBack('google', { product_submission_control: { control1: true, control2: true } })).toBe(false);
+    expect(heldBack('meta', { product_submission_control: { control5: true } })).toBe(true);
+    expect(heldBack('microsoft', { product_submission_control: { control4: true } })).toBe(true);
+  });
+  it('pause "all" holds it back from every channel; pause "ads" is an attribute Google receives', () => {
+    for (const ch of ['google', 'microsoft', 'meta'] as const) {
+      expect(heldBack(ch, { pause: 'all' })).toBe(true);
+      expect(heldBack(ch, { pause: 'ads' })).toBe(false);
+      expect(heldBack(ch, {})).toBe(false);
+      expect(heldBack(ch, { pause: null, product_submission_control: null })).toBe(false);
+    }
+  });
+});
+
+describe('whether an edit changes what a channel receives', () => {
+  const base: TProduct = {
+    id: 'p',
+    offer_id: 'P',
+    source: { title: 'Kettle', price: { value: 10, currency: 'USD' } },
+    overrides: {},
+    rules: {},
+    variants: [],
+  };
+  it('the same values (an override equal to the source) send the same item', () => {
+    expect(sendsSameItems('google', base, { ...base, overrides: {} })).toBe(true);
+    expect(sendsSameItems('google', base, { ...base, overrides: { title: 'Kettle' } })).toBe(true);
+  });
+  it('a changed value, or an item newly held back, changes what goes out', () => {
+    expect(sendsSameItems('google', base, { ...base, overrides: { title: 'Big kettle' } })).toBe(false);
+    expect(sendsSameItems('meta', base, { ...base, overrides: { product_submission_control: { control5: true } } })).toBe(false);
+    // Held back from Meta only: Google receives the same item.
+    expect(sendsSameItems('google', base, { ...base, overrides: { product_submission_control: { control5: true } } })).toBe(true);
+  });
+});
+
+describe("the channel's issues beside ours", () => {
+  const ours = (code: string, attribute: string, item_id = 'A') => ({ ...issue('warning'), code, attribute, item_id });
+  it("the channel's word on the same item, attribute and problem replaces our prediction", () => {
+    const mpn = ours('mpn_missing', 'mpn');
+    const theirs = { ...ours('google:mpn_missing', 'mpn'), message: 'Google: missing MPN' };
+    expect(mergeChannelIssues([mpn], [theirs])).toEqual([theirs]);
+    // Spelled with a space by the channel.
+    const img = ours('image_link_invalid', 'image_link');
+    const theirImg = ours('google:image_link_invalid', 'image link');
+    expect(mergeChannelIssues([img], [theirImg])).toEqual([theirImg]);
+  });
+  it('keeps what only one side found, and another item’s finding', () => {
+    const a = ours('mpn_missing', 'mpn', 'A');
+    const b = ours('mpn_missing', 'mpn', 'B');
+    const crawl = ours('google:price_mismatch', 'price', 'A');
+    const theirA = ours('google:mpn_missing', 'mpn', 'A');
+    expect(mergeChannelIssues([a, b], [theirA, crawl])).toEqual([b, theirA, crawl]);
+    expect(mergeChannelIssues([a], [])).toEqual([a]);
+  });
+  it('counts a shared problem once in the status', () => {
+    const live = { integrated: true, submittedAt: '2027-01-01T00:00:00Z', channelVerdict: 'approved' as const };
+    const warn = { ...issue('warning'), item_id: 'A' };
+    expect(channelStatus([warn], { ...live, channelIssues: [{ ...warn, code: 'google:x', severity: 'info' }] })).toBe(
+      'published',
+    );
   });
 });
 

@@ -1,4 +1,7 @@
-import type { TIssue } from './channels/types';
+import { excludedFromChannel } from '@feedloom/validation';
+import type { TChannel, TIssue } from './channels/types';
+import type { TLayerValues } from './model/fields';
+import { channelItems, type TProduct } from './model/product';
 
 // Status of a product on a channel (ARCHITECTURE.md "Per product × channel") and the product icon states of
 // spec §4, which summarise a product and its variants in one symbol.
@@ -24,9 +27,58 @@ export interface TChannelState {
   submittedAt?: string | null;
   /** The channel's own verdict once it has processed the item. */
   channelVerdict?: 'approved' | 'disapproved' | 'pending' | null;
-  /** Issues the channel reported for the item (added to ours). */
+  /** Issues the channel reported for the item (they replace our prediction of the same problem: mergeChannelIssues). */
   channelIssues?: readonly TIssue[];
 }
+
+/**
+ * Whether the merchant holds an item back from a channel: it is in no feed file of the channel, a sync does not
+ * send it (and deletes it from the channel if it was there), and the product list shows it as excluded. Held back
+ * are items whose submission controls exclude every destination the channel serves (what a draft, archived or
+ * private product is imported with) and items paused for ads and free listings (`pause: all`). The item's own
+ * merged values decide, so a variant can be held back on its own. The one answer to "does this item go out?".
+ */
+export const heldBack = (
+  channel: TChannel,
+  values: Pick<TLayerValues, 'pause' | 'product_submission_control'>,
+): boolean => values.pause === 'all' || excludedFromChannel(channel, values.product_submission_control);
+
+/**
+ * Whether two versions of a product send a channel the same items: the same ids with the same merged values,
+ * among the items not held back (the submission controls only decide that; no channel receives them). An edit
+ * that changes nothing sent leaves the channel's verdict standing.
+ */
+export const sendsSameItems = (channel: TChannel, before: TProduct, after: TProduct): boolean => {
+  const sent = (p: TProduct) =>
+    JSON.stringify(
+      channelItems(p).flatMap((i) => (heldBack(channel, i.values) ? [] : [[i.offerId, i.values]])),
+      (key, v: unknown) => (key === 'product_submission_control' ? undefined : v),
+    );
+  return sent(before) === sent(after);
+};
+
+/** A channel's prefix on the codes of the issues it reports (`google:mpn_missing`). */
+const CHANNEL_CODE_PREFIX = /^(google|microsoft|meta):/;
+
+/**
+ * What makes two issues the same finding: the item, the attribute (the channel may spell `image_link` as
+ * `image link`) and the problem (its code without the channel's prefix).
+ */
+export const issueKey = (i: { item_id?: string | null; attribute: string; code: string }): string =>
+  `${i.item_id ?? ''}|${i.attribute.trim().toLowerCase().replace(/ /g, '_')}|${i.code.replace(CHANNEL_CODE_PREFIX, '')}`;
+
+/**
+ * Our issues and the channel's, where the channel's verdict on a finding replaces our prediction of it (the same
+ * missing MPN counts once, in the channel's words); findings only one side has are kept.
+ */
+export const mergeChannelIssues = <T extends { item_id?: string | null; attribute: string; code: string }>(
+  ours: readonly T[],
+  theirs: readonly T[],
+): T[] => {
+  if (theirs.length === 0) return [...ours];
+  const said = new Set(theirs.map(issueKey));
+  return [...ours.filter((i) => !said.has(issueKey(i))), ...theirs];
+};
 
 /**
  * One item's status on one channel. Order matters: a channel that is not set up says nothing else; an
@@ -35,7 +87,7 @@ export interface TChannelState {
 export const channelStatus = (issues: readonly TIssue[], state: TChannelState): TChannelStatus => {
   if (!state.integrated) return 'integration_pending';
   if (state.excluded) return 'excluded';
-  const all = state.channelIssues ? [...issues, ...state.channelIssues] : issues;
+  const all = state.channelIssues ? mergeChannelIssues(issues, state.channelIssues) : issues;
   if (all.some((i) => i.severity === 'error')) return 'error';
   if (state.channelVerdict === 'disapproved') return 'disapproved';
   if (!state.submittedAt) return 'pending';

@@ -43,6 +43,7 @@ export const PRODUCT_ICON_STATES = [
   'integration_pending',
 ] as const;
 export const VALUE_LAYERS = ['source', 'override', 'rule'] as const;
+export const ISSUE_ORIGINS = ['feedloom', 'channel'] as const;
 export type TChannelStatusName = (typeof CHANNEL_STATUSES)[number];
 export type TProductIconStateName = (typeof PRODUCT_ICON_STATES)[number];
 export type TValueLayer = (typeof VALUE_LAYERS)[number];
@@ -56,6 +57,11 @@ export const ZProductIssueSchema = z.object({
   layer: z.enum(VALUE_LAYERS),
   /** The channel item (offer id) it concerns: the product's or one variant's. */
   item_id: z.string().nullable(),
+  /**
+   * Who found it: Feedloom's own check (`feedloom`, its `layer` says where the value came from) or the channel's
+   * review (`channel`: its verdict, e.g. what only it sees, like the landing page's price).
+   */
+  origin: z.enum(ISSUE_ORIGINS),
 });
 export type TProductIssue = z.infer<typeof ZProductIssueSchema>;
 

@@ -7,20 +7,22 @@ import type { TTestApp } from './test-app';
 
 /**
  * Imports `csv` into the shop (a new data source "Main feed", or `sourceId` again) and returns the run.
- * `settings` overrides the import's mass-removal share and batch size (default: never held, 50 per batch).
+ * `settings` overrides the import's mass-removal share and batch size (default: never held, 50 per batch) and
+ * names a new data source (default "Main feed").
  */
 export const importCsv = async (
   t: TTestApp,
   ids: { user_id: string; org_id: string; shop_id: string },
   csv: string,
   sourceId?: string,
-  settings: { holdShare?: number; batchSize?: number } = {},
+  settings: { holdShare?: number; batchSize?: number; name?: string } = {},
 ) => {
+  const { name = 'Main feed', ...importSettings } = settings;
   const service = createDataSourcesService({
     db: t.database.db,
     clock: t.clock,
     jobs: null,
-    settings: { holdShare: 1, batchSize: 50, ...settings, fetchTimeoutMs: 1000, allowPrivateUrls: false },
+    settings: { holdShare: 1, batchSize: 50, ...importSettings, fetchTimeoutMs: 1000, allowPrivateUrls: false },
   });
   const file = await keepFile(
     t.database.db,
@@ -33,7 +35,7 @@ export const importCsv = async (
     { user_id: ids.user_id, org_id: ids.org_id, shop_ids: null },
     ZImportCsvFieldsSchema.parse({
       shop_id: ids.shop_id,
-      data_source_name: 'Main feed',
+      data_source_name: name,
       ...(sourceId ? { data_source_id: sourceId } : {}),
     }),
     { id: file.id, file_name: 'p.csv', size: file.size },

@@ -199,6 +199,53 @@ describe('composite values in delimited feeds', () => {
   });
 });
 
+describe('items the merchant holds back', () => {
+  const ALL = { control1: true, control2: true, control3: true, control4: true, control5: true };
+  const GOOGLE_OFF = { control1: true, control2: true, control3: true };
+  /** Valid everywhere but for how the merchant holds each back. */
+  const catalogueOf = (): TProduct[] => [
+    product(validSource(), { id: 'live', offer_id: 'LIVE' }),
+    product({ ...validSource(), product_submission_control: ALL }, { id: 'draft', offer_id: 'DRAFT' }),
+    product({ ...validSource(), product_submission_control: GOOGLE_OFF }, { id: 'nog', offer_id: 'NO-GOOGLE' }),
+    product({ ...validSource(), product_submission_control: { control5: true } }, { id: 'nometa', offer_id: 'NO-META' }),
+    product({ ...validSource(), pause: 'all' }, { id: 'paused', offer_id: 'PAUSED' }),
+    product({ ...validSource(), pause: 'ads' }, { id: 'ads', offer_id: 'ADS-PAUSED' }),
+    product(validSource(), {
+      id: 'group',
+      offer_id: 'GROUP',
+      item_group_id: 'GROUP',
+      variants: [
+        { id: 'v1', offer_id: 'V-KEPT', source: { color: 'red' }, overrides: {}, rules: {} },
+        { id: 'v2', offer_id: 'V-HELD', source: { color: 'blue' }, overrides: { product_submission_control: ALL }, rules: {} },
+      ],
+    }),
+  ];
+  const expected: Record<TFeedFormatId, string[]> = {
+    google_xml: ['LIVE', 'NO-META', 'ADS-PAUSED', 'V-KEPT'],
+    google_tsv: ['LIVE', 'NO-META', 'ADS-PAUSED', 'V-KEPT'],
+    microsoft_tsv: ['LIVE', 'NO-GOOGLE', 'NO-META', 'ADS-PAUSED', 'V-KEPT'],
+    meta_csv: ['LIVE', 'NO-GOOGLE', 'ADS-PAUSED', 'V-KEPT'],
+    meta_xml: ['LIVE', 'NO-GOOGLE', 'ADS-PAUSED', 'V-KEPT'],
+  };
+  it.each(Object.keys(expected) as TFeedFormatId[])('%s leaves them out, whether or not it validates', async (id) => {
+    const ids = /(LIVE|DRAFT|NO-GOOGLE|NO-META|ADS-PAUSED|PAUSED|V-KEPT|V-HELD)/g;
+    for (const validate of [true, false]) {
+      const text = await feedToString({ format: FEED_FORMATS[id], products: catalogueOf(), context: CONTEXT, validate });
+      // Each id once as the item's id (links and titles do not carry them).
+      expect([...new Set(text.match(ids))]).toEqual(expected[id]);
+    }
+  });
+  it('counts them apart from the items with errors', async () => {
+    const stats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
+    await writeFeed(new Writable({ write: (_c, _e, cb) => cb() }), {
+      format: FEED_FORMATS.google_xml,
+      products: catalogueOf(),
+      context: CONTEXT,
+    }).then((s) => Object.assign(stats, s));
+    expect(stats).toEqual({ products: 7, items: 8, written: 4, rejected: 0, heldBack: 4 });
+  });
+});
+
 describe('text hygiene', () => {
   it('escapes XML specials, keeps CR as a reference, strips controls and lone surrogates', () => {
     expect(escapeXml('plain text')).toBe('plain text');
@@ -227,7 +274,7 @@ describe('streaming', () => {
       gzip: true,
     });
     expect(gunzipSync(Buffer.concat(chunks)).toString('utf8')).toBe(await build('google_xml'));
-    expect(stats).toEqual({ products: 4, items: 5, written: 4, rejected: 1 });
+    expect(stats).toEqual({ products: 4, items: 5, written: 4, rejected: 1, heldBack: 0 });
   });
 
   it('reports every item with its issues, written or not', async () => {

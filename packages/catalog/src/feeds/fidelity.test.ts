@@ -54,7 +54,7 @@ const delimitedRows = async (id: 'google_tsv' | 'microsoft_tsv' | 'meta_csv', pr
   }) as Record<string, string>[];
 
 const statsOf = async (id: TFeedFormatId, products: TProduct[]) => {
-  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
   const issues: { offerId: string; issues: TIssue[] }[] = [];
   for await (const _ of feedChunks(
     {

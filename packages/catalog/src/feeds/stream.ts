@@ -8,13 +8,15 @@ import { hasErrors, resolveContext, validateItem, ValidationMemo } from '../chan
 import type { TValidationContext } from '../channels/types';
 import type { TProduct } from '../model/product';
 import { channelItems } from '../model/product';
+import { heldBack } from '../status';
 import { normaliseOfferId } from '../rules/clean';
 import { ByteBuilder } from './bytes';
 import { VariantMemo } from './formats';
 import type { TFeedFormat, TFeedMeta } from './formats';
 
-// Streaming feed builds: products go in one at a time (from an array, a generator or an async source), each
-// item is validated, items with errors are left out, the rest are serialised into ~64 KB chunks. The output is
+// Streaming feed builds: products go in one at a time (from an array, a generator or an async source), items
+// the merchant holds back from the channel (heldBack) are left out, each other item is validated, items with
+// errors are left out, the rest are serialised into ~64 KB chunks. The output is
 // pulled by the destination stream, so memory stays flat whatever the catalogue size.
 
 export interface TFeedBuild {
@@ -40,6 +42,8 @@ export interface TFeedStats {
   written: number;
   /** Items left out because they have errors. */
   rejected: number;
+  /** Items left out because the merchant holds them back from the channel (heldBack). */
+  heldBack: number;
 }
 
 export const DEFAULT_META: TFeedMeta = {
@@ -56,9 +60,10 @@ const isSyncIterable = (x: object): x is Iterable<TProduct> => Symbol.iterator i
  */
 export async function* feedChunks(
   build: TFeedBuild,
-  stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 },
+  stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 },
 ): AsyncGenerator<Uint8Array> {
   const { format, onItem } = build;
+  const channelOf = format.channel.channel;
   const ctx = resolveContext(build.context);
   const validate = build.validate ?? true;
   const size = build.chunkSize ?? 65_536;
@@ -79,6 +84,10 @@ export async function* feedChunks(
     stats.products++;
     for (const item of channelItems(product)) {
       stats.items++;
+      if (heldBack(channelOf, item.values)) {
+        stats.heldBack++;
+        continue;
+      }
       if (validate) {
         const issues = validateItem(format.channel, item, ctx, values, validation);
         let rejected = issues.length > 0 && hasErrors(issues);
@@ -136,7 +145,7 @@ export const writeFeed = async (
   out: Writable,
   build: TFeedBuild & { gzip?: boolean },
 ): Promise<TFeedStats> => {
-  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
   const source = Readable.from(feedChunks(build, stats), { objectMode: false });
   if (build.gzip) await pipeline(source, createGzip(), out);
   else await pipeline(source, out);

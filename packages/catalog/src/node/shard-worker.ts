@@ -27,7 +27,7 @@ const post = (message: TShardMessage, transfer?: ArrayBuffer[]): void => port.po
 
 const make = await loadShardFactory(task.source);
 const issues: TShardIssues[] = [];
-const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
 for await (const chunk of feedChunks(
   {
     format: FEED_FORMATS[task.format],

@@ -108,6 +108,7 @@ const addStats = (into: TFeedStats, s: TFeedStats): void => {
   into.items += s.items;
   into.written += s.written;
   into.rejected += s.rejected;
+  into.heldBack += s.heldBack;
 };
 
 /** The chunks of one worker shard, as an async sequence; taking a chunk gives the worker a credit back. */
@@ -167,7 +168,7 @@ export const writeFeedSharded = async (out: Writable, build: TShardedFeedBuild):
   const format = FEED_FORMATS[build.format];
   const shards = Math.max(1, build.shards ?? availableParallelism());
   const window = Math.max(1, build.window ?? 32);
-  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+  const stats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
   const shippedTaxonomy = isShippedTaxonomy(build.context?.taxonomy);
   // A worker reads the shipped taxonomy itself rather than being sent a copy of it.
   const workerContext: TValidationContext | undefined = shippedTaxonomy
@@ -189,7 +190,7 @@ export const writeFeedSharded = async (out: Writable, build: TShardedFeedBuild):
   const make = await loadShardFactory(build.source);
   const workers = Array.from({ length: shards - 1 }, (_, i) => workerShard(task(i + 1), stats, build));
   const ownIssues: TShardIssues[] = [];
-  const ownStats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0 };
+  const ownStats: TFeedStats = { products: 0, items: 0, written: 0, rejected: 0, heldBack: 0 };
   const own = feedChunks(
     {
       format,

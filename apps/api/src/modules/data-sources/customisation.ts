@@ -14,7 +14,7 @@ import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
 import { products, shops, type TProductRow } from '../../db/schema';
-import { judgeProduct, statusRows, writeStatuses } from '../products/validate';
+import { judgeProduct, sameContentOf, statusRows, writeStatuses } from '../products/validate';
 import { jsonText } from './staging';
 
 /** The override layer as stored: the product's and each variant's. */
@@ -241,13 +241,16 @@ export const importUpdateCsv = async (
           judgeProduct(product, shop).map((j) => ({ product_id: id, ...j })),
         )
       : [];
+    // A row that changes nothing a channel receives leaves the channel's verdict standing.
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const sameContent = [...changed].flatMap(([id, product]) => sameContentOf(id, productOf(byId.get(id)!), product));
     await db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
       await t.execute(sql`
         update products p set custom = x.custom, updated_at = now()
         from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)
         where p.id = x.id and p.shop_id = ${shopId}::uuid`);
-      await writeStatuses(t, shopId, statusRows(judged), { onlyShopProducts: true });
+      await writeStatuses(t, shopId, statusRows(judged), { onlyShopProducts: true, sameContent });
     });
   };
 

@@ -50,7 +50,7 @@ import type { TClock } from '../../lib/clock';
 import type { TOutboundGuard } from '../../lib/outbound';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
-import { judgeProduct, type TJudged, writeStatuses } from '../products/validate';
+import { judgeProduct, sameContentOf, type TJudged, type TSameContent, writeStatuses } from '../products/validate';
 import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
@@ -212,12 +212,18 @@ export const createImportJob = (deps: TImportDeps) => {
     t: TDb,
     run: TImportRunRow,
     shop: { shop_currency: string; shop_url: string },
-    merged: { id: string; layers: TProductLayers; created: boolean; judged?: TJudged[] }[],
+    merged: { id: string; layers: TProductLayers; created: boolean; judged?: TJudged[]; before?: TProductLayers }[],
   ) => {
     const created: TStagedStatus[] = [];
     const changed: TStagedStatus[] = [];
+    const sameContent: TSameContent[number][] = [];
     for (const m of merged) {
-      const judged = (m.created && m.judged) || judgeProduct(productOf(m.layers), shop);
+      let judged = m.created ? m.judged : undefined;
+      if (!judged) {
+        const product = productOf(m.layers);
+        judged = judgeProduct(product, shop);
+        if (m.before) sameContent.push(...sameContentOf(m.id, productOf(m.before), product));
+      }
       for (const j of judged) {
         (m.created ? created : changed).push({
           product_id: m.id,
@@ -229,7 +235,7 @@ export const createImportJob = (deps: TImportDeps) => {
     }
     if (created.length > 0) await stager.insertStatuses(t, run.shop_id, created);
     if (changed.length === 0) return;
-    await writeStatuses(t, run.shop_id, await stager.statuses(t, changed));
+    await writeStatuses(t, run.shop_id, await stager.statuses(t, changed), { sameContent });
   };
 
   /**
@@ -292,15 +298,26 @@ export const createImportJob = (deps: TImportDeps) => {
           return [{ ...r, list_statuses: listStatusesOf(judged) }];
         }),
       );
+      // The stored version of the products it changes (read in the statement's snapshot, before the merge):
+      // what the channels were sent, so that a change that sends the same keeps the channel's word.
+      const changedKeys = wanted.filter((w) => !w.is_new && w.piece === 0).map((w) => w.product_key);
       const merged = await queryRows<{
         id: string;
         product_key: string;
         custom: Record<string, unknown>;
         created: boolean;
+        before: TProductLayers | null;
       }>(
         t,
         sql`
           with incoming as ${incoming},
+          before as (
+            select p.product_key, jsonb_build_object('product_key', p.product_key, 'offer_id', p.offer_id,
+              'item_group_id', p.item_group_id, 'source', p.source, 'source_custom', p.source_custom,
+              'variants', p.variants, 'custom', p.custom) as layers
+            from products p where p.shop_id = ${run.shop_id}::uuid
+              and p.product_key in (select jsonb_array_elements_text(${JSON.stringify(changedKeys)}::jsonb))
+          ),
           upserted as (
             insert into products as p (shop_id, product_key, offer_id, item_group_id, data_source_id, source,
               source_custom, variants, source_hash, last_run_id, google_status, microsoft_status, meta_status)
@@ -330,7 +347,8 @@ export const createImportJob = (deps: TImportDeps) => {
             where i.piece > 0 and r.run_id = ${run.id}::uuid and r.product_key = i.product_key and r.piece = i.piece
             returning 1
           )
-          select id::text as id, product_key, custom, created from upserted`,
+          select u.id::text as id, u.product_key, u.custom, u.created, b.layers as before
+          from upserted u left join before b on b.product_key = u.product_key`,
       );
       if (merged.length > 0) {
         await storeStatuses(
@@ -343,6 +361,7 @@ export const createImportJob = (deps: TImportDeps) => {
             layers: { ...byKey.get(m.product_key)!, custom: m.custom },
             created: m.created,
             judged: judgedNew.get(m.product_key),
+            before: m.before ?? undefined,
           })),
         );
       }

@@ -40,7 +40,7 @@ import { PRODUCTS_API_MSG } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { customOf } from '../data-sources/customisation';
 import { productOfRow, type TProductsCaller, type TProductsService } from './service';
-import { judgeProduct, statusRows, writeStatuses, type TStatusRow } from './validate';
+import { judgeProduct, sameContentOf, statusRows, writeStatuses, type TStatusRow } from './validate';
 
 export interface TBulkCaller extends TProductsCaller {
   user_id: string;
@@ -226,20 +226,22 @@ export const createProductsBulkService = (deps: {
   const writeBatch = async (
     t: TDb,
     shop: { id: string; shop_currency: string; shop_url: string },
-    changed: { id: number; product: TProduct }[],
+    changed: { id: number; product: TProduct; before: TProduct }[],
   ) => {
     if (changed.length === 0) return;
     const customs = changed.map((c) => ({ id: c.id, custom: customOf(c.product) }));
     const judged: TStatusRow[] = [];
+    const sameContent: { product_id: number; channel: string }[] = [];
     for (const [i, c] of changed.entries()) {
       for (const j of judgeProduct(c.product, shop)) judged.push({ product_id: c.id, ...j });
+      sameContent.push(...sameContentOf(c.id, c.before, c.product));
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await pause();
     }
     await t.execute(sql`
       update products p set custom = x.custom, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(customs)}::jsonb) as x(id bigint, custom jsonb)
       where p.id = x.id and p.shop_id = ${shop.id}::uuid`);
-    await writeStatuses(t, shop.id, statusRows(judged));
+    await writeStatuses(t, shop.id, statusRows(judged), { sameContent });
   };
 
   /** One batch of a run: products locked, rules applied, changes written, progress moved on, atomically. */
@@ -256,11 +258,12 @@ export const createProductsBulkService = (deps: {
         sql`select ${PRODUCT_COLUMNS} from products p
             where p.shop_id = ${shop.id}::uuid and p.id in ${idList(ids)} order by p.id for update`,
       );
-      const changed: { id: number; product: TProduct }[] = [];
+      const changed: { id: number; product: TProduct; before: TProduct }[] = [];
       for (const [i, row] of rows.entries()) {
-        const next = applyPlan(productOfRow(row), plan);
+        const before = productOfRow(row);
+        const next = applyPlan(before, plan);
         if (canonical(customOf(next)) !== canonical(row.custom)) {
-          changed.push({ id: Number(row.id), product: next });
+          changed.push({ id: Number(row.id), product: next, before });
         }
         if (i % YIELD_EVERY === YIELD_EVERY - 1) await pause();
       }
@@ -502,7 +505,7 @@ export const createProductsBulkService = (deps: {
         const known = new Set(product.variants.map((v) => v.id));
         if (!body.variant_ids.every((v) => known.has(v))) throw notFound(PRODUCTS_API_MSG.variantNotFound);
         const next = applyPlan(product, plan, body.variant_ids);
-        await writeBatch(t, { ...shop, id: body.shop_id }, [{ id: Number(row.id), product: next }]);
+        await writeBatch(t, { ...shop, id: body.shop_id }, [{ id: Number(row.id), product: next, before: product }]);
       });
       return products.get(caller, body.shop_id, body.product_id);
     },

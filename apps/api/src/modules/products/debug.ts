@@ -51,6 +51,7 @@ export const debugView = (
         message: i.message,
         layer: i.layer,
         item_id: item.offerId,
+        origin: 'feedloom',
       }));
       const claimed = new Set<TProductIssue>();
       const attributes = compiled.rows.flatMap((row, index) => {

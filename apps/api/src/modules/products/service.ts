@@ -4,7 +4,9 @@ import {
   effective,
   findCategory,
   formatMoney,
+  heldBack,
   productIconState,
+  type TChannel,
   type TChannelStatus,
   type TEffective,
   type TProduct,
@@ -63,7 +65,7 @@ import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { debugView } from './debug';
-import { judgeProduct, judgingContext, shippedTaxonomy, statusRows, writeStatuses } from './validate';
+import { judgeProduct, judgingContext, sameContentOf, shippedTaxonomy, statusRows, writeStatuses } from './validate';
 
 export interface TProductsCaller {
   org_id: string;
@@ -118,18 +120,38 @@ const issuesOf = (raw: unknown[] | null | undefined): TProductIssue[] =>
       message: String(issue.message ?? ''),
       layer: issue.layer ?? 'source',
       item_id: issue.item_id ?? null,
+      origin: issue.origin === 'channel' ? 'channel' : 'feedloom',
     };
   });
 
-/** A variant's status on a channel, from the product's stored status and the issues naming the variant. */
-const variantStatus = (productStatus: string | null, issues: TProductIssue[]): TChannelStatus | null => {
+/**
+ * A variant's status on a channel, from the product's stored status and the issues naming the variant: excluded
+ * when the merchant holds the variant back from the channel (heldBack, the question the feeds and the sync ask);
+ * once the product was sent, the channel's word on the variant — disapproved when the channel reports an error
+ * on it, else approved once the channel approved the product (published or warning), else waiting (submitted).
+ */
+const variantStatus = (
+  productStatus: string | null,
+  issues: TProductIssue[],
+  held: boolean,
+): TChannelStatus | null => {
   if (productStatus === null) return null;
   if (productStatus === 'integration_pending' || productStatus === 'excluded') return productStatus;
-  const sent = ['submitted', 'published', 'warning'].includes(productStatus);
-  return channelStatus(
-    issues.map((i) => ({ ...i, severity: i.severity })),
-    { integrated: true, submittedAt: sent ? 'sent' : null },
-  );
+  if (held) return 'excluded';
+  const sent = ['submitted', 'published', 'warning', 'disapproved'].includes(productStatus);
+  const ours = issues.filter((i) => i.origin !== 'channel');
+  const theirs = issues.filter((i) => i.origin === 'channel');
+  const verdict = theirs.some((i) => i.severity === 'error')
+    ? 'disapproved'
+    : ['published', 'warning', 'disapproved'].includes(productStatus)
+      ? 'approved'
+      : null;
+  return channelStatus(ours, {
+    integrated: true,
+    submittedAt: sent ? 'sent' : null,
+    channelVerdict: sent ? verdict : null,
+    channelIssues: theirs.filter((i) => i.severity !== 'error'),
+  });
 };
 
 const fieldsOf = (eff: TEffective, source: Record<string, unknown>, keys: Iterable<string>) => {
@@ -204,7 +226,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     return shop;
   };
 
-  const toListItem = (row: TProductListRow): TProductListItem => {
+  const toListItem = (row: TProductListRow, channel: TChannel): TProductListItem => {
     const product = productOfRow(row);
     const v = effective(product).values;
     // A product whose variants differ in title shows its first variant's.
@@ -216,6 +238,7 @@ export const createProductsService = (deps: { db: TDb }) => {
         variantStatus(
           status,
           issues.filter((i) => i.item_id === variant.offer_id),
+          heldBack(channel, effective(product, variant).values),
         ),
       )
       .filter((s): s is TChannelStatus => s !== null);
@@ -325,7 +348,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       const total = plan.total ?? counts[q.tab];
       const forward = !plan.backwards;
       return {
-        data: plan.rows.map(toListItem),
+        data: plan.rows.map((r) => toListItem(r, CATALOG_CHANNEL_OF[q.active_channel])),
         total_records: total,
         total_products: counts.all,
         last_error_refreshed: refreshed ? refreshed.toISOString() : null,
@@ -355,6 +378,7 @@ export const createProductsService = (deps: { db: TDb }) => {
             variantStatus(
               status?.status ?? null,
               issues.filter((i) => i.item_id === v.offer_id),
+              heldBack(channel, effective(product, v).values),
             ),
           )
         : [(status?.status ?? null) as TChannelStatus | null];
@@ -401,7 +425,7 @@ export const createProductsService = (deps: { db: TDb }) => {
             size: textOf(v.size),
             price: textOf(v.price),
             availability: textOf(v.availability),
-            status: variantStatus(status?.status ?? null, own),
+            status: variantStatus(status?.status ?? null, own, heldBack(channel, v)),
             issues: own,
           };
         })
@@ -448,6 +472,7 @@ export const createProductsService = (deps: { db: TDb }) => {
           t,
           body.shop_id,
           statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
+          { sameContent: sameContentOf(row.id, product, result.product) },
         );
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);

@@ -4,6 +4,8 @@
 import {
   CHANNELS,
   channelStatus,
+  heldBack,
+  sendsSameItems,
   type TChannel,
   type TChannelStatus,
   type TIssue,
@@ -13,7 +15,6 @@ import {
   validateProductForChannels,
 } from '@feedloom/catalog';
 import { googleTaxonomy } from '@feedloom/catalog/node';
-import { excludedFromChannel } from '@feedloom/validation';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { jsonText } from '../data-sources/staging';
@@ -58,33 +59,41 @@ export const judgingContext = (shop: { shop_currency: string; shop_url: string }
   shopDomain: domainOf(shop.shop_url),
 });
 
-/** The product's items judged for one channel (the sync engine holds back the items with errors). */
+/**
+ * The product's items judged for one channel, each with whether the merchant holds it back from the channel
+ * (heldBack: the sync sends none of those and deletes them if live; it holds back the items with errors too).
+ */
 export const judgeItems = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
   channel: TChannel,
   ctx = judgingContext(shop),
-) => validateProduct(CHANNELS[channel], product, ctx);
+) => validateProduct(CHANNELS[channel], product, ctx).map((r) => ({ ...r, heldBack: heldBack(channel, r.item.values) }));
 
+/**
+ * A product's status and issues on every channel, as judged here (the channel's own word is merged in when
+ * they are written: writeStatuses). Items the merchant holds back from a channel (heldBack) are not judged for
+ * it; a product all of whose items are held back is `excluded`.
+ */
 export const judgeProduct = (
   product: TProduct,
   shop: { shop_currency: string; shop_url: string },
 ): TJudged[] => {
   const ctx = judgingContext(shop);
-  // Submission controls (spec §3) exclude the product from a channel whose every destination they name.
-  const own = product.overrides.product_submission_control;
-  const controls = own !== undefined ? own : product.source.product_submission_control;
   // The channels share the product's items and the resolved context (see validateProductForChannels).
   const perChannel = validateProductForChannels(COMPILED_CHANNELS, product, ctx);
   return CHANNEL_KEYS.map((channel, c) => {
     const issues: (TIssue & { item_id: string })[] = [];
+    let sent = 0;
     for (const r of perChannel[c] ?? []) {
+      if (heldBack(channel, r.item.values)) continue;
+      sent++;
       const item_id = r.item.offerId;
       for (const i of r.issues) issues.push({ item_id, ...i });
     }
     return {
       channel,
-      status: channelStatus(issues, { integrated: true, excluded: excludedFromChannel(channel, controls) }),
+      status: channelStatus(issues, { integrated: true, excluded: sent === 0 }),
       issues: issues.length > MAX_ISSUES_KEPT ? issues.slice(0, MAX_ISSUES_KEPT) : issues,
     };
   });
@@ -103,24 +112,86 @@ export const statusRows = (rows: readonly TStatusRow[]): SQL =>
   sql`(select * from jsonb_to_recordset(${jsonText(rows)}::jsonb)
     as r(product_id bigint, channel text, status text, issues jsonb))`;
 
+/** Statuses of a product the channel has (sent), whose verdict (or wait for one) is the channel's word. */
+export const SENT_STATUSES = ['submitted', 'published', 'warning', 'disapproved'] as const;
+/** Statuses of a product that goes out to the channel: waiting for a send, or sent. */
+export const SENDABLE_STATUSES = ['pending', ...SENT_STATUSES] as const;
+
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** An issue's finding in SQL, as the catalog's issueKey spells it: item, attribute (`image link` = `image_link`), code without the channel's prefix. */
+const issueKeySql = (e: SQL) =>
+  sql`(coalesce(${e} ->> 'item_id', '') || '|' || replace(lower(btrim(coalesce(${e} ->> 'attribute', ''))), ' ', '_')
+    || '|' || regexp_replace(coalesce(${e} ->> 'code', ''), '^(google|microsoft|meta):', ''))`;
+
+/**
+ * Our issues and the channel's (both jsonb arrays) as the catalog's mergeChannelIssues merges them: the channel's
+ * verdict on a finding replaces our prediction of it; what only one side found is kept.
+ */
+export const mergeChannelIssuesSql = (ours: SQL, theirs: SQL): SQL =>
+  sql`((select coalesce(jsonb_agg(o), '[]'::jsonb) from jsonb_array_elements(${ours}) o
+        where not exists (select 1 from jsonb_array_elements(${theirs}) t where ${issueKeySql(sql`t`)} = ${issueKeySql(sql`o`)}))
+      || ${theirs})`;
+
+/** The channel's issues among a status row's issues (`origin: channel`). */
+export const channelIssuesSql = (issues: SQL): SQL =>
+  sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${issues}) e where e ->> 'origin' = 'channel')`;
+
+/** Products whose re-judged version sends a channel exactly what it sent before (sendsSameItems), per channel. */
+export type TSameContent = readonly { product_id: number | string; channel: string }[];
+
+/** The channels to which `after` sends what `before` sent: the rows of writeStatuses' `sameContent`. */
+export const sameContentOf = <T extends number | string>(productId: T, before: TProduct, after: TProduct) =>
+  CHANNEL_KEYS.filter((channel) => sendsSameItems(channel, before, after)).map((channel) => ({ product_id: productId, channel }));
+
 /**
  * THE write of product statuses (a product edit, a bulk customisation, an import, a report upload): upserts
  * each (product, channel) of `rows` — a relation with columns product_id, channel, status and issues (jsonb),
- * see statusRows — and leaves identical rows untouched. In the same statement the triggers of migrations 0008
- * and 0017 keep the tab counts (product_status_counts) and the list's per-channel status columns on products
- * (google_status, microsoft_status, meta_status) current. `onlyShopProducts` drops rows naming another shop's
- * product (when the ids come from a merchant's file).
+ * see statusRows — and leaves identical rows untouched. A judgement says what Feedloom sees; what the channel
+ * last said is not ours to forget. A product that goes out (judged `pending`) and that the channel has:
+ *   - sending the same content (`sameContent`: an edit or bulk change that changes nothing sent) keeps the
+ *     channel's word — its verdict (disapproved, waiting, approved; warning while a warning remains);
+ *   - with new content (or not known to be the same: an import's changed product) is `pending` a resend, and
+ *     the next sync marks it submitted until the channel answers;
+ * either way the channel's issues stay beside ours until it speaks again (mergeChannelIssuesSql: its word on a
+ * finding replaces our prediction), and so does when it said so (`confirmed_at`). A product held back (our
+ * errors, or excluded) takes the judged status and our issues only. In the same statement the triggers of
+ * migrations 0008 and 0017 keep the tab counts (product_status_counts) and the list's per-channel status columns
+ * on products (google_status, microsoft_status, meta_status) current. `onlyShopProducts` drops rows naming
+ * another shop's product (when the ids come from a merchant's file).
  */
 export const writeStatuses = (
   db: TDb,
   shopId: string,
   rows: SQL,
-  opts: { onlyShopProducts?: boolean } = {},
+  opts: { onlyShopProducts?: boolean; sameContent?: TSameContent } = {},
 ) =>
   db.execute(sql`
+    with x as (
+      select x.product_id, x.channel, x.status, x.issues from ${rows} as x
+      ${opts.onlyShopProducts ? sql`join products p on p.id = x.product_id and p.shop_id = ${shopId}::uuid` : sql``}
+    ), same as (
+      select * from jsonb_to_recordset(${jsonText(opts.sameContent ?? [])}::jsonb) as y(product_id bigint, channel text)
+    ), kept as (
+      select x.product_id, x.channel, prev.status as prev, prev.confirmed_at,
+        exists (select 1 from same y where y.product_id = x.product_id and y.channel = x.channel) as same,
+        ${mergeChannelIssuesSql(sql`x.issues`, channelIssuesSql(sql`prev.issues`))} as merged
+      from x join product_channel_statuses prev on prev.product_id = x.product_id and prev.channel = x.channel
+      where x.status = 'pending' and prev.status in (${inList(SENDABLE_STATUSES)})
+    ), decided as (
+      select x.product_id, x.channel,
+        case
+          when k.product_id is null then x.status
+          when k.prev = 'pending' or not k.same then 'pending'
+          when k.prev = 'disapproved' then 'disapproved'
+          when jsonb_path_exists(k.merged, '$[*] ? (@.severity == "warning")') then 'warning'
+          when k.prev = 'submitted' or (k.prev = 'warning' and k.confirmed_at is null) then 'submitted'
+          else 'published' end as status,
+        coalesce(k.merged, x.issues) as issues
+      from x left join kept k on k.product_id = x.product_id and k.channel = x.channel
+    )
     insert into product_channel_statuses as s (product_id, shop_id, channel, status, issues)
-    select x.product_id, ${shopId}::uuid, x.channel, x.status, x.issues from ${rows} as x
-    ${opts.onlyShopProducts ? sql`join products p on p.id = x.product_id and p.shop_id = ${shopId}::uuid` : sql``}
+    select d.product_id, ${shopId}::uuid, d.channel, d.status, d.issues from decided d
     on conflict (product_id, channel) do update set
       status = excluded.status, issues = excluded.issues, updated_at = now()
     where s.status is distinct from excluded.status or s.issues is distinct from excluded.issues`);

@@ -1,12 +1,13 @@
 // The sync engine (issue 13), channel-neutral: one run per shop × channel connection, never two at once (a
 // lease on the connection row, so a worker killed mid-sync lets go when it passes). A run reads the shop's
 // effective products (all layers) a page at a time, judges every item with the catalog's rules for the
-// channel, holds back the items with errors (deleting them from the channel if they were live), sends the
-// items whose payload hash changed (Google's quota rule for unchanged ones: rules.ts), and deletes the items
-// that left the shop or were paused. A hash is written only once the channel accepted the item, so the next
+// channel, holds back the items with errors and the items the merchant holds back from the channel (catalog's
+// heldBack: a draft, archived or private product, submission controls, pause all), deleting them from the
+// channel if they were live, sends the items whose payload hash changed (Google's quota rule for unchanged ones:
+// rules.ts), and deletes the items that left the shop. A hash is written only once the channel accepted the item, so the next
 // run after a crash sends exactly what the channel has not confirmed. Statuses come back in pullStatuses.
 import type { TChannelKey } from '@feedloom/validation';
-import { hasErrors, type TChannel, type TIssue, type TProduct } from '@feedloom/catalog';
+import { hasErrors, type TChannel, type TIssue } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
@@ -23,7 +24,7 @@ import {
 import { addSeconds, type TClock } from '../../lib/clock';
 import { GoogleHttpError } from '../channels/google/http';
 import { ChannelDisconnectedError } from '../channels/tokens';
-import { judgeItems } from '../products/validate';
+import { judgeItems, mergeChannelIssuesSql, SENDABLE_STATUSES } from '../products/validate';
 import type { TChannelAdapter, TItemOutcome, TOutgoingItem } from './adapter';
 import { SYNC_MSG } from './messages';
 import { shopProductPages } from './product-pages';
@@ -57,10 +58,8 @@ export interface TSyncEngineDeps {
 
 type TShop = { id: string; shop_name: string; shop_url: string; shop_currency: string };
 
-/** Paused for every destination (the `pause` attribute "all"): the item leaves the channel. */
-const pausedAll = (p: TProduct): boolean => (p.overrides.pause ?? p.source.pause) === 'all';
-
 const json = (v: unknown) => JSON.stringify(v);
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /** A channel issue kept beside ours in product_channel_statuses.issues (`origin` tells them apart). */
 const channelIssue = (offerId: string, i: TIssue) => ({ ...i, item_id: offerId, origin: 'channel' });
@@ -106,15 +105,16 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
     return shop;
   };
 
-  /** Live items that this run would remove (product gone or paused) or newly hold back (product has errors). */
+  /**
+   * Live items that this run would remove (product gone, or held back from the channel by the merchant: its
+   * judged status is excluded) or newly hold back (product has errors).
+   */
   const gateCounts = async (row: TChannelConnectionRow, channel: TChannel) => {
     const [c] = await queryRows<{ live: number; to_delete: number; newly_held: number }>(
       db,
       sql`select count(*)::int as live,
-            count(*) filter (where p.id is null
-              or coalesce(p.custom -> 'overrides' ->> 'pause', p.source ->> 'pause') = 'all')::int as to_delete,
-            count(*) filter (where p.id is not null and s.status = 'error'
-              and coalesce(p.custom -> 'overrides' ->> 'pause', p.source ->> 'pause', '') <> 'all')::int as newly_held
+            count(*) filter (where p.id is null or s.status = 'excluded')::int as to_delete,
+            count(*) filter (where p.id is not null and s.status = 'error')::int as newly_held
           from channel_items ci
           left join products p on p.id = ci.product_id and p.shop_id = ${row.shop_id}::uuid
           left join product_channel_statuses s on s.product_id = p.id and s.channel = ${channel}::text
@@ -155,13 +155,18 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
         on conflict (connection_id, offer_id) do update set product_id = excluded.product_id,
           content_hash = excluded.content_hash, sent_at = excluded.sent_at, sends_day = excluded.sends_day,
           sends_today = excluded.sends_today`);
-      // Waiting for a send → sent, waiting for the channel's verdict (warnings stay visible).
-      await db.execute(sql`
-        update product_channel_statuses s set updated_at = now(),
-          status = case when exists (select 1 from jsonb_array_elements(s.issues) e where e ->> 'severity' = 'warning')
-            then 'warning' else 'submitted' end
-        where s.channel = ${channel}::text and s.status = 'pending'
-          and s.product_id in (select distinct (x ->> 'product_id')::bigint from jsonb_array_elements(${json(accepted)}::jsonb) x)`);
+      // New content sent (a first send, or a change): waiting for the channel's verdict on it (warnings stay
+      // visible; the channel's last word on the content before, its issues and their time, stays until it
+      // answers). A refresh of unchanged content leaves the channel's verdict as it is.
+      const changed = accepted.filter((a) => sent.get(a.offer_id)!.live?.content_hash !== a.hash);
+      if (changed.length > 0) {
+        await db.execute(sql`
+          update product_channel_statuses s set updated_at = now(),
+            status = case when exists (select 1 from jsonb_array_elements(s.issues) e where e ->> 'severity' = 'warning')
+              then 'warning' else 'submitted' end
+          where s.channel = ${channel}::text and s.status in (${inList(SENDABLE_STATUSES)})
+            and s.product_id in (select distinct (x ->> 'product_id')::bigint from jsonb_array_elements(${json(changed)}::jsonb) x)`);
+      }
     }
     if (refused.length > 0) {
       const rows = refused.map((o) => ({
@@ -321,7 +326,7 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
       const refreshAfterMs = settings.refreshAfterDays * 86_400_000;
       for await (const page of shopProductPages(db, row.shop_id, settings.pageSize)) {
         const judged = page.flatMap(({ id, product }) =>
-          judgeItems(product, shop, channel).map((r) => ({ product_id: id, product, ...r })),
+          judgeItems(product, shop, channel).map((r) => ({ product_id: id, ...r })),
         );
         const offers = judged.map((j) => j.item.offerId);
         const liveRows = await queryRows<{ offer_id: string; content_hash: string; sent_at: Date; sends_day: string; sends_today: number }>(
@@ -330,15 +335,14 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
               where connection_id = ${row.id}::uuid and offer_id in (select jsonb_array_elements_text(${json(offers)}::jsonb))`,
         );
         const live = new Map(liveRows.map((r) => [r.offer_id, { ...r, sent_at: new Date(r.sent_at) }]));
-        const excludedProducts = new Set<number>();
         for (const j of judged) {
           const offerId = j.item.offerId;
           if (seen.has(offerId)) continue; // a second item with the same id: the first one stands
           seen.add(offerId);
           counts.considered++;
           const was = live.get(offerId);
-          if (pausedAll(j.product)) {
-            excludedProducts.add(j.product_id);
+          // Held back by the merchant (the list shows it excluded): it leaves the channel if it was there.
+          if (j.heldBack) {
             if (was) deletions.push(offerId);
             continue;
           }
@@ -353,12 +357,6 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
           outgoing.push({ offer_id: offerId, payload });
           outgoingMeta.set(offerId, { product_id: j.product_id, hash, live: was });
           if (outgoing.length >= adapter.maxBatch) await flushSends();
-        }
-        if (excludedProducts.size > 0) {
-          await db.execute(sql`
-            update product_channel_statuses set status = 'excluded', updated_at = now()
-            where channel = ${channel}::text and status <> 'excluded'
-              and product_id in (select jsonb_array_elements_text(${json([...excludedProducts])}::jsonb)::bigint)`);
         }
         if (deletions.length >= adapter.maxBatch) await flushDeletes();
         stopIfAsked();
@@ -409,8 +407,10 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
 
   /**
    * The channel's statuses merged into product_channel_statuses: its verdict, its issues (replacing the ones
-   * it reported before, beside ours) and `confirmed_at`. Only products whose current version was sent are
-   * touched: one waiting for a send (pending) or held back by our errors keeps its status.
+   * it reported before; a finding of ours it also reports counts once, in its words: mergeChannelIssuesSql) and
+   * `confirmed_at`. Only products the channel has and that go out are touched (sent, or pending a resend of new
+   * content: the channel's word on what it has is the truth until the resend); one held back (our errors,
+   * excluded) keeps its status.
    */
   const pullStatuses = async (connectionId: string): Promise<{ items: number; products: number } | null> => {
     const [row] = await db.select().from(channel_connections).where(eq(channel_connections.id, connectionId));
@@ -453,18 +453,21 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
           with x as (
             select * from jsonb_to_recordset(${json(rows)}::jsonb) as x(product_id bigint, verdict text, issues jsonb)
           ), merged as (
-            select s.product_id, s.status as before, x.verdict, x.issues as theirs,
-              (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(s.issues) e
-                where coalesce(e ->> 'origin', '') <> 'channel') as ours
+            select s.product_id, s.status as before, x.verdict,
+              ${mergeChannelIssuesSql(
+                sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(s.issues) e
+                      where coalesce(e ->> 'origin', '') <> 'channel')`,
+                sql`x.issues`,
+              )} as issues
             from product_channel_statuses s join x on x.product_id = s.product_id
-            where s.channel = ${channel}::text and s.status in ('submitted', 'published', 'warning', 'disapproved')
+            where s.channel = ${channel}::text and s.status in (${inList(SENDABLE_STATUSES)})
           )
           update product_channel_statuses s set
-            issues = m.ours || m.theirs,
+            issues = m.issues,
             status = case
               when m.verdict = 'disapproved' then 'disapproved'
               when m.verdict = 'pending' then 'submitted'
-              when jsonb_path_exists(m.ours || m.theirs, '$[*] ? (@.severity == "warning")') then 'warning'
+              when jsonb_path_exists(m.issues, '$[*] ? (@.severity == "warning")') then 'warning'
               else 'published' end,
             confirmed_at = ${clock.now()}, updated_at = now()
           from merged m
