@@ -31,10 +31,18 @@ export const ZMicrosoftStoreSchema = z.object({
   store_url: z.string().nullable(),
   is_active: z.boolean(),
   domain_verified: z.boolean(),
+  /** The store's website is the shop's own (same host, with or without www.). */
+  matches_shop: z.boolean(),
 });
 export type TMicrosoftStore = z.infer<typeof ZMicrosoftStoreSchema>;
 
-export const ZMicrosoftDomainSchema = z.object({ store_url: z.string().nullable(), verified: z.boolean() });
+export const ZMicrosoftDomainSchema = z.object({
+  store_url: z.string().nullable(),
+  verified: z.boolean(),
+  /** The shop's own website, and whether the chosen store is on it (the step holds only then). */
+  shop_url: z.string(),
+  matches_shop: z.boolean(),
+});
 export type TMicrosoftDomain = z.infer<typeof ZMicrosoftDomainSchema>;
 
 /** A Meta business account the connected person manages. */

@@ -63,7 +63,7 @@ export const ZDestinationSchema = z.object({
   label: z.string(),
   state: z.enum(['ENABLED', 'ELIGIBLE', 'NOT_ELIGIBLE', 'UNKNOWN']),
   active_countries: z.array(z.string()),
-  /** Enabled for the target country. */
+  /** Enabled for the target country (`active_countries` may name others it is enabled for). */
   serves_target_country: z.boolean(),
   unmet_requirements: z.array(
     z.object({ title: z.string(), countries: z.array(z.string()), documentation_url: z.string().nullable() }),

@@ -45,7 +45,13 @@ export const ZMerchantAccountSchema = z.object({
 export type TMerchantAccount = z.infer<typeof ZMerchantAccountSchema>;
 
 /** The website Merchant Center knows for the account, and whether it is claimed (domain verification step). */
-export const ZWebsiteClaimSchema = z.object({ website_url: z.string().nullable(), claimed: z.boolean() });
+export const ZWebsiteClaimSchema = z.object({
+  website_url: z.string().nullable(),
+  claimed: z.boolean(),
+  /** The shop's own website, and whether the account's website is on it (the step holds only then). */
+  shop_url: z.string(),
+  matches_shop: z.boolean(),
+});
 export type TWebsiteClaim = z.infer<typeof ZWebsiteClaimSchema>;
 
 export const ZOverrideWebsiteUrlSchema = z.object({

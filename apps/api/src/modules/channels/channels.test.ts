@@ -129,11 +129,19 @@ describe.each(DRIVERS)('connecting Google on %s', (driver) => {
       });
     const claimed = await override('https://rivera-kitchen.example/');
     expect(claimed.body).toMatchObject({ message: CHANNELS_MSG.websiteUpdated, data: { website_url: 'https://rivera-kitchen.example/', claimed: true } });
-    expect((await get('get-website-claimed-status')).body.data).toEqual({ website_url: 'https://rivera-kitchen.example/', claimed: true });
+    expect((await get('get-website-claimed-status')).body.data).toEqual({
+      website_url: 'https://rivera-kitchen.example/',
+      claimed: true,
+      shop_url: shop.shop_url,
+      matches_shop: false,
+    });
     const refused = await override('https://unverified.rivera-kitchen.example/');
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ message: CHANNELS_MSG.websiteNotClaimed, data: { claimed: false } });
-    expect((await get('get-website-claimed-status')).body.data).toEqual({ website_url: 'https://unverified.rivera-kitchen.example/', claimed: false });
+    expect((await get('get-website-claimed-status')).body.data).toMatchObject({
+      website_url: 'https://unverified.rivera-kitchen.example/',
+      claimed: false,
+    });
     expect((await override('not a url')).status).toBe(400);
 
     expect((await get('shipping-settings')).body.data).toEqual({

@@ -28,6 +28,7 @@ import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './micros
 import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
 import {
   createConnectionBookkeeping,
+  isShopWebsite,
   toConnection,
   type TChannelCaller,
   type TChannelShared,
@@ -66,6 +67,14 @@ const toAccount = (a: TMerchantAccountJson): TMerchantAccount => ({
   account_name: a.accountName,
   time_zone: a.timeZone?.id ?? null,
   language_code: a.languageCode ?? null,
+});
+
+/** The account's website as the domain verification step shows it, beside the shop's own. */
+const toWebsiteClaim = (shop: TShopRow, websiteUrl: string | null, claimed: boolean): TWebsiteClaim => ({
+  website_url: websiteUrl,
+  claimed,
+  shop_url: shop.shop_url,
+  matches_shop: isShopWebsite(shop.shop_url, websiteUrl),
 });
 
 /**
@@ -285,28 +294,27 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
     websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
       const { row, accountId } = await withAccount(caller, shopId);
+      const shop = await reachShop(caller, shopId);
       const home = await withGoogle(
         () => merchantClient(row).getHomepage(accountId),
         CHANNELS_MSG.accountNotFound,
       );
-      return { website_url: home.uri ?? null, claimed: home.claimed === true };
+      return toWebsiteClaim(shop, home.uri ?? null, home.claimed === true);
     },
 
     /** Sets the Merchant Center homepage and claims it; a claim Google refuses leaves it unclaimed (said so). */
     overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
       const { row, accountId } = await withAccount(caller, shopId);
+      const shop = await reachShop(caller, shopId);
       const client = merchantClient(row);
       const updated = await withGoogle(
         () => client.updateHomepage(accountId, websiteUrl),
         CHANNELS_MSG.accountNotFound,
       );
-      let claim: TWebsiteClaim = {
-        website_url: updated.uri ?? websiteUrl,
-        claimed: updated.claimed === true,
-      };
+      let claim = toWebsiteClaim(shop, updated.uri ?? websiteUrl, updated.claimed === true);
       try {
         const claimed = await client.claimHomepage(accountId);
-        claim = { website_url: claimed.uri ?? claim.website_url, claimed: claimed.claimed === true };
+        claim = toWebsiteClaim(shop, claimed.uri ?? claim.website_url, claimed.claimed === true);
       } catch (err) {
         // Google refuses a claim it cannot verify (4xx): the website is saved, the merchant verifies it next.
         if (err instanceof GoogleHttpError && err.status >= 400 && err.status < 500) {

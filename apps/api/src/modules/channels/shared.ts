@@ -57,10 +57,49 @@ export interface TChannelShared {
   ): Promise<{ shopId: string; verifier: string }>;
 }
 
+/** A website address's host, lower-case and without a leading `www.`; null when it is no URL. */
+export const websiteHost = (url: string | null | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether a channel account's website (Google's homepage, Microsoft's store URL) is the shop's own: the same
+ * host, with or without `www.`. Products link to the shop's website, so an account on another site cannot
+ * show them.
+ */
+export const isShopWebsite = (shopUrl: string, url: string | null | undefined): boolean => {
+  const host = websiteHost(url);
+  return host !== null && host === websiteHost(shopUrl);
+};
+
 /** The steps with `step` recorded once; `order` is the channel's wizard (spec §2). */
 export const withStep = (steps: readonly string[], step: string, order: readonly string[]): string[] => {
   const all = steps.includes(step) ? [...steps] : [...steps, step];
   return [...order.filter((s) => all.includes(s)), ...all.filter((s) => !order.includes(s))];
+};
+
+/**
+ * A connection's steps once `step` is done, and whether the integration is now complete. The feed
+ * configuration starts from valid defaults (a daily schedule, submissions on), so it counts as done as soon
+ * as every step before it is: the merchant reaches it with a working feed and changes it only if they wish.
+ */
+export const stepsWith = (
+  row: Pick<TChannelConnectionRow, 'integration_steps' | 'integration_once_completed'>,
+  step: string,
+  order: readonly string[],
+) => {
+  let steps = withStep(row.integration_steps, step, order);
+  const last = order.indexOf('feed-config');
+  if (last >= 0 && order.slice(0, last).every((s) => steps.includes(s))) steps = withStep(steps, 'feed-config', order);
+  return {
+    integration_steps: steps,
+    integration_once_completed: row.integration_once_completed || order.every((s) => steps.includes(s)),
+  };
 };
 
 export const toConnection = (row: TChannelConnectionRow): TChannelConnection => ({
@@ -104,13 +143,7 @@ export const createConnectionBookkeeping = (shared: TChannelShared, channel: TCh
   };
 
   /** Records a wizard step; the integration counts as completed once every step is done. */
-  const recordStep = (row: TChannelConnectionRow, step: string) => {
-    const steps = withStep(row.integration_steps, step, order);
-    return {
-      integration_steps: steps,
-      integration_once_completed: row.integration_once_completed || order.every((s) => steps.includes(s)),
-    };
-  };
+  const recordStep = (row: TChannelConnectionRow, step: string) => stepsWith(row, step, order);
 
   return {
     save,

@@ -26,6 +26,8 @@ export const WIZARD_MSG = {
   integrationCompleted: 'Integration complete. Your products will now be sent to the channel.',
   noDestination: (country: string) =>
     `No destination of your Merchant Center account is enabled for ${country}. Enable free listings or Shopping ads in Merchant Center, then check again.`,
+  notForTargetCountry: (label: string, countries: readonly string[], country: string) =>
+    `${label}: enabled${countries.length ? ` for ${countries.join(', ')}` : ''}, not for ${country}. Enable it for ${country} in Merchant Center to use it there.`,
   chooseTargetMarket: 'Please choose a target market first.',
   websiteMissing: 'Your Merchant Center account has no website yet. Please enter your store’s website first.',
   siteVerificationNotGranted:
@@ -39,6 +41,8 @@ export const WIZARD_MSG = {
   claimRefused:
     'Google verified your website but Merchant Center could not claim it. Please try again in a few minutes.',
   verified: 'Your website is verified and claimed in Merchant Center.',
+  websiteNotShop: (website: string, shop: string) =>
+    `Your Merchant Center account’s website is ${website}, but this store is at ${shop}. Change the website address to your store’s, then verify it.`,
   websiteNotClaimed: 'Your website is not claimed in Merchant Center yet. Please verify it first.',
   noShipping: (country: string) =>
     `Your Merchant Center account has no shipping service for ${country}. Add shipping settings in Merchant Center, or confirm that every product carries its own shipping.`,

@@ -12,6 +12,7 @@ import type {
 } from '@feedloom/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
+import { shopsRepo } from '../shops/repo';
 import { useSandbox } from '../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { CHANNELS_MSG } from './messages';
@@ -24,6 +25,12 @@ const OUTDOOR = '5550001001';
 const KITCHEN = '5550001002';
 /** Sam's Outlet: nothing enabled, a website that never verifies. */
 const OUTLET = '5550002002';
+/** Each account's website in Merchant Center (Outdoor's store is written with www.: the same site). */
+const WEBSITE: Record<string, string> = {
+  [OUTDOOR]: 'https://www.rivera-outdoor.example',
+  [KITCHEN]: 'https://rivera-kitchen.example',
+  [OUTLET]: 'https://unverified.lee-outlet.example',
+};
 
 const sandbox = useSandbox('wizard');
 /** The sandbox's consent page, as the browser answers it: choose the account, allow. */
@@ -48,10 +55,13 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
   const call = <T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
     t.call<T>(method, url, { token, ...(body === undefined ? {} : { body }) });
 
-  /** Owner with two shops; Google connected to the first as `account` with Merchant Center `merchant` chosen. */
-  const linked = async (account = ALEX, merchant = KITCHEN) => {
+  /**
+   * Owner with two shops; Google connected to the first as `account` with Merchant Center `merchant` chosen. The
+   * shop is at `shopUrl`: by default the Merchant Center account's own website.
+   */
+  const linked = async (account = ALEX, merchant = KITCHEN, shopUrl = WEBSITE[merchant]!) => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
-    const shop = owner.shops[0]!;
+    const shop = (await shopsRepo(t.database.db).update(owner.org.id, owner.shops[0]!.id, { shop_url: shopUrl }))!;
     const auth = await call<{ auth_url: string }>('GET', `/google-auth?shop_id=${shop.id}`, owner.token);
     const back = await call<TChannelConnection>(
       'GET',
@@ -197,15 +207,14 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     const confirmed = await capture(owner.token, shop.id, 'shipping-validation', {
       products_carry_shipping: true,
     });
-    expect(confirmed.body.data.next_step).toBe('feed-config');
-    expect((await google()).next_step).toBe('feed-config');
-
-    const last = await capture(owner.token, shop.id, 'feed-config');
-    expect(last.body.message).toBe(WIZARD_MSG.integrationCompleted);
-    expect(last.body.data).toMatchObject({
+    // The feed configuration starts from valid defaults: reaching it completes the integration.
+    expect(confirmed.body.message).toBe(WIZARD_MSG.integrationCompleted);
+    expect(confirmed.body.data).toMatchObject({
       next_step: null,
       connection: { integration_once_completed: true },
     });
+    expect(confirmed.body.data.connection.integration_steps).toContain('feed-config');
+    expect(await google()).toMatchObject({ next_step: null, integration_once_completed: true });
 
     // Editing the market once completed: a new country sends the merchant through its checks again.
     const edit = await selectMarket(owner.token, shop.id, {
@@ -281,6 +290,48 @@ describe.each(DRIVERS)('the Google integration wizard on %s', (driver) => {
     for (const step of ['destination-validation', 'domain-verification', 'shipping-validation']) {
       expect((await capture(owner.token, shop.id, step)).status, step).toBe(200);
     }
+  });
+
+  it("refuses the domain step while the account's website is another site than the store's, until it is changed", async () => {
+    // Outdoor's website (rivera-outdoor.example) is claimed, but the store and its product links are elsewhere.
+    const { owner, shop } = await linked(ALEX, OUTDOOR, 'https://northwind-apparel.example');
+    await selectMarket(owner.token, shop.id, { country: 'GB', language: 'en', currency: 'GBP' });
+
+    // Shopping ads are enabled for the US only: for a GB market that is said, not shown as enabled.
+    const dest = await call<TDestinationValidation>('GET', `/destination-validation/shop/${shop.id}`, owner.token);
+    expect(dest.body.data.destinations.map((d) => [d.program, d.state, d.serves_target_country])).toEqual([
+      ['free-listings', 'ENABLED', true],
+      ['shopping-ads', 'ENABLED', false],
+    ]);
+    expect(dest.body.data.missing).toEqual([
+      WIZARD_MSG.notForTargetCountry('Shopping ads', ['US'], 'United Kingdom'),
+    ]);
+    expect((await capture(owner.token, shop.id, 'destination-validation')).status).toBe(200);
+
+    const claim = await call('GET', `/get-website-claimed-status/shop/${shop.id}`, owner.token);
+    expect(claim.body.data).toEqual({
+      website_url: 'https://rivera-outdoor.example/',
+      claimed: true,
+      shop_url: 'https://northwind-apparel.example',
+      matches_shop: false,
+    });
+    const notOurs = WIZARD_MSG.websiteNotShop('rivera-outdoor.example', 'northwind-apparel.example');
+    const refused = await capture(owner.token, shop.id, 'domain-verification');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(notOurs);
+    const reVerify = await call('GET', `/re-verification/${shop.id}?method=META`, owner.token);
+    expect(reVerify.status).toBe(409);
+    expect(reVerify.body.message).toBe(notOurs);
+
+    // The store's own website, written with www.: the same site, claimed, and the step holds.
+    const changed = await call('POST', `/override-website-url/shop/${shop.id}`, owner.token, {
+      website_url: 'https://www.northwind-apparel.example/',
+    });
+    expect(changed.body).toMatchObject({
+      message: CHANNELS_MSG.websiteUpdated,
+      data: { website_url: 'https://www.northwind-apparel.example/', claimed: true, matches_shop: true },
+    });
+    expect((await capture(owner.token, shop.id, 'domain-verification')).status).toBe(200);
   });
 
   it('says what is missing when no destination serves the market and the website never verifies', async () => {

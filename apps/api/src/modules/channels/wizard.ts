@@ -18,7 +18,7 @@ import {
 } from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
-import type { TChannelConnectionRow } from '../../db/schema';
+import type { TChannelConnectionRow, TShopRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/errors';
 import { GoogleHttpError } from './google/http';
@@ -27,7 +27,7 @@ import { GOOGLE_SITE_VERIFICATION_SCOPE } from './google/oauth';
 import { countryName, marketChoices, marketsOf } from './markets';
 import { CHANNELS_MSG } from './messages';
 import { connectionsRepo } from './repo';
-import { withStep } from './shared';
+import { isShopWebsite, stepsWith, websiteHost } from './shared';
 import { toConnection, type TChannelCaller, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
 
@@ -109,6 +109,8 @@ export const createChannelWizardService = (deps: {
     if (target === null) missing.push(WIZARD_MSG.chooseTargetMarket);
     else if (!ready) missing.push(WIZARD_MSG.noDestination(countryName(target)));
     for (const d of destinations) {
+      if (target !== null && d.state === 'ENABLED' && !d.serves_target_country)
+        missing.push(WIZARD_MSG.notForTargetCountry(d.label, d.active_countries, countryName(target)));
       if (d.state === 'ELIGIBLE')
         missing.push(`${d.label}: eligible, not enabled yet. Enable it in Merchant Center.`);
       for (const u of d.unmet_requirements) {
@@ -127,6 +129,15 @@ export const createChannelWizardService = (deps: {
     if (!home.uri) throw conflict(WIZARD_MSG.websiteMissing);
     return { uri: home.uri, claimed: home.claimed === true };
   };
+
+  /** Why the account's website cannot stand for the shop (another site than the shop's own), or null. */
+  const websiteRefusal = (shop: TShopRow, websiteUrl: string) =>
+    isShopWebsite(shop.shop_url, websiteUrl)
+      ? null
+      : WIZARD_MSG.websiteNotShop(
+          websiteHost(websiteUrl) ?? websiteUrl,
+          websiteHost(shop.shop_url) ?? shop.shop_url,
+        );
 
   const siteVerification = (row: TChannelConnectionRow) => {
     if (!row.scopes.split(' ').includes(GOOGLE_SITE_VERIFICATION_SCOPE))
@@ -153,8 +164,13 @@ export const createChannelWizardService = (deps: {
         const result = destinationsOf(row, await programsOf(row));
         return result.ready ? null : (result.missing[0] ?? WIZARD_MSG.chooseTargetMarket);
       }
-      case 'domain-verification':
-        return (await homepageOf(row)).claimed ? null : WIZARD_MSG.websiteNotClaimed;
+      case 'domain-verification': {
+        const home = await homepageOf(row);
+        return (
+          websiteRefusal(await channels.reachShop(caller, shopId), home.uri) ??
+          (home.claimed ? null : WIZARD_MSG.websiteNotClaimed)
+        );
+      }
       case 'shipping-validation':
         if (!target) return WIZARD_MSG.chooseTargetMarket;
         return productsCarryShipping || (await shippingCoversTarget(caller, shopId))
@@ -243,7 +259,11 @@ export const createChannelWizardService = (deps: {
         : row.integration_steps;
       const saved = await record(row, {
         target_market: { country, language, currency },
-        integration_steps: withStep(kept, 'target-market', INTEGRATION_STEPS[channel]),
+        ...stepsWith(
+          { ...row, integration_steps: kept },
+          'target-market',
+          INTEGRATION_STEPS[channel],
+        ),
       });
       return toConnection(saved);
     },
@@ -282,6 +302,9 @@ export const createChannelWizardService = (deps: {
     ): Promise<TWebsiteVerification> => {
       const { row, accountId } = await channels.withAccount(caller, shopId);
       const home = await homepageOf(row);
+      // Verifying and claiming another site than the shop's own would not let Google show its products.
+      const refusal = websiteRefusal(await channels.reachShop(caller, shopId), home.uri);
+      if (refusal) throw conflict(refusal);
       if (home.claimed) return { website_url: home.uri, method, verified: true, claimed: true };
       const client = siteVerification(row);
       try {
@@ -338,12 +361,13 @@ export const createChannelWizardService = (deps: {
         );
         if (refusal) throw conflict(refusal);
       }
-      const done = withStep(row.integration_steps, step, steps);
-      const complete = steps.every((s) => done.includes(s));
-      const saved = await record(row, {
-        integration_steps: done,
-        ...(complete ? { integration_once_completed: true } : {}),
-      });
+      if (channel === 'bing' && step === 'domain-verification') {
+        const { domain, message } = await channels.microsoftVerifyDomain(caller, shopId);
+        if (!domain.verified || !domain.matches_shop) throw conflict(message);
+      }
+      const recorded = stepsWith(row, step, steps);
+      const complete = steps.every((s) => recorded.integration_steps.includes(s));
+      const saved = await record(row, recorded);
       const connection = toConnection(saved);
       return {
         result: { connection, next_step: nextIntegrationStep(channel, connection) },

@@ -129,6 +129,32 @@ export const shopsRepo = (db: TDb) => ({
     };
   },
 
+  /**
+   * Products of the organisation's shops: the kept count of each shop (`product_status_counts`, channel '*',
+   * never a count(*)), of `shopIds`, or else of every active shop within the scope.
+   */
+  productCounts: async (
+    orgId: string,
+    opts: { shopIds?: readonly string[]; scope?: TShopScope },
+  ): Promise<Map<string, number>> => {
+    const ids = opts.shopIds?.filter(isUuid);
+    if (ids && ids.length === 0) return new Map();
+    const rows = await db
+      .select({ shop_id: shops.id, n: sql<number>`coalesce(c.n, 0)`.mapWith(Number) })
+      .from(shops)
+      .leftJoin(
+        sql`product_status_counts c`,
+        sql`c.shop_id = ${shops.id} and c.channel = '*' and c.status = 'all'`,
+      )
+      .where(
+        and(
+          eq(shops.organization_id, orgId),
+          ids ? inArray(shops.id, ids) : and(eq(shops.status, 'active'), inScope(opts.scope)),
+        ),
+      );
+    return new Map(rows.map((r) => [r.shop_id, r.n]));
+  },
+
   /** A shop of the organisation other than `exceptId`, not deleted, whose URL is `shopUrl`. */
   findActiveByUrl: async (orgId: string, shopUrl: string, exceptId?: string): Promise<TShopRow | null> =>
     (

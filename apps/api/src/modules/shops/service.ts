@@ -200,18 +200,24 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
         ...toShop(shop),
         business_name: org?.business_name ?? '',
         connected_channels: await connectionsRepo(db).connectedChannels(caller.org_id, shop.id),
-        total_products: 0,
+        total_products:
+          (await shopsRepo(db).productCounts(caller.org_id, { shopIds: [shop.id] })).get(shop.id) ?? 0,
       };
     },
 
     statistics: async (caller: TShopCaller): Promise<TShopStatistics> => {
-      const s = await shopsRepo(db).statistics(caller.org_id, caller.shop_ids);
+      const repo = shopsRepo(db);
+      const [s, products] = await Promise.all([
+        repo.statistics(caller.org_id, caller.shop_ids),
+        repo.productCounts(caller.org_id, { scope: caller.shop_ids }),
+      ]);
       return {
         total_shops: s.total,
         active_shops: s.active,
         deleted_shops: s.deleted,
         testing_shops: s.testing,
-        total_products: 0,
+        // Products of the active stores the caller can see.
+        total_products: [...products.values()].reduce((sum, n) => sum + n, 0),
       };
     },
   };

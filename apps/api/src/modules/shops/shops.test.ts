@@ -10,10 +10,22 @@ import { FORBIDDEN_MESSAGE } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertOrg, insertUser } from '../../test/fixtures';
+import { importCsv } from '../../test/import';
 import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { SHOP_MSG } from './messages';
 import { utcOffsetOf } from '../reference/data';
+
+const PRODUCTS_HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
+const productsCsv = (n: number) =>
+  [
+    PRODUCTS_HEADER,
+    ...Array.from(
+      { length: n },
+      (_, i) =>
+        `SKU-${i + 1},Shirt ${i + 1},A fine shirt,https://berlin.example.com/p/${i + 1},https://berlin.example.com/i/${i + 1}.jpg,10.00 EUR,in_stock,Acme,,new`,
+    ),
+  ].join('\n') + '\n';
 
 const store = {
   shop_name: 'Berlin Boutique',
@@ -284,7 +296,7 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
       expect((await login(t, 'owner@example.com')).active_shop_id).toBe(owner.shops[1]!.id);
     });
 
-    it('reports shop info and statistics, with 0 products until imports exist', async () => {
+    it('reports shop info and statistics, with 0 products before any import', async () => {
       const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
       await addShop(owner.token, { ...store, is_testing: true });
       await t.call('DELETE', `/shop/${owner.shops[0]!.id}`, { token: owner.token });
@@ -309,6 +321,31 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
         (await t.call<TShopStatistics>('GET', '/shop-statistics', { token: other.token })).body.data
           .total_shops,
       ).toBe(0);
+    });
+
+    it("counts each store's products in its info and the active stores' products in the statistics", async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 3);
+      const [small, large, gone] = [owner.shops[0]!, owner.shops[1]!, owner.shops[2]!];
+      const ids = (shopId: string) => ({ user_id: owner.user.id, org_id: owner.org.id, shop_id: shopId });
+      await importCsv(t, ids(small.id), productsCsv(10));
+      await importCsv(t, ids(large.id), productsCsv(250), undefined, { batchSize: 250 });
+      await importCsv(t, ids(gone.id), productsCsv(3));
+      await t.call('DELETE', `/shop/${gone.id}`, { token: owner.token });
+
+      const info = async (shopId: string) =>
+        (await t.call<TShopInfo>('GET', `/shop-info/${shopId}`, { token: owner.token })).body.data
+          .total_products;
+      expect(await info(small.id)).toBe(10);
+      expect(await info(large.id)).toBe(250);
+      expect(await info(gone.id)).toBe(3);
+      const stats = await t.call<TShopStatistics>('GET', '/shop-statistics', { token: owner.token });
+      // A deleted store's products are not counted.
+      expect(stats.body.data.total_products).toBe(260);
+
+      // A member limited to one store counts that store's products only.
+      const member = await memberOf(t, owner.org.id, 'one@example.com', ['store_management'], [small.id]);
+      const theirs = await t.call<TShopStatistics>('GET', '/shop-statistics', { token: member.token });
+      expect(theirs.body.data.total_products).toBe(10);
     });
 
     it("answers 404 for another organisation's shop on every endpoint, and changes nothing", async () => {

@@ -90,14 +90,18 @@ describe('channels router', () => {
   });
 
   it('reads and overrides the website claim and reads the shipping settings', async () => {
-    stub.on('GET', `/get-website-claimed-status/shop/${SHOP}`, { data: { website_url: 'https://a.example/', claimed: false } });
-    stub.on('POST', `/override-website-url/shop/${SHOP}`, { data: { website_url: 'https://b.example/', claimed: true }, message: 'Website updated in Merchant Center.' });
+    const shop = { shop_url: 'https://b.example', matches_shop: false };
+    stub.on('GET', `/get-website-claimed-status/shop/${SHOP}`, { data: { website_url: 'https://a.example/', claimed: false, ...shop } });
+    stub.on('POST', `/override-website-url/shop/${SHOP}`, {
+      data: { website_url: 'https://b.example/', claimed: true, ...shop, matches_shop: true },
+      message: 'Website updated in Merchant Center.',
+    });
     stub.on('GET', `/shipping-settings/shop/${SHOP}`, { data: { has_shipping: false, target_country: null, covers_target_country: false, services: [] } });
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
-    expect(await caller.channels.websiteClaim({ shop_id: SHOP })).toEqual({ website_url: 'https://a.example/', claimed: false });
+    expect(await caller.channels.websiteClaim({ shop_id: SHOP })).toEqual({ website_url: 'https://a.example/', claimed: false, ...shop });
     expect(await caller.channels.overrideWebsiteUrl({ shop_id: SHOP, website_url: 'https://b.example/' })).toEqual({
       message: 'Website updated in Merchant Center.',
-      claim: { website_url: 'https://b.example/', claimed: true },
+      claim: { website_url: 'https://b.example/', claimed: true, ...shop, matches_shop: true },
     });
     expect(stub.callsTo('POST', `/override-website-url/shop/${SHOP}`)[0]?.body).toEqual({ website_url: 'https://b.example/' });
     expect(await caller.channels.shippingSettings({ shop_id: SHOP })).toEqual({

@@ -36,7 +36,7 @@ describe('the Bing and Facebook wizards', () => {
     expect(at('bing', ['link-account', 'domain-verification'], true)).toBe('/target-market/edit/s1/bing');
     expect(at('bing', ['link-account', 'domain-verification', 'target-market'])).toBe('/bing/feed-config/s1');
     expect(at('facebook', ['link-account'])).toBe('/facebook/feed-config/s1');
-    expect(at('facebook', ['link-account', 'feed-config'])).toBe('/sync-shop/s1');
+    expect(at('facebook', ['link-account', 'feed-config'])).toBe('/facebook/feed-config/s1');
   });
 
   it('offers both channels on /sync-shop and sends the browser to Microsoft’s consent page', async () => {
@@ -59,14 +59,16 @@ describe('the Bing and Facebook wizards', () => {
         { account_id: '91001', account_name: 'Kim Home Goods', account_number: 'F1', customer_id: '81001', currency: 'USD' },
       ],
       'channels.microsoftStores': () => [
-        { store_id: '510001', store_name: 'Kim Home Goods Store', store_url: 'https://kim-home.example/', is_active: true, domain_verified: true },
-        { store_id: '510002', store_name: 'Kim Outdoor Store', store_url: null, is_active: true, domain_verified: false },
+        { store_id: '510001', store_name: 'Kim Home Goods Store', store_url: 'https://kim-home.example/', is_active: true, domain_verified: true, matches_shop: false },
+        { store_id: '510002', store_name: 'Kim Outdoor Store', store_url: null, is_active: true, domain_verified: false, matches_shop: true },
       ],
       'channels.microsoftSelectStore': () => ({
         message: 'Merchant Center store selected.',
         connection: makeChannelConnection({ shop_id: 's1', channel: 'bing', state: 'connected', integration_steps: ['link-account'] }),
       }),
     });
+    // A store on another site than the shop's says so before it is chosen.
+    expect(await screen.findByText('(https://kim-home.example/: not this store’s website)')).toBeTruthy();
     await userEvent.click(await screen.findByRole('radio', { name: /Kim Outdoor Store/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Use this store' }));
     expect(await screen.findByText('Merchant Center store selected.')).toBeTruthy();

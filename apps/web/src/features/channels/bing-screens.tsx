@@ -159,7 +159,9 @@ export function LinkBingAccountScreen() {
           options: stores.data?.map((s) => ({
             value: s.store_id,
             name: s.store_name,
-            detail: s.store_url ?? s.store_id,
+            detail: s.matches_shop
+              ? (s.store_url ?? s.store_id)
+              : `${s.store_url ?? s.store_id}: not this store’s website`,
           })),
           selected: store?.store_id,
           onSelect: setStoreId,
@@ -192,9 +194,10 @@ export function BingDomainVerificationScreen() {
   const verify = trpc.channels.microsoftVerifyDomain.useMutation({
     onSuccess: ({ message, domain }) => {
       refresh(shopId);
-      // Not verified yet: said on the page, next to the button that asks again.
-      if (domain.verified) snackbar.show(message, 'success');
-      if (domain.verified && connection.data) {
+      // Not verified yet, or another site than the store's: said on the page, next to the buttons.
+      const holds = domain.verified && domain.matches_shop;
+      if (holds) snackbar.show(message, 'success');
+      if (holds && connection.data) {
         const steps = [...connection.data.integration_steps, 'domain-verification'];
         void navigate(nextStepRoute('bing', shopId, { ...connection.data, integration_steps: steps }));
       }
@@ -221,7 +224,9 @@ export function BingDomainVerificationScreen() {
             </span>
             {url ? ` (${url})` : ''}.
           </p>
-          {verify.data && !verify.data.domain.verified ? <FormAlert>{verify.data.message}</FormAlert> : null}
+          {verify.data && !(verify.data.domain.verified && verify.data.domain.matches_shop) ? (
+            <FormAlert>{verify.data.message}</FormAlert>
+          ) : null}
           <div className="flex gap-2">
             <Button isLoading={verify.isPending} onClick={() => verify.mutate({ shop_id: shopId })}>
               Check domain verification

@@ -18,6 +18,23 @@ const STATE_BADGE = {
   UNKNOWN: 'muted',
 } as const;
 
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * A destination's state for the target country: "Enabled" only when it serves that country; a program enabled
+ * for other countries only is not enabled for this market.
+ */
+function targetStateLabel(
+  d: { state: keyof typeof STATE_LABEL; serves_target_country: boolean },
+  target: string | null,
+) {
+  const country = target ? (countryNames.of(target) ?? target) : null;
+  if (!country) return { label: STATE_LABEL[d.state], variant: STATE_BADGE[d.state] };
+  if (d.serves_target_country) return { label: `Enabled for ${country}`, variant: 'success' as const };
+  if (d.state === 'ENABLED') return { label: `Not enabled for ${country}`, variant: 'warning' as const };
+  return { label: `${STATE_LABEL[d.state]} for ${country}`, variant: STATE_BADGE[d.state] };
+}
+
 /** /destination-validation/{shop_id}: the Merchant Center programs of the account and what they lack. */
 export function DestinationValidationScreen() {
   const { shop_id: shopId = '' } = useParams();
@@ -40,24 +57,28 @@ export function DestinationValidationScreen() {
             </p>
           ) : (
             <ul className="grid gap-2" aria-label="Destinations">
-              {d.destinations.map((x) => (
-                <li
-                  key={x.program}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
-                >
-                  <span>
-                    <span className="font-medium">{x.label}</span>{' '}
-                    <span className="text-muted-foreground">
-                      {x.active_countries.length ? `(${x.active_countries.join(', ')})` : ''}
+              {d.destinations.map((x) => {
+                const shown = targetStateLabel(x, d.target_country);
+                const elsewhere = x.active_countries.filter((c) => c !== d.target_country);
+                return (
+                  <li
+                    key={x.program}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+                  >
+                    <span>
+                      <span className="font-medium">{x.label}</span>{' '}
+                      {elsewhere.length > 0 ? (
+                        <span className="text-muted-foreground">
+                          ({x.serves_target_country ? 'also' : 'only'} enabled for {elsewhere.join(', ')})
+                        </span>
+                      ) : null}
                     </span>
-                  </span>
-                  <Badge variant={STATE_BADGE[x.state]}>
-                    {x.serves_target_country
-                      ? `${STATE_LABEL[x.state]} for ${d.target_country ?? ''}`
-                      : STATE_LABEL[x.state]}
-                  </Badge>
-                </li>
-              ))}
+                    <Badge variant={shown.variant} data-testid={`destination-${x.program}`}>
+                      {shown.label}
+                    </Badge>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {d.missing.length > 0 ? (

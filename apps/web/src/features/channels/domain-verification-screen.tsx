@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -116,42 +117,73 @@ function VerificationToken({ shopId, method }: { shopId: string; method: TSiteVe
   );
 }
 
-function WebsiteForm({ shopId, current }: { shopId: string; current: string | null }) {
+/**
+ * The "change website address" popup: the Merchant Center account's website, set (and claimed) anew. It
+ * starts from the store's own website when the account names another one.
+ */
+function ChangeWebsiteDialog({
+  shopId,
+  suggested,
+  open,
+  onOpenChange,
+}: {
+  shopId: string;
+  suggested: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const snackbar = useSnackbar();
   const utils = trpc.useUtils();
-  const [value, setValue] = useState(current ?? '');
+  const [value, setValue] = useState(suggested);
   const override = trpc.channels.overrideWebsiteUrl.useMutation({
     onSuccess: ({ message }) => {
       snackbar.show(message, 'success');
       void utils.channels.websiteClaim.invalidate({ shop_id: shopId });
       void utils.channelWizard.verificationToken.invalidate({ shop_id: shopId });
+      onOpenChange(false);
     },
   });
   return (
-    <form
-      className="grid gap-2"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        override.mutate({ shop_id: shopId, website_url: value });
-      }}
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={override.isPending}
+      title="Change website address"
+      description="Merchant Center shows products only from the website your account claims: it must be your store’s."
     >
-      <Label htmlFor="website-url">Website URL</Label>
-      <div className="flex flex-wrap gap-2">
-        <Input
-          id="website-url"
-          className="min-w-64 flex-1"
-          value={value}
-          maxLength={2048}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <Button type="submit" variant="outline" isLoading={override.isPending}>
-          Change website
-        </Button>
-      </div>
-      {override.isError ? <FormAlert>{override.error.message}</FormAlert> : null}
-    </form>
+      <form
+        className="grid gap-3"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          override.mutate({ shop_id: shopId, website_url: value });
+        }}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="website-url">Website URL</Label>
+          <Input id="website-url" value={value} maxLength={2048} onChange={(e) => setValue(e.target.value)} />
+        </div>
+        {override.isError ? <FormAlert>{override.error.message}</FormAlert> : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={override.isPending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={override.isPending}>
+            Save website
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
+
+const hostOf = (url: string | null) => {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
 
 /** /domain-verification/{shop_id}: the website's claim in Merchant Center, its verification, then onward. */
 export function DomainVerificationScreen() {
@@ -160,6 +192,7 @@ export function DomainVerificationScreen() {
   const method = methodOf(search.get('method'));
   const claim = trpc.channels.websiteClaim.useQuery({ shop_id: shopId }, { retry: false });
   const capture = useCaptureGoogleStep(shopId);
+  const [changing, setChanging] = useState(false);
 
   return (
     <QueryStepFrame
@@ -175,13 +208,32 @@ export function DomainVerificationScreen() {
             <span>
               Website: <span className="font-medium">{c.website_url ?? 'none yet'}</span>
             </span>
-            <Badge variant={c.claimed ? 'success' : 'warning'} data-testid="website-claim-state">
-              {c.claimed ? 'Claimed' : 'Not claimed'}
+            <Badge
+              variant={c.claimed && c.matches_shop ? 'success' : 'warning'}
+              data-testid="website-claim-state"
+            >
+              {!c.matches_shop && c.website_url ? 'Not your store’s website' : c.claimed ? 'Claimed' : 'Not claimed'}
             </Badge>
+            <Button variant="outline" size="sm" onClick={() => setChanging(true)}>
+              Change website address
+            </Button>
           </p>
-          {!c.claimed ? (
+          {c.website_url && !c.matches_shop ? (
+            <FormAlert>
+              Your Merchant Center account’s website is {hostOf(c.website_url)}, but this store and its product links
+              are at {hostOf(c.shop_url)}. Google shows your products only from a website your account claims: change
+              the website address to your store’s, then verify it.
+            </FormAlert>
+          ) : null}
+          <ChangeWebsiteDialog
+            key={`${String(changing)}${c.website_url ?? ''}`}
+            shopId={shopId}
+            suggested={c.matches_shop ? (c.website_url ?? c.shop_url) : c.shop_url}
+            open={changing}
+            onOpenChange={setChanging}
+          />
+          {c.matches_shop && !c.claimed ? (
             <>
-              <WebsiteForm key={c.website_url ?? ''} shopId={shopId} current={c.website_url} />
               {c.website_url ? (
                 method ? (
                   <VerificationToken shopId={shopId} method={method} />
@@ -198,7 +250,7 @@ export function DomainVerificationScreen() {
           {capture.isError ? <FormAlert>{capture.error.message}</FormAlert> : null}
           <div>
             <Button
-              disabled={!c.claimed}
+              disabled={!c.claimed || !c.matches_shop}
               isLoading={capture.isPending}
               onClick={() =>
                 capture.mutate({ shop_id: shopId, channel: 'google', step: 'domain-verification' })

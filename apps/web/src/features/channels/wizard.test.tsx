@@ -1,5 +1,5 @@
 import { makeChannelConnection, makeIntegratedChannelStatus } from '@feedloom/contracts/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeShop, orgShopHandlers } from '@/test/org-handlers';
@@ -156,7 +156,7 @@ describe('Google wizard steps', () => {
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
     ready = true;
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('Enabled for US')).toBeTruthy();
+    expect(await screen.findByText('Enabled for United States')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(inputOf(calls, 'channelWizard.captureStep')).toEqual({
       shop_id: 's1',
@@ -174,7 +174,12 @@ describe('Google wizard steps', () => {
         ['link-account', 'target-market', 'destination-validation'],
         'domain-verification',
       ),
-      'channels.websiteClaim': () => ({ website_url: 'https://rivera-kitchen.example/', claimed }),
+      'channels.websiteClaim': () => ({
+        website_url: 'https://rivera-kitchen.example/',
+        claimed,
+        shop_url: 'https://www.rivera-kitchen.example',
+        matches_shop: true,
+      }),
       'channelWizard.verificationToken': ({ method = 'META' }) => ({
         website_url: 'https://rivera-kitchen.example/',
         method,
@@ -219,6 +224,49 @@ describe('Google wizard steps', () => {
     expect(await screen.findByText('Claimed')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipping-validation/s1'));
+  });
+
+  it("domain verification: an account website that is not the store's says so and offers the change popup", async () => {
+    let website = 'https://rivera-outdoor.example/';
+    const { calls } = renderApp('/domain-verification/s1', {
+      ...base,
+      'channelWizard.status': statusOf(
+        ['link-account', 'target-market', 'destination-validation'],
+        'domain-verification',
+      ),
+      'channels.websiteClaim': () => ({
+        website_url: website,
+        claimed: true,
+        shop_url: 'https://northwind-apparel.example',
+        matches_shop: website.includes('northwind-apparel'),
+      }),
+      'channels.overrideWebsiteUrl': ({ website_url }) => {
+        website = website_url;
+        return {
+          message: 'Website updated in Merchant Center.',
+          claim: { website_url, claimed: true, shop_url: 'https://northwind-apparel.example', matches_shop: true },
+        };
+      },
+    });
+    expect(await screen.findByText('Not your store’s website')).toBeTruthy();
+    expect(
+      screen.getByText(/website is rivera-outdoor\.example, but this store and its product links are at northwind-apparel\.example/),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change website address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change website address' });
+    expect((within(dialog).getByLabelText('Website URL') as HTMLInputElement).value).toBe(
+      'https://northwind-apparel.example',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save website' }));
+    expect(await screen.findByText('Website updated in Merchant Center.')).toBeTruthy();
+    expect(inputOf(calls, 'channels.overrideWebsiteUrl')).toEqual({
+      shop_id: 's1',
+      website_url: 'https://northwind-apparel.example',
+    });
+    expect(await screen.findByText('Claimed')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shipping: without account shipping the merchant confirms products carry their own', async () => {

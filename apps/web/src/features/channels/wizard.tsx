@@ -53,8 +53,8 @@ export function stepRoute(
 }
 
 /**
- * Where a channel's wizard goes on (spec §2: the first step not yet recorded as done); the store's channels
- * once every step is.
+ * Where a channel's wizard goes on (spec §2: the first step not yet recorded as done). Once every step is (the
+ * feed configuration counts as done with its defaults), its last step: the feed settings it may still change.
  */
 export function nextStepRoute(
   channel: TChannelKey,
@@ -66,9 +66,7 @@ export function nextStepRoute(
   } | null,
 ): string {
   const next = nextIntegrationStep(channel, connection);
-  return next
-    ? stepRoute(channel, next, shopId, connection?.integration_once_completed ?? false)
-    : paths.syncShop(shopId);
+  return stepRoute(channel, next ?? 'feed-config', shopId, connection?.integration_once_completed ?? false);
 }
 
 /** Who each channel is to the merchant, and what its account is called. */

@@ -124,7 +124,13 @@ describe.each(DRIVERS)('connecting Meta on %s', (driver) => {
     expect(early.body).toMatchObject({ code: 409, message: META_MSG.noCatalog });
 
     const linked = await capture(owner.token, shop.id, { business_id: BUSINESS, catalog_id: CATALOG });
-    expect(linked.body.data).toMatchObject({ state: 'connected', account_id: CATALOG, integration_steps: ['link-account'] });
+    // The feed settings start from valid defaults: choosing the catalog completes the integration.
+    expect(linked.body.data).toMatchObject({
+      state: 'connected',
+      account_id: CATALOG,
+      integration_steps: ['link-account', 'feed-config'],
+      integration_once_completed: true,
+    });
     const feed = await t.call<TChannelFeedSetting>('POST', `/facebook-feed-setting/${shop.id}`, {
       token: owner.token,
       body: { feed_schedule: 'weekly' },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections, notifications } from '../../../db/schema';
 import type { TServices } from '../../../services';
 import { ownerWithOrg } from '../../../test/org-fixtures';
+import { shopsRepo } from '../../shops/repo';
 import { APP_URL, useSandbox } from '../../../test/sandbox';
 import { createTestApp, DRIVERS, type TTestApp } from '../../../test/test-app';
 import { CHANNELS_MSG } from '../messages';
@@ -69,9 +70,10 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
   };
   const callback = (token: string, q: { code: string; state: string }) =>
     t.call<TChannelConnection>('GET', `/microsoft-auth-callback?${new URLSearchParams(q)}`, { token });
-  const connected = async (account = JORDAN) => {
+  /** Connected as `account`; the shop is at `shopUrl` (by default Jordan's verified store's website). */
+  const connected = async (account = JORDAN, shopUrl = 'https://kim-home.example') => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
-    const shop = owner.shops[0]!;
+    const shop = (await shopsRepo(t.database.db).update(owner.org.id, owner.shops[0]!.id, { shop_url: shopUrl }))!;
     const res = await callback(owner.token, await consent(await authUrl(owner.token, shop.id), account));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { owner, shop, connection: res.body.data };
@@ -129,9 +131,9 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
       `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91001&customer_id=81001`,
       { token: owner.token },
     );
-    expect(stores.body.data.map((s) => [s.store_id, s.domain_verified])).toEqual([
-      ['510001', true],
-      ['510002', false],
+    expect(stores.body.data.map((s) => [s.store_id, s.domain_verified, s.matches_shop])).toEqual([
+      ['510001', true, true],
+      ['510002', false, false],
     ]);
     // Another customer's store is not the user's to choose.
     const foreign = await t.call('GET', `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91003&customer_id=81002`, {
@@ -151,7 +153,11 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const chosen = await selectStore(owner.token, shop.id, '510002');
     expect(chosen).toMatchObject({ state: 'connected', account_id: '510002', account_name: 'Kim Outdoor Store', integration_steps: ['link-account'] });
     const unverified = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
-    expect(unverified.body).toMatchObject({ code: 200, message: MICROSOFT_MSG.domainNotVerified, data: { verified: false } });
+    expect(unverified.body).toMatchObject({
+      code: 200,
+      message: MICROSOFT_MSG.storeNotShop('unverified.kim-outdoor.example', 'kim-home.example'),
+      data: { verified: false, matches_shop: false, shop_url: 'https://kim-home.example' },
+    });
     // The target market comes after the domain verification (spec §2 order).
     const tooEarly = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(tooEarly.body).toMatchObject({ code: 409, message: WIZARD_MSG.finishFirst('domain-verification') });
@@ -178,7 +184,11 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const market = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(market.body).toMatchObject({
       message: WIZARD_MSG.targetMarketSaved,
-      data: { integration_steps: ['link-account', 'domain-verification', 'target-market'] },
+      // The feed settings start from valid defaults: the last step is done once the market is chosen.
+      data: {
+        integration_steps: ['link-account', 'domain-verification', 'target-market', 'feed-config'],
+        integration_once_completed: true,
+      },
     });
     const feed = await t.call<TChannelFeedSetting>('POST', `/microsoft-feed-setting/${shop.id}`, {
       token: owner.token,
@@ -297,13 +307,47 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.body).toMatchObject({
       code: 200,
       message: CHANNELS_MSG.disconnected('bing'),
-      data: { state: 'disconnected', account_id: '510001', integration_steps: ['link-account', 'domain-verification', 'target-market'] },
+      data: {
+        state: 'disconnected',
+        account_id: '510001',
+        integration_steps: ['link-account', 'domain-verification', 'target-market', 'feed-config'],
+      },
     });
     const [row] = await t.database.db.select().from(channel_connections).where(eq(channel_connections.shop_id, shop.id));
     expect(row).toMatchObject({ refresh_token: null, access_token: null });
     const again = await t.call('GET', `/microsoft-get-ads-accounts/shop/${shop.id}`, { token: owner.token });
     expect(again.body).toMatchObject({ code: 409, message: CHANNELS_MSG.notConnected('bing') });
     expect((await t.call('POST', `/disconnect-account/${shop.id}?channel=bing`, { token: owner.token })).status).toBe(409);
+  });
+
+  it("never takes a store on another site than the shop's, verified or not, for its domain step", async () => {
+    const { owner, shop } = await connected(JORDAN, 'https://www.northwind-apparel.example');
+    const stores = await t.call<TMicrosoftStore[]>(
+      'GET',
+      `/microsoft-get-merchant-center/shop/${shop.id}?account_id=91001&customer_id=81001`,
+      { token: owner.token },
+    );
+    expect(stores.body.data.map((s) => [s.store_id, s.domain_verified, s.matches_shop])).toEqual([
+      ['510001', true, false],
+      ['510002', false, false],
+    ]);
+    await selectStore(owner.token, shop.id, '510001');
+    const notOurs = MICROSOFT_MSG.storeNotShop('kim-home.example', 'northwind-apparel.example');
+    const verify = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
+    expect(verify.body).toMatchObject({ message: notOurs, data: { verified: true, matches_shop: false } });
+    const captured = await t.call('POST', `/capture-integration-steps/${shop.id}`, {
+      token: owner.token,
+      body: { channel: 'bing', step: 'domain-verification' },
+    });
+    expect(captured.body).toMatchObject({ code: 409, message: notOurs });
+    const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
+    expect(record.body.data.integration_steps).toEqual(['link-account']);
+
+    // A store on the shop's own website whose domain Microsoft has not verified yet: said so.
+    await shopsRepo(t.database.db).update(owner.org.id, shop.id, { shop_url: 'https://unverified.kim-outdoor.example' });
+    await selectStore(owner.token, shop.id, '510002');
+    const pending = await t.call<TMicrosoftDomain>('GET', `/microsoft-verify-store-domain/${shop.id}`, { token: owner.token });
+    expect(pending.body).toMatchObject({ message: MICROSOFT_MSG.domainNotVerified, data: { verified: false, matches_shop: true } });
   });
 
   it('another organisation cannot reach the shop', async () => {

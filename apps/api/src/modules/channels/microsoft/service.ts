@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { GoogleHttpError } from '../google/http';
 import { CHANNELS_MSG } from '../messages';
 import { GoogleGrantRefusedError } from '../oauth';
-import { createConnectionBookkeeping, toConnection } from '../shared';
+import { createConnectionBookkeeping, isShopWebsite, toConnection, websiteHost } from '../shared';
 import type { TChannelCaller, TChannelShared, TFeedSettingInput } from '../shared';
 import { createConnectionTokens } from '../tokens';
 import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
@@ -36,18 +36,22 @@ export const MICROSOFT_MSG = {
   storeSelected: 'Merchant Center store selected.',
   noStore: 'Choose your Microsoft Merchant Center store first.',
   domainVerified: 'Store domain verified.',
+  storeNotShop: (store: string, shop: string) =>
+    `This Merchant Center store is for ${store}, but this store is at ${shop}. Choose the Merchant Center store of ${shop}.`,
   domainNotVerified:
     "Microsoft has not verified your store's domain yet. Verify it in Microsoft Merchant Center, then check again.",
   noTargetMarket: 'Choose the target market first.',
   feedSettingSaved: 'Feed settings saved.',
 } as const;
 
-const toStore = (s: TBmcStoreJson): TMicrosoftStore => ({
+/** A Merchant Center store as the wizard shows it, and whether it is on the shop's own website. */
+const toStore = (s: TBmcStoreJson, shopUrl: string): TMicrosoftStore => ({
   store_id: String(s.Id),
   store_name: s.Name,
   store_url: s.StoreUrl ?? null,
   is_active: s.IsActive !== false,
   domain_verified: s.IsDomainVerified === true,
+  matches_shop: isShopWebsite(shopUrl, s.StoreUrl),
 });
 
 export const createMicrosoftChannel = (
@@ -159,13 +163,14 @@ export const createMicrosoftChannel = (
       query: { account_id: string; customer_id: string },
     ): Promise<TMicrosoftStore[]> => {
       const row = await shared.liveConnection(caller, shopId, 'bing');
+      const shop = await shared.reachShop(caller, shopId);
       const client = adsClient(row);
       return (
         await call(
           () => client.listStores({ customerId: query.customer_id, accountId: query.account_id }),
           MICROSOFT_MSG.storeNotAvailable,
         )
-      ).map(toStore);
+      ).map((s) => toStore(s, shop.shop_url));
     },
 
     /** Chooses the store: one of the customer's, as Microsoft lists them to the connected user. */
@@ -175,12 +180,13 @@ export const createMicrosoftChannel = (
       body: { customer_id: string; account_id: string; store_id: string },
     ): Promise<TChannelConnection> => {
       const row = await shared.liveConnection(caller, shopId, 'bing');
+      const shop = await shared.reachShop(caller, shopId);
       const client = adsClient(row);
       const stores = await call(
         () => client.listStores({ customerId: body.customer_id, accountId: body.account_id }),
         MICROSOFT_MSG.storeNotAvailable,
       );
-      const store = stores.map(toStore).find((s) => s.store_id === body.store_id);
+      const store = stores.map((s) => toStore(s, shop.shop_url)).find((s) => s.store_id === body.store_id);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
       // Another store's domain is verified (or not) on its own: that step is checked again.
       const kept =
@@ -201,19 +207,36 @@ export const createMicrosoftChannel = (
       return toConnection(saved);
     },
 
-    /** Asks Microsoft whether the chosen store's domain is verified; a verified one records the step. */
+    /**
+     * Asks Microsoft whether the chosen store's domain is verified. The step holds (and is recorded) only for a
+     * verified domain that is the shop's own website: another store's verified domain cannot show its products.
+     */
     microsoftVerifyDomain: async (
       caller: TChannelCaller,
       shopId: string,
     ): Promise<{ domain: TMicrosoftDomain; message: string }> => {
       const { row, storeId, caller: who } = await withStore(caller, shopId);
+      const shop = await shared.reachShop(caller, shopId);
       const stores = await call(() => adsClient(row).listStores(who), MICROSOFT_MSG.storeNotAvailable);
-      const store = stores.map(toStore).find((s) => s.store_id === storeId);
+      const store = stores.map((s) => toStore(s, shop.shop_url)).find((s) => s.store_id === storeId);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
-      if (store.domain_verified) await save(row, recordStep(row, 'domain-verification'));
+      const holds = store.domain_verified && store.matches_shop;
+      if (holds) await save(row, recordStep(row, 'domain-verification'));
       return {
-        domain: { store_url: store.store_url, verified: store.domain_verified },
-        message: store.domain_verified ? MICROSOFT_MSG.domainVerified : MICROSOFT_MSG.domainNotVerified,
+        domain: {
+          store_url: store.store_url,
+          verified: store.domain_verified,
+          shop_url: shop.shop_url,
+          matches_shop: store.matches_shop,
+        },
+        message: !store.matches_shop
+          ? MICROSOFT_MSG.storeNotShop(
+              websiteHost(store.store_url) ?? store.store_name,
+              websiteHost(shop.shop_url) ?? shop.shop_url,
+            )
+          : store.domain_verified
+            ? MICROSOFT_MSG.domainVerified
+            : MICROSOFT_MSG.domainNotVerified,
       };
     },
 
