@@ -10,13 +10,16 @@ export const isTrpcPath = (url: string): boolean => {
 /**
  * The built SPA has no inline script (Vite emits module scripts and a stylesheet link), so scripts come from
  * this origin only. Styles allow 'unsafe-inline' because the dialog primitives (Radix, react-remove-scroll)
- * inject <style> elements at run time; pictures may be data: or blob: URLs (the profile picture preview).
+ * inject <style> elements at run time; pictures may be data: or blob: URLs (the profile picture preview), and
+ * any https: address, since product images live on the merchant's own hosts and CDNs. Only pictures may come
+ * from elsewhere: scripts, styles, fonts and requests stay on this origin. Plain http: pictures are not
+ * allowed (the page would show mixed content; channels want https images anyway).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

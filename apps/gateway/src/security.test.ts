@@ -247,6 +247,20 @@ describe('gateway hardening: errors and headers (issue 8 item 6)', () => {
       expect(directives['default-src']).toEqual(["'self'"]);
       expect(directives['frame-ancestors']).toEqual(["'none'"]);
       expect(directives['object-src']).toEqual(["'none'"]);
+      // Product images load from the merchant's https hosts; nothing else may come from elsewhere.
+      expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      for (const name of [
+        'connect-src',
+        'font-src',
+        'style-src',
+        'script-src',
+        'default-src',
+        'form-action',
+      ]) {
+        expect(directives[name], name).not.toContain('https:');
+      }
+      expect(directives['connect-src']).toEqual(["'self'"]);
+      expect(csp).not.toMatch(/\bhttp:/);
       expect(csp).not.toMatch(/unsafe-eval/);
       expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy']).toMatch(/geolocation=\(\)/);

@@ -20,3 +20,4 @@ export * from './shops';
 export * from './text';
 export * from './url';
 export * from './products-bulk';
+export * from './plural';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT_LIMIT } from './constants';
 import { isCleanText, TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
+import { isHttpUrl } from './data-sources';
 
 // Spec §5 "Product content and attributes", "Filters" and "Enumerations". The three messages the spec quotes
 // are verbatim; the others follow the same voice and say what to do.
@@ -157,6 +158,16 @@ export const PRODUCT_LIMITS = {
   certificationText: 2000,
   filterText: 70,
   filterLabel: 100,
+  /** Links and image links: the longest address Google and Meta take. */
+  url: 2000,
+  /** Additional image links: the most any channel takes (Meta; Google uses the first 10). */
+  additionalImages: 20,
+  mpn: 70,
+  adsLabel: 100,
+  /** An ISO 8601 date with an optional time and offset (`2027-03-01T09:00-0800`). */
+  date: 25,
+  /** Two such dates separated by '/'. */
+  dateRange: 51,
 } as const;
 
 const max = (label: string, n: number) => `${label} cannot exceed ${n} characters.`;
@@ -221,6 +232,17 @@ export const PRODUCT_MSG = {
   controlRequired: 'Select at least one control.',
   resubmitList: 'Select at least one field to resubmit.',
   valueCharacters: TEXT_MSG.controlCharacters('Value'),
+  urlInvalid: (label: string) =>
+    `${label} must be a full web address starting with https:// or http://, without spaces.`,
+  urlMax: (label: string) => max(label, PRODUCT_LIMITS.url),
+  additionalImagesMax: `Add at most ${PRODUCT_LIMITS.additionalImages} additional image links.`,
+  mpnMax: max('MPN', PRODUCT_LIMITS.mpn),
+  adsLabelMax: max('Ads label', PRODUCT_LIMITS.adsLabel),
+  dateInvalid: (label: string) => `${label} must be a date such as 2027-03-01 or 2027-03-01T09:00-0800.`,
+  dateRangeInvalid:
+    'Sale price effective date must be a start and an end date separated by "/", for example 2027-02-24/2027-02-28.',
+  identifierExists: 'Identifier exists must be yes or no.',
+  upiManagementStatus: 'Unique product identifier control must be 1, 2, 3 or 4.',
 } as const;
 
 /* ------------------------------------------------------------------ building blocks */
@@ -253,6 +275,47 @@ const idList = (name: string) =>
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z.enum(values, { error: PRODUCT_MSG.enumValue(name, values) });
+
+/** A product web address (link, image link …): an http(s) URL with a host and no whitespace. */
+export const isProductUrl = (v: string): boolean => !/\s/.test(v) && isHttpUrl(v);
+
+/** A product web address; empty clears the field. */
+export const productUrlSchema = (name: string) =>
+  ZTextSchema({ label: name, max: PRODUCT_LIMITS.url, maxMessage: PRODUCT_MSG.urlMax(name) }).refine(
+    (v) => v === '' || isProductUrl(v),
+    PRODUCT_MSG.urlInvalid(name),
+  );
+
+export const ZAdditionalImageLinksSchema = z
+  .array(
+    ZTextSchema({
+      label: 'Additional image link',
+      max: PRODUCT_LIMITS.url,
+      maxMessage: PRODUCT_MSG.urlMax('Each additional image link'),
+    }).refine(isProductUrl, PRODUCT_MSG.urlInvalid('Each additional image link')),
+  )
+  .max(PRODUCT_LIMITS.additionalImages, PRODUCT_MSG.additionalImagesMax);
+
+const DATE_RE =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** True for an ISO 8601 date, with an optional time and offset, as the channels take it. */
+export const isProductDate = (v: string): boolean => DATE_RE.test(v.trim());
+
+const dateSchema = (name: string) =>
+  ZTextSchema({ label: name, max: PRODUCT_LIMITS.date }).refine(
+    (v) => v === '' || isProductDate(v),
+    PRODUCT_MSG.dateInvalid(name),
+  );
+
+/** Two ISO 8601 dates separated by '/'; empty clears the field. */
+export const ZDateRangeSchema = ZTextSchema({
+  label: 'Sale price effective date',
+  max: PRODUCT_LIMITS.dateRange,
+}).refine((v) => {
+  if (v === '') return true;
+  const parts = v.split('/');
+  return parts.length === 2 && parts.every(isProductDate);
+}, PRODUCT_MSG.dateRangeInvalid);
 
 export const ZColorSchema = text('Color', PRODUCT_LIMITS.color, PRODUCT_MSG.colorMax).refine(
   (v) => v.split('/').every((s) => s.trim().length <= PRODUCT_LIMITS.colorSegment),
@@ -497,6 +560,17 @@ const attributeShape = {
   brand: text('Brand', PRODUCT_LIMITS.brand).optional(),
   sku: text('SKU', PRODUCT_LIMITS.sku, PRODUCT_MSG.skuMax).optional(),
   gtin: ZGtinSchema.or(z.literal('')).optional(),
+  mpn: text('MPN', PRODUCT_LIMITS.mpn, PRODUCT_MSG.mpnMax).optional(),
+  identifier_exists: z.boolean({ error: PRODUCT_MSG.identifierExists }).optional(),
+  link: productUrlSchema('Link').optional(),
+  mobile_link: productUrlSchema('Mobile link').optional(),
+  image_link: productUrlSchema('Image link').optional(),
+  additional_image_links: ZAdditionalImageLinksSchema.optional(),
+  ads_redirect: productUrlSchema('Ads redirect').optional(),
+  ads_label: text('Ads label', PRODUCT_LIMITS.adsLabel, PRODUCT_MSG.adsLabelMax).optional(),
+  availability_date: dateSchema('Availability date').optional(),
+  expiration_date: dateSchema('Expiration date').optional(),
+  sale_price_effective_date: ZDateRangeSchema.optional(),
   product_type: ZProductTypeSchema.optional(),
   size: text('Size', PRODUCT_LIMITS.size, PRODUCT_MSG.sizeMax).optional(),
   color: ZColorSchema.optional(),
@@ -510,7 +584,11 @@ const attributeShape = {
   availability: enumOf(AVAILABILITIES, 'Availability').optional(),
   pause: enumOf(PAUSE_VALUES, 'Pause').optional(),
   ai_approve_status: enumOf(AI_APPROVE_STATUSES, 'AI approval status').optional(),
-  upi_management_status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  upi_management_status: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+      error: PRODUCT_MSG.upiManagementStatus,
+    })
+    .optional(),
   multipack: ZMultipackSchema,
   is_bundle: z.boolean().optional(),
   adult: z.boolean().optional(),

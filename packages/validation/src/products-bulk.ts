@@ -10,6 +10,7 @@ import {
   SIZE_SYSTEMS,
   SIZE_TYPES,
   UNIT_PRICING_UNITS,
+  UPI_CONTROL_LEVELS,
   WEIGHT_UNITS,
   ZCustomisationRuleSchema,
   type RULE_FIELD_TYPES,
@@ -52,11 +53,27 @@ const measure = (label: string, units: readonly string[]): TBulkField => ({
 
 /** The fields bulk customisation offers (spec §5: "field subsets differ … for bulk edit"), in picker order. */
 export const BULK_FIELDS = {
+  link: text('Link'),
+  mobile_link: text('Mobile link'),
+  image_link: text('Image link'),
+  additional_image_links: { label: 'Additional image links', type: 'multi_select' },
+  ads_redirect: text('Ads redirect'),
   brand: text('Brand'),
+  gtin: text('GTIN'),
+  mpn: text('MPN'),
+  identifier_exists: { label: 'Identifier exists', type: 'list', options: YES_NO },
+  upi_management_status: {
+    label: 'Unique product identifier control',
+    type: 'list',
+    options: Object.entries(UPI_CONTROL_LEVELS).map(([value, label]) => ({ value, label })),
+  },
   product_type: text('Product type'),
   google_product_category: text('Google product category'),
   condition: { label: 'Condition', type: 'list', options: opts(CONDITIONS) },
   availability: { label: 'Availability', type: 'list', options: opts(AVAILABILITIES) },
+  availability_date: text('Availability date'),
+  expiration_date: text('Expiration date'),
+  sale_price_effective_date: text('Sale price effective date'),
   gender: { label: 'Gender', type: 'list', options: opts(GENDERS) },
   age_group: {
     label: 'Age group',
@@ -79,6 +96,8 @@ export const BULK_FIELDS = {
   shipping_label: text('Shipping label'),
   transit_time_label: text('Transit time label'),
   tax_category: text('Tax category'),
+  ads_label: text('Ads label'),
+  promotion_ids: { label: 'Promotion ids', type: 'multi_select' },
   multipack: { label: 'Multipack', type: 'number' },
   is_bundle: { label: 'Is bundle', type: 'list', options: YES_NO },
   adult: { label: 'Adult', type: 'list', options: YES_NO },
@@ -231,6 +250,8 @@ export interface TBulkEdit {
 }
 
 const UNIT_PRICING = ['unit_pricing_measure', 'unit_pricing_base_measure'];
+/** Yes/no fields: their list value is sent as a boolean. */
+const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(['is_bundle', 'adult', 'identifier_exists']);
 
 const splitList = (v: unknown): string[] =>
   (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : [])
@@ -252,7 +273,8 @@ const formValueOf = (field: TBulkFieldName, r: TCustomisationRule): unknown => {
         unit: r.unit ?? '',
       };
     case 'list':
-      if (field === 'is_bundle' || field === 'adult') return r.value === true || r.value === 'true';
+      if (BOOLEAN_FIELDS.has(field)) return r.value === true || r.value === 'true';
+      if (field === 'upi_management_status') return Number(r.value);
       return typeof r.value === 'string' ? r.value.trim() : r.value;
     default:
       return typeof r.value === 'string' ? r.value.trim() : r.value;

@@ -21,7 +21,13 @@ interface ApiProviderProps {
 export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderProps) {
   const snackbar = useSnackbar();
   const [{ queryClient, report }] = useState(() => {
-    const report: ApiErrorReporter = (error, show = (message) => snackbar.show(message, 'error')) => {
+    // A failed mutation is about what the user just did on this page (a form): its message leaves with the
+    // page. A query's failure, a forbidden call or an ended session is shown until it hides or is replaced.
+    const report: ApiErrorReporter = (
+      error,
+      show = (message) => (kind === 'query' ? snackbar.show(message, 'error') : snackbar.pageError(message)),
+      kind = 'mutation',
+    ) => {
       const action = classifyApiError(error);
       switch (action.kind) {
         case 'forbidden':
@@ -39,7 +45,7 @@ export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderPr
           break;
       }
     };
-    const client: QueryClient = createQueryClient((error) => report(error));
+    const client: QueryClient = createQueryClient((error, kind) => report(error, undefined, kind));
     return { queryClient: client, report };
   });
   const [trpcClient] = useState(() => givenClient ?? createTrpcClient());

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { leftPage } from '@/components/ui/snackbar';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession, useSessionQuery } from '@/features/auth/use-session';
 import { UnauthorizedScreen } from '@/features/system/unauthorized-screen';
@@ -12,6 +13,11 @@ import { RouteErrorFallback } from './error-boundary';
 import { LandingContext } from './landing';
 import { defaultLanding, resolveAccess } from './route-access';
 import type { RouteHandle } from './use-current-route';
+
+/** A form's error toast stays on its page: leaving the page dismisses it. */
+function useDismissPageToasts(pathname: string) {
+  useEffect(() => leftPage(pathname), [pathname]);
+}
 
 /** Spec §2: the page scrolls to the top on every route change. */
 function useScrollToTop(pathname: string) {
@@ -28,6 +34,7 @@ export function RootRoute() {
   const { pathname, search } = useLocation();
   const sessionQuery = useSessionQuery();
   useScrollToTop(pathname);
+  useDismissPageToasts(pathname);
   if (sessionQuery.isPending) return <PageSpinner fullScreen />;
   const session = sessionQuery.data ?? null;
   const access = resolveAccess(session, pathname);

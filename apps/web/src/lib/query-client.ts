@@ -6,7 +6,8 @@ export interface ApiCallMeta extends Record<string, unknown> {
   silentError?: boolean;
 }
 
-export type ApiErrorHandler = (error: unknown) => void;
+/** A failed call, and whether it was a query (a page's data) or a mutation (something the user did). */
+export type ApiErrorHandler = (error: unknown, kind: 'query' | 'mutation') => void;
 
 const NO_RETRY_CODES = new Set([
   'BAD_REQUEST',
@@ -25,13 +26,13 @@ export function createQueryClient(onError: ApiErrorHandler): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.silentError) return;
-        onError(error);
+        onError(error, 'query');
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
         if (mutation.meta?.silentError) return;
-        onError(error);
+        onError(error, 'mutation');
       },
     }),
     defaultOptions: {

@@ -8,7 +8,7 @@ import type { ApiCallMeta } from './query-client';
  * of the session, or the message — in the snackbar, or through `show` for a call that shows its own text.
  * Provided by the app's ApiProvider, which also reports every call without `meta.silentError` through it.
  */
-export type ApiErrorReporter = (error: unknown, show?: ShowMessage) => void;
+export type ApiErrorReporter = (error: unknown, show?: ShowMessage, kind?: 'query' | 'mutation') => void;
 
 /** Shows the message of a failure (`error` for calls whose text depends on more than the message). */
 export type ShowMessage = (message: string, error: unknown) => void;

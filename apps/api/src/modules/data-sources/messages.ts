@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 /** What the data-source endpoints and the import job say. */
 export const DATA_SOURCE_API_MSG = {
   notFound: 'Data source not found.',
@@ -32,10 +33,10 @@ export const DATA_SOURCE_API_MSG = {
   },
   succeeded: (imported: number, unchanged: number, rejected: number, removed: number) =>
     imported === 0 && removed === 0
-      ? `Nothing changed: ${unchanged} products are as they were${rejected ? `, ${rejected} rows rejected` : ''}.`
-      : `${imported} products imported or updated, ${unchanged} unchanged, ${removed} removed${rejected ? `, ${rejected} rows rejected` : ''}.`,
+      ? `Nothing changed: ${countText(unchanged, 'product')} ${unchanged === 1 ? 'is' : 'are'} as ${unchanged === 1 ? 'it was' : 'they were'}${rejected ? `, ${countText(rejected, 'row')} rejected` : ''}.`
+      : `${countText(imported, 'product')} imported or updated, ${unchanged} unchanged, ${removed} removed${rejected ? `, ${countText(rejected, 'row')} rejected` : ''}.`,
   held: (n: number, total: number, threshold: number) =>
-    `This import would remove ${n} of the store's ${total} products (more than ${Math.round(threshold * 100)} %). ` +
+    `This import would remove ${n} of the store's ${countText(total, 'product')} (more than ${Math.round(threshold * 100)} %). ` +
     'Confirm to remove them, or discard to keep them.',
   failed: (reason: string) => `The import failed: ${reason}`,
   emptyFile: 'The file is empty.',

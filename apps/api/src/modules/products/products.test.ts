@@ -620,6 +620,81 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(missing.status).toBe(404);
   });
 
+  it('edits the links, images and identifiers channel issues name, with their layers, per product and variant', async () => {
+    const { shop, token } = await setup();
+    const p1 = (await list(token, shop.id, { search: 'shirt 1' })).data.find((p) => p.offer_id === 'P1')!;
+    const put = (data: Record<string, unknown>, product_id = p1.id, variant_id?: string) =>
+      t.call<TProductDetail>('PUT', '/product-update', {
+        token,
+        body: { shop_id: shop.id, product_id, data, ...(variant_id ? { variant_id } : {}) },
+      });
+    const bad = await put({ image_link: 'cdn.example.com/a.jpg' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(PRODUCT_MSG.urlInvalid('Image link'));
+    expect(JSON.stringify(bad.body)).toContain('image_link');
+    const tooMany = await put({
+      additional_image_links: Array.from({ length: 21 }, (_, i) => `https://cdn.example.com/${i}.jpg`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(PRODUCT_MSG.additionalImagesMax);
+
+    // Emptying the image link is an override the channels then report as missing, naming that layer.
+    const emptied = await put({ image_link: '' });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
+    const google = emptied.body.data.channels.find((c) => c.channel === 'google')!;
+    expect(google.status).toBe('error');
+    expect(google.issues).toContainEqual(
+      expect.objectContaining({ code: 'missing_required', attribute: 'image_link', layer: 'override' }),
+    );
+
+    const edited = await put({
+      image_link: 'https://cdn.example.com/p1-new.jpg',
+      additional_image_links: ['https://cdn.example.com/p1-b.jpg'],
+      link: 'https://shop.example.com/p/P1?ref=feed',
+      mpn: 'MPN-1',
+      identifier_exists: true,
+      upi_management_status: 2,
+      availability_date: '2027-03-01',
+      sale_price_effective_date: '2027-02-24/2027-02-28',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const f = edited.body.data.fields;
+    expect(f.image_link).toEqual({
+      value: 'https://cdn.example.com/p1-new.jpg',
+      layer: 'override',
+      source_value: 'https://shop.example.com/i/P1.jpg',
+    });
+    expect(f.additional_image_links!.value).toEqual(['https://cdn.example.com/p1-b.jpg']);
+    expect(f.link!.layer).toBe('override');
+    expect(f.mpn!.value).toBe('MPN-1');
+    expect(f.identifier_exists!.value).toBe(true);
+    expect(f.upi_management_status!.value).toBe(2);
+    expect(edited.body.data.channels.find((c) => c.channel === 'google')!.issues).not.toContainEqual(
+      expect.objectContaining({ attribute: 'image_link' }),
+    );
+    const reset = await put({ reset_to_source: ['image_link'] });
+    expect(reset.body.data.fields.image_link).toEqual({
+      value: 'https://shop.example.com/i/P1.jpg',
+      layer: 'source',
+      source_value: 'https://shop.example.com/i/P1.jpg',
+    });
+
+    // A product whose pictures are on its variants shows its first variant's in the list; a variant's
+    // image link is its own.
+    const g1 = (await list(token, shop.id, { search: 'Grouped' })).data[0]!;
+    expect(g1.image_link).toBe('https://shop.example.com/i/G1-S.jpg');
+    const detail = await t.call<TProductDetail>('GET', `/product-detail/${shop.id}/${g1.id}`, { token });
+    const variant = detail.body.data.variants[2]!;
+    const v = await put({ image_link: 'https://cdn.example.com/g1-l.jpg', mpn: 'G1-L' }, g1.id, variant.id);
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
+    expect(v.body.data.variants[2]!.fields.image_link).toEqual({
+      value: 'https://cdn.example.com/g1-l.jpg',
+      layer: 'override',
+      source_value: 'https://shop.example.com/i/G1-L.jpg',
+    });
+    expect(v.body.data.variants[0]!.fields.image_link!.layer).toBe('source');
+  });
+
   it('shows the debug view per channel: each attribute with its value, layer and issues', async () => {
     const { shop, token, owner } = await setup();
     const p2 = (await list(token, shop.id, { search: 'shirt 2' })).data.find((p) => p.offer_id === 'P2')!;

@@ -99,6 +99,17 @@ const categoryName = (v: unknown): string | null => {
   return findCategory(shippedTaxonomy(), value)?.fullPath ?? value;
 };
 
+/**
+ * The picture a list shows for a product: its own, else its first variant's (a variable Shopify product has
+ * none of its own; its variants carry them).
+ */
+const imageOf = (product: TProduct): string | null => {
+  const own = effective(product).values.image_link;
+  if (own) return own;
+  const first = product.variants[0];
+  return first ? (effective(product, first).values.image_link ?? null) : null;
+};
+
 export const productOfRow = (row: TProductListRow): TProduct =>
   productOf({
     ...row,
@@ -255,7 +266,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       sale_price: textOf(v.sale_price),
       sku: textOf(v.sku),
       gtin: textOf(v.gtin),
-      image_link: textOf(v.image_link),
+      image_link: imageOf(product),
       availability: textOf(v.availability),
       inventory_qty: typeof v.inventory_qty === 'number' ? v.inventory_qty : null,
       data_source_name: row.data_source_name,
@@ -509,7 +520,8 @@ export const createProductsService = (deps: { db: TDb }) => {
       const rows = await repo.search(q.shop_id, q.search_value, q.tag, ELK_SEARCH_LIMIT);
       return {
         data: rows.map((row) => {
-          const v = effective(productOfRow(row)).values;
+          const product = productOfRow(row);
+          const v = effective(product).values;
           return {
             id: Number(row.id),
             offer_id: row.offer_id,
@@ -517,7 +529,7 @@ export const createProductsService = (deps: { db: TDb }) => {
             brand: textOf(v.brand),
             sku: textOf(v.sku),
             gtin: textOf(v.gtin),
-            image_link: textOf(v.image_link),
+            image_link: imageOf(product),
           };
         }),
       };

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { snackbar, SnackbarProvider, useSnackbar, type SnackbarSeverity } from './snackbar';
+import { leftPage, snackbar, SnackbarProvider, useSnackbar, type SnackbarSeverity } from './snackbar';
 
 function Trigger({ message, severity }: { message: string; severity?: SnackbarSeverity }) {
   const { show } = useSnackbar();
@@ -109,5 +109,48 @@ describe('Snackbar (sonner)', () => {
     act(() => snackbar.error('Token Expired!'));
     settle();
     expect(screen.getByRole('alert').textContent).toContain('Token Expired!');
+  });
+
+  describe('a form error belongs to its page', () => {
+    const at = (path: string) => window.history.pushState(null, '', path);
+    const shown = () => screen.queryByTestId('snackbar')?.textContent ?? null;
+
+    it('is dismissed when the user leaves the page it was shown on, and not before', () => {
+      render(<SnackbarProvider>{null}</SnackbarProvider>);
+      at('/confirm-otp');
+      act(() => snackbar.pageError('Invalid OTP.'));
+      settle();
+      act(() => leftPage('/confirm-otp'));
+      expect(shown()).toContain('Invalid OTP.');
+      at('/create-password');
+      act(() => leftPage('/create-password'));
+      settleOut();
+      expect(shown()).toBeNull();
+    });
+
+    it('goes along with a navigation its own action makes at once, then stays on that page only', () => {
+      render(<SnackbarProvider>{null}</SnackbarProvider>);
+      at('/confirm-otp');
+      act(() => snackbar.pageError('This address has an account: sign in.'));
+      at('/login');
+      act(() => leftPage('/login'));
+      settle();
+      expect(shown()).toContain('This address has an account');
+      at('/dashboard');
+      act(() => leftPage('/dashboard'));
+      settleOut();
+      expect(shown()).toBeNull();
+    });
+
+    it('leaves other messages alone', () => {
+      render(<SnackbarProvider>{null}</SnackbarProvider>);
+      at('/stores');
+      act(() => snackbar.error('The server could not be reached.'));
+      settle();
+      at('/dashboard');
+      act(() => leftPage('/dashboard'));
+      settleOut();
+      expect(shown()).toContain('The server could not be reached.');
+    });
   });
 });

@@ -15,6 +15,13 @@ export interface SnackbarApi {
   error: (message: string) => void;
   warning: (message: string) => void;
   info: (message: string) => void;
+  /**
+   * An error about what the user just did on this page (a form's failed save or code). It belongs to the
+   * page it is shown on: leaving that page dismisses it (see `leftPage`), so "Invalid OTP." does not follow
+   * the user onto the next screens. A navigation that the same action makes at once (an error that sends
+   * the user to /login, with the message saying why) takes it along to the new page instead.
+   */
+  pageError: (message: string) => void;
   hide: () => void;
 }
 
@@ -42,6 +49,12 @@ const useIsCurrent = (id: ToastId) =>
 const forget = (id: ToastId) => {
   if (currentId === id) setCurrent(undefined);
 };
+
+/**
+ * The page the current page-bound toast belongs to: `pending` until the action that showed it has run to the
+ * end (it may navigate right after showing it), then the path the user is on.
+ */
+let pageOfCurrent: { id: ToastId; path: string | 'pending' } | undefined;
 
 const snackbarVariants = cva(
   'flex w-full items-start gap-3 rounded-md px-4 py-3 text-sm text-white shadow-lg',
@@ -95,23 +108,46 @@ function SnackbarToast({
   );
 }
 
-function show(message: string, severity: SnackbarSeverity = 'success') {
+function show(message: string, severity: SnackbarSeverity = 'success'): ToastId {
   if (currentId !== undefined) toast.dismiss(currentId);
+  pageOfCurrent = undefined;
   const id = toast.custom((toastId) => <SnackbarToast id={toastId} message={message} severity={severity} />, {
     onAutoClose: ({ id: closed }) => forget(closed),
     onDismiss: ({ id: closed }) => forget(closed),
   });
   setCurrent(id);
+  return id;
+}
+
+function showPageError(message: string) {
+  const id = show(message, 'error');
+  const bound = { id, path: 'pending' };
+  pageOfCurrent = bound;
+  setTimeout(() => {
+    bound.path = window.location.pathname;
+  }, 0);
+}
+
+/**
+ * Called on every route change: a page-bound toast whose page the user has left is dismissed. One still
+ * `pending` was shown by the action that made this navigation, and stays.
+ */
+export function leftPage(pathname: string) {
+  const bound = pageOfCurrent;
+  if (!bound || bound.id !== currentId || bound.path === 'pending' || bound.path === pathname) return;
+  snackbar.hide();
 }
 
 /** The snackbar, callable from anywhere (query error handlers, event listeners) as well as components. */
 export const snackbar: SnackbarApi = {
-  show,
+  show: (message, severity) => void show(message, severity),
   success: (message) => show(message, 'success'),
   error: (message) => show(message, 'error'),
   warning: (message) => show(message, 'warning'),
   info: (message) => show(message, 'info'),
+  pageError: showPageError,
   hide: () => {
+    pageOfCurrent = undefined;
     if (currentId === undefined) return;
     toast.dismiss(currentId);
     setCurrent(undefined);

@@ -1,4 +1,5 @@
 import {
+  countText,
   PRODUCT_CHANNEL_LABELS,
   PRODUCT_CHANNELS,
   PRODUCT_TAB_LABELS,
@@ -179,7 +180,7 @@ function TopIssues({ data, channel }: { data: Diagnostics; channel: TProductChan
                 </Link>
                 <p className="text-xs text-muted-foreground">
                   {issue.severity === 'error' ? 'Error' : issue.severity === 'warning' ? 'Warning' : 'Note'}
-                  {issue.attribute ? ` · ${issue.attribute}` : ''} · {issue.products === 1 ? '1 product' : `${issue.products} products`}
+                  {issue.attribute ? ` · ${issue.attribute}` : ''} · {countText(issue.products, 'product')}
                 </p>
               </div>
             </li>

@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { trpc } from '@/lib/trpc';
 import { formatCount, isActiveRun, RUN_POLL_MS, type ImportRun } from './use-data-sources';
 
@@ -22,7 +23,7 @@ export function ImportProgress({ run }: { run: ImportRun }) {
   const isQueued = run.status === 'queued';
   const text = isQueued
     ? 'Waiting to start'
-    : `${formatCount(read)} rows read, ${formatCount(imported)} imported, ${formatCount(rejected)} rejected`;
+    : `${countText(read, 'row')} read, ${formatCount(imported)} imported, ${formatCount(rejected)} rejected`;
   const share = (n: number) => (read > 0 ? `${(n / read) * 100}%` : '0%');
   return (
     <div className="grid gap-2" data-testid="import-progress">

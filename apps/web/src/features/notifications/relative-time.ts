@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 /**
  * Spec §9 relative time text: seconds, minutes, hours, days, months (30 days), years (365 days) ago.
  * A time in the future (a clock a little ahead) reads as just now.
@@ -16,7 +17,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (!Number.isFinite(seconds) || seconds < 1) return 'just now';
   for (const [unit, size] of UNITS) {
     const n = Math.floor(seconds / size);
-    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    if (n >= 1) return `${countText(n, unit)} ago`;
   }
   return 'just now';
 }

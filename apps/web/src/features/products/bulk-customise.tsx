@@ -1,4 +1,5 @@
 import {
+  countText,
   BULK_CONFIRMATIONS,
   BULK_FIELD_NAMES,
   BULK_LIMITS,
@@ -177,7 +178,7 @@ export function BulkRunProgress({
       <div className="flex justify-between text-sm">
         <span className="font-medium">{data.draft_name}</span>
         <span className="text-muted-foreground">
-          {data.processed.toLocaleString()} of {data.total.toLocaleString()} products
+          {data.processed.toLocaleString()} of {countText(data.total, 'product')}
         </span>
       </div>
       <div
@@ -216,7 +217,7 @@ function RecentRuns({ shopId }: { shopId: string }) {
         {runs.data.slice(0, 5).map((r) => (
           <li key={r.id}>
             {new Date(r.created_at).toLocaleString()} · {r.draft_name} · {r.triggered_by_name ?? 'Someone'} ·{' '}
-            {r.total.toLocaleString()} products · {r.status}
+            {countText(r.total, 'product')} · {r.status}
             {r.status === 'succeeded' ? ` (${r.changed.toLocaleString()} changed)` : ''}
           </li>
         ))}
@@ -392,7 +393,7 @@ export function BulkCustomisePanel({
                 disabled={checkedIds.length === 0}
                 onChange={() => setUseChecked(true)}
               />
-              {checkedIds.length.toLocaleString()} checked product{checkedIds.length === 1 ? '' : 's'}
+              {countText(checkedIds.length, 'checked product')}
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -401,7 +402,8 @@ export function BulkCustomisePanel({
                 checked={!useChecked || checkedIds.length === 0}
                 onChange={() => setUseChecked(false)}
               />
-              All {matching.toLocaleString()} products matching the current view
+              {matching === 1 ? 'The 1 product' : `All ${countText(matching, 'product')}`} matching the
+              current view
             </label>
           </>
         )}

@@ -1,5 +1,6 @@
 import type { TSubmissionControlKey } from '@feedloom/validation';
 import {
+  countText,
   BULK_FIELDS,
   isBulkField,
   type TBulkField,
@@ -108,8 +109,7 @@ export const sameDraft = (a: BulkDraftInput, b: BulkDraftInput): boolean =>
 
 export function selectionText(selection: TBulkSelection): string {
   if (selection.kind === 'ids') {
-    const n = selection.ids.length;
-    return `${n.toLocaleString()} checked product${n === 1 ? '' : 's'}`;
+    return countText(selection.ids.length, 'checked product');
   }
   const parts = [
     selection.tab && selection.tab !== 'all' ? `${selection.tab} tab` : null,

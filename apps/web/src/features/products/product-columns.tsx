@@ -1,7 +1,9 @@
+import { countText } from '@feedloom/validation';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumns } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { ProductImage } from './product-image';
 import { ProductStatusIcon } from './product-status';
 import { ProductVariants } from './product-variants';
 import type { ProductRow } from './use-products';
@@ -15,8 +17,6 @@ export interface ProductRowActions {
   onToggleVariants: (row: ProductRow) => void;
   onShowIssues: (row: ProductRow) => void;
 }
-
-export const countText = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const dash = (v: string | null) => v ?? <span className="text-muted-foreground">—</span>;
 
@@ -34,20 +34,7 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
         return (
           <div className="grid gap-1">
             <div className="flex items-start gap-3">
-              {p.image_link ? (
-                <img
-                  src={p.image_link}
-                  onError={(e) => {
-                    // An unreachable image leaves the empty frame rather than a broken-image icon.
-                    e.currentTarget.style.visibility = 'hidden';
-                  }}
-                  alt=""
-                  className="size-10 shrink-0 rounded border border-border object-cover"
-                  loading="lazy"
-                />
-              ) : (
-                <div className="size-10 shrink-0 rounded border border-border bg-muted" aria-hidden="true" />
-              )}
+              <ProductImage src={p.image_link} className="size-10" />
               <div className="min-w-0">
                 <Link to={a.detailHref(p)} className="line-clamp-2 font-medium hover:underline">
                   {p.title ?? p.offer_id}
@@ -66,7 +53,7 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
                     onClick={() => a.onToggleVariants(p)}
                   >
                     {open ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
-                    {p.variant_count} variants
+                    {countText(p.variant_count, 'variant')}
                   </Button>
                 ) : null}
               </div>

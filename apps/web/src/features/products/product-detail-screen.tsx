@@ -1,4 +1,4 @@
-import { PRODUCT_CHANNEL_LABELS, ZProductAttributesSchema } from '@feedloom/validation';
+import { countText, PRODUCT_CHANNEL_LABELS, ZProductAttributesSchema } from '@feedloom/validation';
 import { ArrowLeft, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useRequiredSession } from '@/features/auth/use-session';
 import { fieldErrorsOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { IssueItem } from './product-errors-dialog';
+import { ProductImage } from './product-image';
 import { ProductDebugView } from './product-debug-view';
 import {
   ALL_FIELDS,
@@ -111,6 +112,11 @@ function Neighbours({ shopId, productId }: { shopId: string; productId: number }
 }
 
 type FieldsOf = ProductDetail['fields'];
+
+const textValue = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+/** The product's picture, else its first variant's (a variable Shopify product's are on its variants). */
+const imageOf = (detail: ProductDetail): string | null =>
+  textValue(detail.fields.image_link?.value) ?? textValue(detail.variants[0]?.fields.image_link?.value);
 
 const initialValues = (specs: readonly FieldSpec[], fields: FieldsOf) =>
   Object.fromEntries(specs.map((f) => [f.field, formValueOf(f, fields[f.field]?.value)])) as Record<
@@ -240,13 +246,16 @@ function ProductDetailView({
         </Button>
         <Neighbours shopId={shopId} productId={detail.id} />
       </div>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="text-sm text-muted-foreground">
-          Offer id {detail.offer_id}
-          {detail.data_source_name ? ` · from ${detail.data_source_name}` : ''}
-          {detail.variants.length ? ` · ${detail.variants.length} variants` : ''}
-        </p>
+      <div className="flex items-start gap-4">
+        <ProductImage src={imageOf(detail)} className="size-20" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted-foreground">
+            Offer id {detail.offer_id}
+            {detail.data_source_name ? ` · from ${detail.data_source_name}` : ''}
+            {detail.variants.length ? ` · ${countText(detail.variants.length, 'variant')}` : ''}
+          </p>
+        </div>
       </div>
 
       <Card className="grid gap-3 p-4">

@@ -70,7 +70,7 @@ describe('/manage-products/detail/:id field groups', () => {
         },
       ]),
     );
-  }, 60_000);
+  }, 120_000);
 
   it('edits a variant on its own, asks for a resubmission, and shows the debug view', async () => {
     const variant = {
@@ -163,5 +163,64 @@ describe('/manage-products/detail/:id field groups', () => {
       id: 1,
       channel: 'meta',
     });
-  }, 60_000);
+  }, 120_000);
+
+  it('edits links, images and identifiers: one image per line, yes/no as a boolean, bad addresses refused', async () => {
+    const { calls } = renderApp('/manage-products/detail/1', {
+      ...orgShopHandlers(session),
+      'products.get': () =>
+        makeProductDetail({
+          fields: {
+            title: { value: 'Blue shirt', layer: 'source', source_value: 'Blue shirt' },
+            image_link: {
+              value: 'https://cdn.example.com/new.jpg',
+              layer: 'override',
+              source_value: 'https://cdn.example.com/old.jpg',
+            },
+          },
+        }),
+      'products.find': () => makeProductPage([]),
+      'products.update': () => ({ message: 'Product updated.', data: makeProductDetail() }),
+    });
+    const image = await screen.findByLabelText('Image link');
+    expect(image).toHaveProperty('value', 'https://cdn.example.com/new.jpg');
+    // Its layer and source value show as for every other field, with a reset to source.
+    expect(screen.getByText('Source: https://cdn.example.com/old.jpg')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset Image link to source' })).toBeTruthy();
+
+    const paste = async (el: HTMLElement, text: string) => {
+      await userEvent.clear(el);
+      await userEvent.click(el);
+      await userEvent.paste(text);
+    };
+    await paste(image, 'cdn.example.com/x.jpg');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PRODUCT_MSG.urlInvalid('Image link'))).toBeTruthy();
+    expect(updates(calls)).toEqual([]);
+
+    await paste(image, 'https://cdn.example.com/x.jpg');
+    await paste(
+      screen.getByLabelText('Additional image links'),
+      'https://cdn.example.com/a.jpg\n\n https://cdn.example.com/b.jpg',
+    );
+    await userEvent.type(screen.getByLabelText('MPN'), 'M-1');
+    await userEvent.selectOptions(screen.getByLabelText('Identifier exists'), 'false');
+    await userEvent.selectOptions(screen.getByLabelText('Unique product identifier control'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(updates(calls)).toEqual([
+        {
+          shop_id: 's1',
+          product_id: 1,
+          data: {
+            image_link: 'https://cdn.example.com/x.jpg',
+            additional_image_links: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
+            mpn: 'M-1',
+            identifier_exists: false,
+            upi_management_status: 2,
+          },
+        },
+      ]),
+    );
+  }, 120_000);
 });

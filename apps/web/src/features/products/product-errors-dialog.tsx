@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { countText } from './product-columns';
 import { LAYER_LABELS, layerHelp, type ProductIssue, type ProductRow } from './use-products';
 
 /** Spec §2 "product errors" popup: each issue, the layer that caused it and how to fix it. */

@@ -9,9 +9,13 @@ import {
   PAUSE_LABELS,
   PAUSE_VALUES,
   PRODUCT_CHANNEL_LABELS,
+  PRODUCT_LIMITS,
   SIZE_SYSTEMS,
+  SIZE_TYPES,
   SUBMISSION_CONTROL_KEYS,
   SUBMISSION_CONTROLS,
+  UNIT_PRICING_UNITS,
+  UPI_CONTROL_LEVELS,
   WEIGHT_UNITS,
 } from '@feedloom/validation';
 import { Plus, RotateCcw, Trash2 } from 'lucide-react';
@@ -33,7 +37,11 @@ export type FieldKind =
   | 'details'
   | 'certifications'
   | 'measure'
-  | 'controls';
+  | 'controls'
+  /** Several values, one a line (additional image links, promotion ids). */
+  | 'lines'
+  /** Several values picked from `options` (size types). */
+  | 'choices';
 
 export interface FieldSpec {
   /** The model field (title, brand, gtin …). */
@@ -45,6 +53,12 @@ export interface FieldSpec {
   options?: readonly { value: string; label: string }[];
   /** Units a measure may take. */
   units?: readonly string[];
+  /** What a select's chosen option is sent as (default text). */
+  valueType?: 'number' | 'boolean';
+  /** Example shown in an empty text input (dates, links). */
+  placeholder?: string;
+  /** The longest value the input takes. */
+  maxLength?: number;
 }
 
 export interface DetailRow {
@@ -72,6 +86,21 @@ const text = (field: string, label: string, formKey = field): FieldSpec => ({
   label,
   kind: 'text',
 });
+const url = (field: string, label: string): FieldSpec => ({
+  ...text(field, label),
+  placeholder: 'https://www.example.com/…',
+  maxLength: PRODUCT_LIMITS.url,
+});
+const date = (
+  field: string,
+  label: string,
+  placeholder = '2027-03-01 or 2027-03-01T09:00-0800',
+): FieldSpec => ({
+  ...text(field, label),
+  placeholder,
+});
+const lines = (field: string, label: string): FieldSpec => ({ field, formKey: field, label, kind: 'lines' });
+
 const select = (
   field: string,
   label: string,
@@ -92,6 +121,11 @@ const measure = (field: string, label: string, units: readonly string[]): FieldS
   units,
 });
 const money = (field: string, label: string): FieldSpec => ({ field, formKey: field, label, kind: 'money' });
+const YES_NO = { true: 'Yes', false: 'No' };
+const yesNo = (field: string, label: string): FieldSpec => ({
+  ...select(field, label, ['true', 'false'], YES_NO),
+  valueType: 'boolean',
+});
 
 /** Spec §3 product fields, grouped as the detail page shows them. */
 export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[] }[] = [
@@ -104,7 +138,35 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       { field: 'detail', formKey: 'detail', label: 'Product details', kind: 'details' },
     ],
   },
-  { title: 'Identifiers', fields: [text('brand', 'Brand'), text('gtin', 'GTIN'), text('sku', 'SKU')] },
+  {
+    title: 'Links and images',
+    fields: [
+      url('link', 'Link'),
+      url('mobile_link', 'Mobile link'),
+      url('image_link', 'Image link'),
+      lines('additional_image_links', 'Additional image links'),
+      url('ads_redirect', 'Ads redirect'),
+    ],
+  },
+  {
+    title: 'Identifiers',
+    fields: [
+      text('brand', 'Brand'),
+      text('gtin', 'GTIN'),
+      text('mpn', 'MPN'),
+      text('sku', 'SKU'),
+      yesNo('identifier_exists', 'Identifier exists'),
+      {
+        ...select(
+          'upi_management_status',
+          'Unique product identifier control',
+          Object.keys(UPI_CONTROL_LEVELS),
+          UPI_CONTROL_LEVELS,
+        ),
+        valueType: 'number',
+      },
+    ],
+  },
   {
     title: 'Attributes',
     fields: [
@@ -118,7 +180,16 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       select('age_group', 'Age group', Object.keys(AGE_GROUP_LABELS), AGE_GROUP_LABELS),
       select('condition', 'Condition', CONDITIONS),
       select('size_system', 'Size system', SIZE_SYSTEMS),
+      {
+        field: 'size_type',
+        formKey: 'size_type',
+        label: 'Size type',
+        kind: 'choices',
+        options: SIZE_TYPES.map((v) => ({ value: v, label: v })),
+      },
       { field: 'multipack', formKey: 'multipack', label: 'Multipack', kind: 'number' },
+      yesNo('is_bundle', 'Is bundle'),
+      yesNo('adult', 'Adult'),
     ],
   },
   {
@@ -134,8 +205,17 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       money('sale_price', 'Sale price'),
       money('cogs', 'Cost of goods sold'),
       money('auto_pricing_min_price', 'Auto-pricing minimum price'),
+      date(
+        'sale_price_effective_date',
+        'Sale price effective date',
+        '2027-02-24T13:00-0800/2027-02-28T15:30-0800',
+      ),
+      measure('unit_pricing_measure', 'Unit pricing measure', UNIT_PRICING_UNITS),
+      measure('unit_pricing_base_measure', 'Unit pricing base measure', UNIT_PRICING_UNITS),
       { field: 'inventory_qty', formKey: 'inventory_qty', label: 'Inventory quantity', kind: 'number' },
       select('availability', 'Availability', AVAILABILITIES),
+      date('availability_date', 'Availability date'),
+      date('expiration_date', 'Expiration date'),
     ],
   },
   {
@@ -155,6 +235,8 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
     title: 'Submission',
     fields: [
       select('pause', 'Pause', PAUSE_VALUES, PAUSE_LABELS),
+      lines('promotion_ids', 'Promotion ids'),
+      text('ads_label', 'Ads label'),
       {
         field: 'product_submission_control',
         formKey: 'product_submission_control',
@@ -172,6 +254,7 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       text('return_policy_label', 'Return policy label'),
       text('return_address_label', 'Return address label'),
       text('tax_category', 'Tax category'),
+      money('free_shipping_threshold', 'Free shipping threshold'),
     ],
   },
 ];
@@ -186,10 +269,20 @@ export const VARIANT_FIELDS: readonly FieldSpec[] = [
   text('pattern', 'Pattern'),
   text('sku', 'SKU'),
   text('gtin', 'GTIN'),
+  text('mpn', 'MPN'),
+  yesNo('identifier_exists', 'Identifier exists'),
+  url('link', 'Link'),
+  url('mobile_link', 'Mobile link'),
+  url('image_link', 'Image link'),
+  lines('additional_image_links', 'Additional image links'),
   money('price', 'Price'),
   money('sale_price', 'Sale price'),
+  date('sale_price_effective_date', 'Sale price effective date', '2027-02-24/2027-02-28'),
   { field: 'inventory_qty', formKey: 'inventory_qty', label: 'Inventory quantity', kind: 'number' },
   select('availability', 'Availability', AVAILABILITIES),
+  date('availability_date', 'Availability date'),
+  measure('product_weight', 'Product weight', WEIGHT_UNITS),
+  measure('shipping_weight', 'Shipping weight', WEIGHT_UNITS),
 ];
 
 const WIDE_KINDS: ReadonlySet<FieldKind> = new Set([
@@ -198,6 +291,7 @@ const WIDE_KINDS: ReadonlySet<FieldKind> = new Set([
   'details',
   'certifications',
   'controls',
+  'lines',
 ]);
 export const isWide = (spec: FieldSpec) => WIDE_KINDS.has(spec.kind) || spec.field === 'title';
 
@@ -239,6 +333,10 @@ export function formValueOf(spec: FieldSpec, value: unknown): FormValue {
       const c = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
       return Object.fromEntries(SUBMISSION_CONTROL_KEYS.map((k) => [k, c[k] === true]));
     }
+    case 'lines':
+      return Array.isArray(value) ? value.map(str).join('\n') : str(value);
+    case 'choices':
+      return Array.isArray(value) ? value.map(str) : [];
     default:
       return inputValueOf(value);
   }
@@ -265,6 +363,17 @@ export function payloadOf(spec: FieldSpec, value: FormValue): unknown {
         ...(m.unit ? { unit: m.unit } : {}),
       };
     }
+    case 'lines':
+      return (value as string)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    case 'select':
+      // An option left at "Not set" sends nothing: "Reset to source" is how a chosen value goes away.
+      if (value === '') return spec.valueType ? undefined : value;
+      if (spec.valueType === 'boolean') return value === 'true';
+      if (spec.valueType === 'number') return Number(value);
+      return value;
     default:
       return value;
   }
@@ -360,6 +469,8 @@ export function describeValue(value: unknown): string {
 
 const inputClass =
   'rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+const CHOICE_LIMIT: Readonly<Record<string, number>> = { size_type: 2 };
 
 function FieldInput({
   id,
@@ -558,11 +669,46 @@ function FieldInput({
         </fieldset>
       );
     }
+    case 'lines':
+      return (
+        <textarea
+          {...common}
+          rows={3}
+          className={inputClass}
+          placeholder="One per line"
+          value={value as string}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'choices': {
+      const chosen = value as string[];
+      const limit = CHOICE_LIMIT[spec.field];
+      return (
+        <fieldset id={id} aria-describedby={describedBy} className="flex flex-wrap gap-x-4 gap-y-2">
+          <legend className="sr-only">{spec.label}</legend>
+          {spec.options?.map((o) => (
+            <ControlBox
+              key={o.value}
+              label={o.label}
+              checked={chosen.includes(o.value)}
+              disabled={
+                disabled || (limit !== undefined && chosen.length >= limit && !chosen.includes(o.value))
+              }
+              onChange={(checked) =>
+                onChange(checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))
+              }
+            />
+          ))}
+        </fieldset>
+      );
+    }
     default:
       return (
         <Input
           {...common}
           inputMode={spec.kind === 'text' ? undefined : 'decimal'}
+          maxLength={spec.maxLength}
+          placeholder={spec.placeholder}
           value={value as string}
           onChange={(e) => onChange(e.target.value)}
         />

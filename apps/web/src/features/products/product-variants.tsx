@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { STATUS_LABELS } from './use-products';
@@ -40,7 +41,7 @@ export function ProductVariants({
             <td className="py-1 pr-2">{v.price ?? '—'}</td>
             <td className="py-1">
               {v.status ? STATUS_LABELS[v.status] : '—'}
-              {v.issues.length ? ` (${v.issues.length} issues)` : ''}
+              {v.issues.length ? ` (${countText(v.issues.length, 'issue')})` : ''}
             </td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import {
+  countText,
   CATALOG_CHANNEL_OF,
   PRODUCT_CHANNEL_LABELS,
   PRODUCT_CHANNELS,
@@ -215,7 +216,7 @@ function ProductList({ shopId }: { shopId: string }) {
           ) : null}
           {page ? (
             <span className="ml-auto text-sm text-muted-foreground">
-              {page.total_records.toLocaleString()} of {page.total_products.toLocaleString()} products
+              {page.total_records.toLocaleString()} of {countText(page.total_products, 'product')}
             </span>
           ) : null}
         </div>

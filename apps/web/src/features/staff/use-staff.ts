@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { useCallback, useMemo } from 'react';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { useOrganizationList } from '@/features/organizations/use-organizations';
@@ -35,7 +36,7 @@ export function scopeText(
   if (staff.is_for_entire_organization) return 'Entire organisation';
   const known = staff.shop_id_list.flatMap((id) => names.get(id) ?? []);
   const others = staff.shop_id_list.length - known.length;
-  return [...known, ...(others > 0 ? [`${others} other store${others === 1 ? '' : 's'}`] : [])].join(', ');
+  return [...known, ...(others > 0 ? [countText(others, 'other store')] : [])].join(', ');
 }
 
 /** After a staff change: the staff lists and the entry, the roles (who uses them) and the activity log. */
