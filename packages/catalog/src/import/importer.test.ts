@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { excludedFromChannel, PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
-import { MSG, type TImportedProduct, type TImportError, type TImportResult } from './core';
+import {
+  excludedEverywhere,
+  MSG,
+  type TImportedProduct,
+  type TImportError,
+  type TImportResult,
+} from './core';
 import { createImporter } from './importer';
 import { suggestMapping } from './mapping';
 import type { TImportCsvOptions } from './pipeline';
@@ -512,6 +518,31 @@ describe('Shopify export', () => {
       ]);
     }
     expect(r.byId('d')?.custom).toEqual({ Status: 'draft' });
+  });
+
+  it('holds unpublished products back like drafts, in the older (Published) and the 2024 (Published on online store) columns', async () => {
+    const older =
+      'Handle,Title,Variant SKU,Variant Price,Published\n' +
+      'on,Live tee,ON,5,TRUE\noff,Hidden tee,OFF,5,FALSE\nno,Hidden mug,NO,5,false\n';
+    const r = await run(bytesOfText(older), { format: 'shopify' });
+    expect(r.errors).toEqual([]);
+    const controls = (id: string) => r.byId(id)?.source.product_submission_control as Record<string, boolean>;
+    expect(controls('on')).toBeUndefined();
+    for (const id of ['off', 'no']) {
+      expect(
+        ['google', 'microsoft', 'meta'].every((ch) => excludedFromChannel(ch as 'google', controls(id))),
+      ).toBe(true);
+    }
+    // The column stays with the product as the export wrote it.
+    expect(r.byId('off')?.custom).toEqual({ Published: 'FALSE' });
+
+    const current =
+      'Title,URL handle,Published on online store,Status,SKU,Price\n' +
+      'Live tee,on,TRUE,Active,ON,5\nHidden tee,off,FALSE,Active,OFF,5\n';
+    const c = await run(bytesOfText(current), { format: 'shopify' });
+    expect(c.errors).toEqual([]);
+    expect(c.byId('on')?.source.product_submission_control).toBeUndefined();
+    expect(c.byId('off')?.source.product_submission_control).toEqual(excludedEverywhere());
   });
 
   it('rejects every row of a product whose first row is unusable', async () => {
