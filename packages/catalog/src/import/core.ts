@@ -40,13 +40,17 @@ export interface TImportedVariant {
   custom: Record<string, string>;
 }
 
-/** One problem with one row: the row stays out of the catalogue. */
+/**
+ * One problem with one row: the row stays out of the catalogue. With `warning`, only the value of `column`
+ * stays out (an optional value that could not be read) and the row is imported without it.
+ */
 export interface TImportError {
   kind: 'error';
   row_number: number;
   /** The file's header of the offending column (or the value's name when no column holds it). */
   column: string;
   message: string;
+  warning?: true;
 }
 
 export type TImportResult = TImportedProduct | TImportError;
@@ -151,8 +155,16 @@ export class RowRecord {
     this.roles = roleCount === 0 ? NO_ROLES : new Array<unknown>(roleCount);
   }
 
+  /** Optional values left out of the row (it is imported without them). */
+  warnings: TColumnError[] | undefined = undefined;
+
   fail(column: string, message: string, target: string): void {
     (this.errors ??= []).push({ column, message, target });
+  }
+
+  /** `target`'s value could not be read but the row does without it: left out, with a warning. */
+  leaveOut(column: string, message: string, target: string): void {
+    (this.warnings ??= []).push({ column, message, target });
   }
 
   setCustom(name: string, value: string): void {
@@ -304,6 +316,7 @@ export const MSG = {
   noPublishedVariation:
     "Not imported: none of this product's variations is published in WooCommerce, so nothing of it is for sale.",
   unexpected: (message: string) => `This row could not be read: ${message}`,
+  leftOut: (message: string) => `${message} This value was left out; the rest of the row is imported.`,
 } as const;
 
 /**
@@ -398,6 +411,19 @@ export class AssemblerContext {
     this.stats.rows_rejected++;
     for (const e of rec.errors ?? []) {
       this.out({ kind: 'error', row_number: rec.row_number, column: e.column, message: e.message });
+    }
+  }
+
+  /** The values left out of a row that is read on (RowRecord.leaveOut), each a warning on the report. */
+  warn(rec: RowRecord): void {
+    for (const w of rec.warnings ?? []) {
+      this.out({
+        kind: 'error',
+        row_number: rec.row_number,
+        column: w.column,
+        message: MSG.leftOut(w.message),
+        warning: true,
+      });
     }
   }
 

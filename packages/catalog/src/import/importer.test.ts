@@ -258,6 +258,51 @@ describe('Google feed', () => {
     ]);
   });
 
+  it('imports a row whose optional values cannot be read without them, each left out with a warning', async () => {
+    const text = [
+      'id,title,price,link,multipack,adult,product_weight,product_length,gtin,shipping_weight',
+      'BAD,Bad,5 USD,shop.example.com/p,2001,maybe,1.5,12 parsecs x,12345,.5 kg',
+    ].join('\n');
+    const r = await run(bytesOfText(text));
+    expect(r.stats).toMatchObject({ rows_read: 1, rows_imported: 1, rows_rejected: 0, products: 1 });
+    const source = r.byId('BAD')?.source;
+    expect(source).toMatchObject({
+      title: 'Bad',
+      price: usd(5),
+      shipping_weight: { value: 0.5, unit: 'kg' },
+    });
+    for (const left of ['link', 'multipack', 'adult', 'product_weight', 'product_length', 'gtin'])
+      expect(source?.[left as keyof typeof source]).toBeUndefined();
+    expect(r.errors.every((e) => e.warning === true && e.row_number === 2)).toBe(true);
+    expect(r.errors.map((e) => [e.column, e.message])).toEqual(
+      [
+        [
+          'link',
+          'Link "shop.example.com/p" is not a web address: use a full http:// or https:// URL with spaces encoded as %20.',
+        ],
+        ['multipack', PRODUCT_MSG.multipack],
+        ['adult', 'Adult "maybe" must be yes or no.'],
+        ['product_weight', PRODUCT_MSG.valueAndUnit],
+        ['product_length', PRODUCT_MSG.numberInvalid],
+        ['gtin', PRODUCT_MSG.gtinLength],
+      ].map(([column, message]) => [column, MSG.leftOut(message as string)]),
+    );
+    expect(MSG.leftOut('Enter a valid number.')).toBe(
+      'Enter a valid number. This value was left out; the rest of the row is imported.',
+    );
+  });
+
+  it('reads numbers written without their leading zero (.5), as WooCommerce writes weights', async () => {
+    const text = 'id,title,price,product_weight,shipping_weight,multipack\nA,Mug,.5,.25 kg,.5kg,2\n';
+    const r = await run(bytesOfText(text));
+    expect(r.errors).toEqual([]);
+    expect(r.byId('A')?.source).toMatchObject({
+      price: usd(0.5),
+      product_weight: { value: 0.25, unit: 'kg' },
+      shipping_weight: { value: 0.5, unit: 'kg' },
+    });
+  });
+
   it('adds a group whose rows come back later to the product emitted before', async () => {
     const text = 'id,item_group_id,title,price,size\nA-S,A,Shirt,5,S\nB,,Mug,3,\nA-M,A,Shirt,5,M\n';
     const r = await run(bytesOfText(text));
