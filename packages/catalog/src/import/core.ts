@@ -201,10 +201,36 @@ export const sameValue = (a: unknown, b: unknown): boolean => {
   return n === 0;
 };
 
+const TITLE_TAIL_RE = /[\s\-–—,/|:;(]+$/;
+
+/**
+ * The title of a product whose variants have titles of their own (a feed's item group, where each item's title
+ * names its colour and size): the words every variant's title begins with (`Running Sneakers` of `Running
+ * Sneakers - Black, 40` and `Running Sneakers - Red, 41`), without the separator before the variant's words;
+ * the first variant's title when they have no first word in common.
+ */
+export const groupTitle = (titles: readonly string[]): string | undefined => {
+  const first = titles[0];
+  if (first === undefined) return undefined;
+  let common = first.split(/\s+/);
+  for (let i = 1; i < titles.length && common.length > 0; i++) {
+    const words = (titles[i] as string).split(/\s+/);
+    let n = 0;
+    while (n < common.length && n < words.length && common[n] === words[n]) n++;
+    common = common.slice(0, n);
+  }
+  const title = common.join(' ').replace(TITLE_TAIL_RE, '');
+  return title === '' ? first : title;
+};
+
 /**
  * A product from its items (one per variant). Values every variant has alike go to the product, the rest
  * stays on each variant, so merging gives back each item exactly (as groupVariants does). With `append`, the
  * product's own values are left alone and every variant keeps all of its values.
+ *
+ * A product with variants always has a title: `title` when given (a WooCommerce variable product's own name),
+ * else the one its variants share, else their titles' common words (groupTitle). Each variant keeps its own
+ * title when it differs from the product's.
  */
 export const buildProduct = (
   productId: string,
@@ -212,6 +238,7 @@ export const buildProduct = (
   items: readonly TItem[],
   rowNumbers: number[],
   append = false,
+  title?: string,
 ): TImportedProduct => {
   const first = items[0];
   if (!first) throw new Error('a product needs at least one item');
@@ -231,7 +258,8 @@ export const buildProduct = (
   if (!append) {
     for (const key in first.source) {
       const v = first.source[key];
-      if (v !== undefined && allShareSource(items, key, v)) shared[key] = v;
+      if (v === undefined || (key === 'title' && title !== undefined && v !== title)) continue;
+      if (allShareSource(items, key, v)) shared[key] = v;
     }
     if (first.custom !== NO_CUSTOM) {
       for (const key in first.custom) {
@@ -257,6 +285,13 @@ export const buildProduct = (
     row_numbers: rowNumbers,
   };
   if (append) product.append = true;
+  else if (shared.title === undefined) {
+    // After the variants took their values: each keeps its own title.
+    const titles: string[] = [];
+    for (const it of items) if (typeof it.source.title === 'string') titles.push(it.source.title);
+    const productTitle = title ?? groupTitle(titles);
+    if (productTitle !== undefined) shared.title = productTitle;
+  }
   return product;
 };
 

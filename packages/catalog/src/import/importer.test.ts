@@ -3,6 +3,7 @@ import { excludedFromChannel, PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
 import {
   excludedEverywhere,
+  groupTitle,
   MSG,
   type TImportedProduct,
   type TImportError,
@@ -301,6 +302,36 @@ describe('Google feed', () => {
       product_weight: { value: 0.25, unit: 'kg' },
       shipping_weight: { value: 0.5, unit: 'kg' },
     });
+  });
+
+  it('gives a product whose variants have titles of their own the words they share as its title', async () => {
+    const text = [
+      'id,item_group_id,title,price,color,size',
+      'S-B-40,S,Acme Running Sneakers - Burgundy, 40,50,Burgundy,40',
+      'S-K-41,S,Acme Running Sneakers - Black, 41,50,Black,41',
+      'H-1,H,Hoodie,30,Red,M',
+      'H-2,H,Hoodie,30,Red,L',
+      'Z-1,Z,Zip top red,30,Red,M',
+      'Z-2,Z,Blue zip top,30,Blue,L',
+    ]
+      .map((l, i) => (i === 0 ? l : l.replace(/^([^,]*,[^,]*,)(.*?)(,\d+,[^,]*,[^,]*)$/, '$1"$2"$3')))
+      .join('\n');
+    const r = await run(bytesOfText(text));
+    expect(r.errors).toEqual([]);
+    const sneakers = r.byId('S');
+    expect(sneakers?.source.title).toBe('Acme Running Sneakers');
+    expect(sneakers?.variants.map((v) => v.source.title)).toEqual([
+      'Acme Running Sneakers - Burgundy, 40',
+      'Acme Running Sneakers - Black, 41',
+    ]);
+    // A title all variants share is the product's (and theirs through it).
+    expect(r.byId('H')?.source.title).toBe('Hoodie');
+    expect(r.byId('H')?.variants.every((v) => v.source.title === undefined)).toBe(true);
+    // No first word in common: the first variant's title.
+    expect(r.byId('Z')?.source.title).toBe('Zip top red');
+    expect(groupTitle(['Tee - S', 'Tee – M', 'Tee / L'])).toBe('Tee');
+    expect(groupTitle(['Mug'])).toBe('Mug');
+    expect(groupTitle([])).toBeUndefined();
   });
 
   it('adds a group whose rows come back later to the product emitted before', async () => {

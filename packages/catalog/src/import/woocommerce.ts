@@ -160,7 +160,8 @@ export const createWooAssembler = (
       return;
     }
     const rows = [...new Set([...(p.append ? [] : [p.row]), ...p.rows])].sort((a, b) => a - b);
-    ctx.emitProduct(buildProduct(p.productId, p.productId, p.items, rows, p.append));
+    const title = typeof p.values.title === 'string' ? p.values.title : undefined;
+    ctx.emitProduct(buildProduct(p.productId, p.productId, p.items, rows, p.append, title));
   };
 
   const offerIdOf = (rec: RowRecord): string | undefined =>
