@@ -51,6 +51,11 @@ export interface TImportError {
   column: string;
   message: string;
   warning?: true;
+  /**
+   * The id of a product emitted earlier in this import that this error takes back (a WooCommerce variable
+   * product emitted before its variations, none of which came): it is not imported after all.
+   */
+  withdraws?: string;
 }
 
 export type TImportResult = TImportedProduct | TImportError;
@@ -462,10 +467,20 @@ export class AssemblerContext {
     }
   }
 
-  /** Rows that are out because another row of their product failed. */
-  rejectRow(rowNumber: number, column: string, message: string): void {
+  /** Rows that are out because another row of their product failed (or, `withdraws`, see TImportError). */
+  rejectRow(rowNumber: number, column: string, message: string, withdraws?: string): void {
     this.stats.rows_rejected++;
-    this.out({ kind: 'error', row_number: rowNumber, column, message });
+    this.out(
+      withdraws === undefined
+        ? { kind: 'error', row_number: rowNumber, column, message }
+        : { kind: 'error', row_number: rowNumber, column, message, withdraws },
+    );
+  }
+
+  /** Takes back the counts of a one-row product emitted earlier (its rejection follows: rejectRow). */
+  uncount(): void {
+    this.stats.products--;
+    this.stats.rows_imported--;
   }
 
   /** Title and price are required on every item (spec §5: 'Title is required.'). */

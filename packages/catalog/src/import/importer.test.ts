@@ -675,6 +675,55 @@ describe('WooCommerce export', () => {
     );
   });
 
+  it('joins variations listed after every parent (as WooCommerce exports them) to their product', async () => {
+    const lines = fixture('woocommerce-export.csv').toString('utf8').trimEnd().split('\n');
+    const [header, hoodie, blue, green, mug, grouped] = lines as [string, ...string[]];
+    const lonely = '40,variable,LONELY,,Lonely,1,' + ','.repeat(header.split(',').length - 7);
+    const later = [header, hoodie, mug, grouped, lonely, blue, green].join('\n');
+    const together = await run(Buffer.from([header, hoodie, blue, green, mug, grouped].join('\n')));
+    const r = await run(Buffer.from(later));
+
+    // The variable product is emitted on its own, its variations added to it; one that never gets a
+    // variation is taken back at the end of the file.
+    expect(r.products.map((p) => [p.product_id, p.append ?? false, p.variants.map((v) => v.id)])).toEqual([
+      ['HOODIE', false, []],
+      ['MUG-20', false, []],
+      ['LONELY', false, []],
+      ['HOODIE', true, ['HOODIE-BLUE', 'HOODIE-GREEN']],
+    ]);
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message, e.withdraws])).toEqual([
+      [4, 'Type', expect.stringContaining('Grouped products') as unknown, undefined],
+      [5, 'Regular price', MSG.priceRequired, 'LONELY'],
+    ]);
+    expect(r.stats).toEqual({ rows_read: 6, rows_imported: 4, rows_rejected: 2, products: 2, variants: 2 });
+
+    // Each variation ends up with the values it has when it follows its parent: the product's merged with its own.
+    const items = (products: TImportedProduct[]) => {
+      const byId = new Map<string, TImportedProduct>();
+      for (const p of products) if (!p.append) byId.set(p.product_id, p);
+      return products.flatMap((p) =>
+        p.variants.map((v) => {
+          const product = byId.get(p.product_id)!;
+          return {
+            id: v.id,
+            title: product.source.title,
+            values: { ...product.source, ...v.source },
+            custom: { ...product.custom, ...v.custom },
+          };
+        }),
+      );
+    };
+    const sorted = <T extends { id: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.id.localeCompare(b.id));
+    expect(sorted(items(r.products))).toEqual(sorted(items(together.products)));
+    expect(items(r.products).map((i) => [i.id, i.title, i.values.title])).toEqual([
+      ['HOODIE-BLUE', 'Hoodie', 'Hoodie - Blue'],
+      ['HOODIE-GREEN', 'Hoodie', 'Hoodie - Green'],
+    ]);
+    // No variation takes its parent's SKU through the product.
+    expect(r.byId('HOODIE')?.source).not.toHaveProperty('sku');
+  });
+
   it('makes variable products with their variations, simple products, and explains grouped ones', async () => {
     const r = await run(fixture('woocommerce-export.csv'));
     expect(r.mapping.format).toBe('woocommerce');
