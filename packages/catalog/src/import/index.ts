@@ -23,7 +23,7 @@ export type {
   TSuggestOptions,
 } from './mapping';
 
-export { importedToProduct, productKeyOf } from './core';
+export { importedToProduct, productKeyOf, sameValue } from './core';
 export type {
   TImportCollision,
   TImportError,
