@@ -678,6 +678,26 @@ const refineAttributes = (v: TAttributeInput, ctx: z.RefinementCtx) => {
  * field checked with the rules of spec §5. Clearing the title or the description is refused.
  */
 export const ZProductAttributesSchema = z.object(attributeShape).superRefine(refineAttributes);
+
+/** A request's key that no product attribute has (a misspelt field would otherwise be ignored silently). */
+export const unknownFieldMessage = (keys: readonly PropertyKey[]): string =>
+  keys.length === 1
+    ? `Unknown field: ${String(keys[0])}. It is not a product attribute, so nothing was changed.`
+    : `Unknown fields: ${keys.map(String).join(', ')}. They are not product attributes, so nothing was changed.`;
+
+const unknownFields = {
+  error: (issue: { code?: string; keys?: readonly PropertyKey[] }) =>
+    issue.code === 'unrecognized_keys' ? unknownFieldMessage(issue.keys ?? []) : undefined,
+};
+
+/** ZProductAttributesSchema for an edit request: a key it does not know is refused, naming the key. */
+export const ZProductAttributesRequestSchema = z
+  .strictObject(attributeShape, unknownFields)
+  .superRefine(refineAttributes);
+
+/** A strict object for an edit request's envelope: unknown keys refused with unknownFieldMessage. */
+export const strictRequestObject = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, unknownFields);
 export type TProductAttributesInput = z.input<typeof ZProductAttributesSchema>;
 export type TProductAttributes = z.infer<typeof ZProductAttributesSchema>;
 

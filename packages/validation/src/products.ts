@@ -4,7 +4,8 @@ import {
   parseAdvanceFilter,
   PRODUCT_TABS,
   ZFilterSchema,
-  ZProductAttributesSchema,
+  strictRequestObject,
+  ZProductAttributesRequestSchema,
   type TFilter,
 } from './product';
 import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
@@ -99,7 +100,8 @@ export const ISSUE_FILTER_MAX = 100;
  * of this attribute when given, on the active channel; empty is no filter. Refused (not dropped) when bad, like a
  * search.
  */
-const ZIssueParamSchema = (label: string) => ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX }).optional();
+const ZIssueParamSchema = (label: string) =>
+  ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX }).optional();
 export const ZIssueFilterSchema = z.object({
   issue_code: ZIssueParamSchema('Issue code'),
   issue_attribute: ZIssueParamSchema('Issue attribute'),
@@ -172,11 +174,12 @@ export const ZProductDetailQuerySchema = z.object({
 });
 
 /** Spec §7 PUT product-update: the override layer of one product (or one of its variants). */
-export const ZProductUpdateSchema = z.object({
+export const ZProductUpdateSchema = strictRequestObject({
   shop_id: ZIdSchema('Store id'),
   product_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   variant_id: ZIdSchema('Variant id').optional(),
-  data: ZProductAttributesSchema,
+  // A key no attribute has is refused (4xx naming it), never answered "Product updated." with nothing done.
+  data: ZProductAttributesRequestSchema,
 });
 export type TProductUpdate = z.output<typeof ZProductUpdateSchema>;
 export type TProductUpdateInput = z.input<typeof ZProductUpdateSchema>;

@@ -40,13 +40,22 @@ export interface TImportedVariant {
   custom: Record<string, string>;
 }
 
-/** One problem with one row: the row stays out of the catalogue. */
+/**
+ * One problem with one row: the row stays out of the catalogue. With `warning`, only the value of `column`
+ * stays out (an optional value that could not be read) and the row is imported without it.
+ */
 export interface TImportError {
   kind: 'error';
   row_number: number;
   /** The file's header of the offending column (or the value's name when no column holds it). */
   column: string;
   message: string;
+  warning?: true;
+  /**
+   * The id of a product emitted earlier in this import that this error takes back (a WooCommerce variable
+   * product emitted before its variations, none of which came): it is not imported after all.
+   */
+  withdraws?: string;
 }
 
 export type TImportResult = TImportedProduct | TImportError;
@@ -151,8 +160,16 @@ export class RowRecord {
     this.roles = roleCount === 0 ? NO_ROLES : new Array<unknown>(roleCount);
   }
 
+  /** Optional values left out of the row (it is imported without them). */
+  warnings: TColumnError[] | undefined = undefined;
+
   fail(column: string, message: string, target: string): void {
     (this.errors ??= []).push({ column, message, target });
+  }
+
+  /** `target`'s value could not be read but the row does without it: left out, with a warning. */
+  leaveOut(column: string, message: string, target: string): void {
+    (this.warnings ??= []).push({ column, message, target });
   }
 
   setCustom(name: string, value: string): void {
@@ -189,10 +206,36 @@ export const sameValue = (a: unknown, b: unknown): boolean => {
   return n === 0;
 };
 
+const TITLE_TAIL_RE = /[\s\-–—,/|:;(]+$/;
+
+/**
+ * The title of a product whose variants have titles of their own (a feed's item group, where each item's title
+ * names its colour and size): the words every variant's title begins with (`Running Sneakers` of `Running
+ * Sneakers - Black, 40` and `Running Sneakers - Red, 41`), without the separator before the variant's words;
+ * the first variant's title when they have no first word in common.
+ */
+export const groupTitle = (titles: readonly string[]): string | undefined => {
+  const first = titles[0];
+  if (first === undefined) return undefined;
+  let common = first.split(/\s+/);
+  for (let i = 1; i < titles.length && common.length > 0; i++) {
+    const words = (titles[i] as string).split(/\s+/);
+    let n = 0;
+    while (n < common.length && n < words.length && common[n] === words[n]) n++;
+    common = common.slice(0, n);
+  }
+  const title = common.join(' ').replace(TITLE_TAIL_RE, '');
+  return title === '' ? first : title;
+};
+
 /**
  * A product from its items (one per variant). Values every variant has alike go to the product, the rest
  * stays on each variant, so merging gives back each item exactly (as groupVariants does). With `append`, the
  * product's own values are left alone and every variant keeps all of its values.
+ *
+ * A product with variants always has a title: `title` when given (a WooCommerce variable product's own name),
+ * else the one its variants share, else their titles' common words (groupTitle). Each variant keeps its own
+ * title when it differs from the product's.
  */
 export const buildProduct = (
   productId: string,
@@ -200,6 +243,7 @@ export const buildProduct = (
   items: readonly TItem[],
   rowNumbers: number[],
   append = false,
+  title?: string,
 ): TImportedProduct => {
   const first = items[0];
   if (!first) throw new Error('a product needs at least one item');
@@ -219,7 +263,8 @@ export const buildProduct = (
   if (!append) {
     for (const key in first.source) {
       const v = first.source[key];
-      if (v !== undefined && allShareSource(items, key, v)) shared[key] = v;
+      if (v === undefined || (key === 'title' && title !== undefined && v !== title)) continue;
+      if (allShareSource(items, key, v)) shared[key] = v;
     }
     if (first.custom !== NO_CUSTOM) {
       for (const key in first.custom) {
@@ -245,6 +290,13 @@ export const buildProduct = (
     row_numbers: rowNumbers,
   };
   if (append) product.append = true;
+  else if (shared.title === undefined) {
+    // After the variants took their values: each keeps its own title.
+    const titles: string[] = [];
+    for (const it of items) if (typeof it.source.title === 'string') titles.push(it.source.title);
+    const productTitle = title ?? groupTitle(titles);
+    if (productTitle !== undefined) shared.title = productTitle;
+  }
   return product;
 };
 
@@ -304,6 +356,7 @@ export const MSG = {
   noPublishedVariation:
     "Not imported: none of this product's variations is published in WooCommerce, so nothing of it is for sale.",
   unexpected: (message: string) => `This row could not be read: ${message}`,
+  leftOut: (message: string) => `${message} This value was left out; the rest of the row is imported.`,
 } as const;
 
 /**
@@ -401,10 +454,33 @@ export class AssemblerContext {
     }
   }
 
-  /** Rows that are out because another row of their product failed. */
-  rejectRow(rowNumber: number, column: string, message: string): void {
+  /** The values left out of a row that is read on (RowRecord.leaveOut), each a warning on the report. */
+  warn(rec: RowRecord): void {
+    for (const w of rec.warnings ?? []) {
+      this.out({
+        kind: 'error',
+        row_number: rec.row_number,
+        column: w.column,
+        message: MSG.leftOut(w.message),
+        warning: true,
+      });
+    }
+  }
+
+  /** Rows that are out because another row of their product failed (or, `withdraws`, see TImportError). */
+  rejectRow(rowNumber: number, column: string, message: string, withdraws?: string): void {
     this.stats.rows_rejected++;
-    this.out({ kind: 'error', row_number: rowNumber, column, message });
+    this.out(
+      withdraws === undefined
+        ? { kind: 'error', row_number: rowNumber, column, message }
+        : { kind: 'error', row_number: rowNumber, column, message, withdraws },
+    );
+  }
+
+  /** Takes back the counts of a one-row product emitted earlier (its rejection follows: rejectRow). */
+  uncount(): void {
+    this.stats.products--;
+    this.stats.rows_imported--;
   }
 
   /** Title and price are required on every item (spec §5: 'Title is required.'). */

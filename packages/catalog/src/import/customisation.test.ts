@@ -10,6 +10,7 @@ import {
   exportCustomisationCsv,
   importCustomisationCsv,
 } from './customisation';
+import { MSG } from './core';
 import { bytesOfText } from './pipeline';
 
 // Customisation types 1 and 2: exported, edited in a spreadsheet, imported back through import-update-csv
@@ -154,10 +155,63 @@ describe('customisation round trip', () => {
       expect(applyAll(plain, rows)).toEqual(plain);
     }
   });
+
+  it('takes back what it exported for products whose source values break the rules for overrides', async () => {
+    // No description, a source title over 150 characters, a product type with 6 commas, one highlight, a
+    // detail without a value: all as the shop's file gave them, none of them an override.
+    const odd: TProduct[] = [
+      {
+        id: 'BARE',
+        offer_id: 'BARE',
+        source: {
+          title: 'T'.repeat(170),
+          product_type: 'a, b, c, d, e, f, g',
+          highlights: ['Only one'],
+          detail: [{ attribute_name: 'Fit', attribute_value: '' }],
+        },
+        overrides: {},
+        rules: {},
+        variants: [],
+      },
+      {
+        id: 'GROUP',
+        offer_id: 'GROUP',
+        item_group_id: 'GROUP',
+        source: {},
+        overrides: {},
+        rules: {},
+        variants: [
+          {
+            id: 'G-1',
+            offer_id: 'G-1',
+            source: { title: 'G one' },
+            overrides: { highlights: ['h1', 'h2'] },
+            rules: {},
+          },
+        ],
+      },
+    ];
+    for (const type of [1, 2] as const) {
+      const { results, rows } = await importText(await exportText(odd, type), type);
+      expect(results.filter((r) => r.kind === 'error')).toEqual([]);
+      expect(applyAll(odd, rows)).toEqual(odd);
+    }
+  });
 });
 
 describe('customisation import checks (spec §5)', () => {
-  it('type 1: title and description are required, product type limits apply', async () => {
+  /** Each row applied to its product: its issues (row, column, message), or the product id when it applies. */
+  const outcomes = (results: TCustomisationResult[], products: TProduct[]) =>
+    results.map((r) => {
+      if (r.kind === 'error') return [r.row_number, r.column, r.message];
+      const product = products.find((p) => p.id === r.product_id) as TProduct;
+      const { issues } = applyCustomisationRow(product, r);
+      return issues.length > 0
+        ? [r.row_number, ...issues.map((i) => [i.attribute, i.message]).flat()]
+        : r.product_id;
+    });
+
+  it('type 1: title and description cannot be emptied, product type limits apply to a new value', async () => {
     const text = [
       'id,variant_id,title,description,product_type',
       'A,,,Some description,',
@@ -165,16 +219,31 @@ describe('customisation import checks (spec §5)', () => {
       `C,,Title,Description,"${'a,'.repeat(6)}b"`,
       ',,No id,Description,',
       'A,,Again,Description,',
+      // Empty where the product has no description either: nothing changes, nothing to refuse.
+      'D,,Title,,',
     ].join('\n');
+    const product = (id: string, source: TLayerValues): TProduct => ({
+      id,
+      offer_id: id,
+      source,
+      overrides: {},
+      rules: {},
+      variants: [],
+    });
+    const products = [
+      product('A', { title: 'A', description: 'Some description' }),
+      product('B', { title: 'Title', description: 'Text' }),
+      product('C', { title: 'Title', description: 'Description' }),
+      product('D', { title: 'Title' }),
+    ];
     const { results } = await importText(text, 1);
-    expect(
-      results.map((r) => (r.kind === 'error' ? [r.row_number, r.column, r.message] : r.product_id)),
-    ).toEqual([
+    expect(outcomes(results, products)).toEqual([
       [2, 'title', PRODUCT_MSG.titleRequired],
       [3, 'description', PRODUCT_MSG.descriptionRequired],
       [4, 'product_type', PRODUCT_MSG.productTypeCommas],
       [5, 'id', 'ID is required.'],
-      'A',
+      [6, 'id', MSG.duplicateId('A', 2)],
+      'D',
     ]);
   });
 
@@ -187,14 +256,17 @@ describe('customisation import checks (spec §5)', () => {
       row({ id: 'B', detail_2_section_name: 'General', detail_2_attribute_name: 'Fit' }),
     ].join('\n');
     const { results } = await importText(text, 2);
-    expect(results).toEqual([
-      { kind: 'error', row_number: 2, column: 'highlight_3', message: PRODUCT_MSG.highlightMax },
-      {
-        kind: 'error',
-        row_number: 3,
-        column: 'detail_2_attribute_value',
-        message: PRODUCT_MSG.attributeValueRequired,
-      },
+    const bare = (id: string): TProduct => ({
+      id,
+      offer_id: id,
+      source: { title: id },
+      overrides: {},
+      rules: {},
+      variants: [],
+    });
+    expect(outcomes(results, [bare('A'), bare('B')])).toEqual([
+      [2, 'highlight_3', PRODUCT_MSG.highlightMax],
+      [3, 'detail_2_attribute_value', PRODUCT_MSG.attributeValueRequired],
     ]);
   });
 

@@ -142,6 +142,19 @@ export interface TCustomisationRow {
   variant_id?: string;
   /** Only the type's fields; null means the merchant wants none (an emptied product type, no highlights). */
   values: TLayerValues;
+  /**
+   * What the rules for override values find in `values`, by field, each with its column: they refuse the row
+   * only for a value that would become an override (applyCustomisationRow). A value the product already
+   * shows (an exported cell left as it was: an empty description, a source title over the limit) is no
+   * override, and the export's own file is always accepted back.
+   */
+  issues?: TCustomisationIssue[];
+}
+
+export interface TCustomisationIssue {
+  field: string;
+  column: string;
+  message: string;
 }
 
 export type TCustomisationResult = TCustomisationRow | TImportError;
@@ -291,11 +304,14 @@ export const createCustomisationImporter = (
         values.highlights = keptHighlights.length > 0 ? keptHighlights : null;
         values.detail = keptDetails.length > 0 ? keptDetails : null;
       }
-      // Spec §5 on the values themselves; "at least 2 highlights" counts AI highlights too, so it is checked
-      // where the product is known (applyCustomisationRow).
+      // The rules for override values, kept with the row: only a value that would become an override is held
+      // to them, which is known where the product is (applyCustomisationRow); "at least 2 highlights" counts
+      // AI highlights too, so it is checked there as well.
+      const issues: TCustomisationIssue[] = [];
       for (const issue of validateOverrides(values)) {
         if (issue.message === PRODUCT_MSG.highlightsMin) continue;
-        fail(headerFor(layout, issue.attribute, slots), issue.message);
+        const field = issue.attribute.split('.')[0] ?? issue.attribute;
+        issues.push({ field, column: headerFor(layout, issue.attribute, slots), message: issue.message });
       }
       if (errors.length > 0) {
         stats.rows_rejected++;
@@ -312,6 +328,7 @@ export const createCustomisationImporter = (
         values: values,
       };
       if (variantId) result.variant_id = variantId;
+      if (issues.length > 0) result.issues = issues;
       return [result];
     },
   };
@@ -347,7 +364,7 @@ export const importCustomisationCsv = async (
  */
 export const applyCustomisationRow = (
   product: TProduct,
-  row: Pick<TCustomisationRow, 'variant_id' | 'values'>,
+  row: Pick<TCustomisationRow, 'variant_id' | 'values' | 'issues'>,
 ): { product: TProduct; issues: TIssue[] } => {
   const variant =
     row.variant_id === undefined ? undefined : product.variants.find((v) => v.id === row.variant_id);
@@ -366,7 +383,22 @@ export const applyCustomisationRow = (
     };
   }
   const values = row.values as TValues;
-  if ('highlights' in values) {
+  /** True when `field`'s wanted value is what the product shows without an override of this level. */
+  const unchanged = (field: string): boolean =>
+    sameValue(values[field] ?? undefined, valueAt(product, variant, field as TFieldName, false) ?? undefined);
+  const refused: TIssue[] = [];
+  for (const issue of row.issues ?? []) {
+    if (unchanged(issue.field)) continue;
+    refused.push({
+      code: 'invalid_override',
+      severity: 'error',
+      attribute: issue.column,
+      message: issue.message,
+      layer: 'override',
+    });
+  }
+  if (refused.length > 0) return { product, issues: refused };
+  if ('highlights' in values && !unchanged('highlights')) {
     const ai = valueAt(product, variant, 'ai_highlights', true) as string[] | null | undefined;
     const n = countHighlights(values.highlights as string[] | null | undefined, ai);
     if (n > 0 && n < 2) {
@@ -387,16 +419,13 @@ export const applyCustomisationRow = (
   const overrides: TValues = { ...((variant ?? product).overrides as TValues) };
   for (const [field, wanted] of Object.entries(values)) {
     if (wanted === undefined) continue;
-    if (sameValue(wanted ?? undefined, valueAt(product, variant, field as TFieldName, false) ?? undefined)) {
-      delete overrides[field];
-    } else overrides[field] = wanted;
+    if (unchanged(field)) delete overrides[field];
+    else overrides[field] = wanted;
   }
   const next: TProduct = variant
     ? {
         ...product,
-        variants: product.variants.map((v) =>
-          v === variant ? { ...v, overrides: overrides } : v,
-        ),
+        variants: product.variants.map((v) => (v === variant ? { ...v, overrides: overrides } : v)),
       }
     : { ...product, overrides: overrides };
   return { product: next, issues: [] };

@@ -40,6 +40,15 @@ describe('generateDemoCatalogue', () => {
     const apparel = products.filter((p) => p.variants.length > 0);
     expect(apparel.length).toBeGreaterThan(600);
     expect(apparel.every((p) => p.variants.length >= 2 && p.item_group_id === p.product_id)).toBe(true);
+    // A product with variants has a title of its own (the words its variants' titles share), which the
+    // detail page heads and search finds; each variant keeps its full title.
+    for (const p of apparel) {
+      const title = p.source.title as string;
+      expect(title).toMatch(/\S/);
+      expect(title).not.toMatch(/[-,]$/);
+      for (const v of p.variants) expect(String(v.source.title)).toContain(title);
+    }
+    expect(apparel.filter((p) => /\bT-Shirt\b/.test(String(p.source.title))).length).toBeGreaterThan(50);
     const electronics = products.filter((p) => String(p.source.product_type).startsWith('Electronics'));
     expect(electronics.length).toBeGreaterThan(500);
     expect(
@@ -59,5 +68,5 @@ describe('generateDemoCatalogue', () => {
     );
     expect(withIssues.length).toBe(100);
     expect(withErrors.every((p) => withIssues.includes(p))).toBe(true);
-  });
+  }, 60_000);
 });

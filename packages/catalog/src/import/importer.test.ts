@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { excludedFromChannel, PRODUCT_MSG } from '@feedloom/validation';
 import { describe, expect, it } from 'vitest';
-import { MSG, type TImportedProduct, type TImportError, type TImportResult } from './core';
+import {
+  excludedEverywhere,
+  groupTitle,
+  MSG,
+  type TImportedProduct,
+  type TImportError,
+  type TImportResult,
+} from './core';
 import { createImporter } from './importer';
 import { suggestMapping } from './mapping';
 import type { TImportCsvOptions } from './pipeline';
@@ -250,6 +257,81 @@ describe('Google feed', () => {
       ['product_weight', PRODUCT_MSG.valueAndUnit],
       ['gtin', PRODUCT_MSG.gtinLength],
     ]);
+  });
+
+  it('imports a row whose optional values cannot be read without them, each left out with a warning', async () => {
+    const text = [
+      'id,title,price,link,multipack,adult,product_weight,product_length,gtin,shipping_weight',
+      'BAD,Bad,5 USD,shop.example.com/p,2001,maybe,1.5,12 parsecs x,12345,.5 kg',
+    ].join('\n');
+    const r = await run(bytesOfText(text));
+    expect(r.stats).toMatchObject({ rows_read: 1, rows_imported: 1, rows_rejected: 0, products: 1 });
+    const source = r.byId('BAD')?.source;
+    expect(source).toMatchObject({
+      title: 'Bad',
+      price: usd(5),
+      shipping_weight: { value: 0.5, unit: 'kg' },
+    });
+    for (const left of ['link', 'multipack', 'adult', 'product_weight', 'product_length', 'gtin'])
+      expect(source?.[left as keyof typeof source]).toBeUndefined();
+    expect(r.errors.every((e) => e.warning === true && e.row_number === 2)).toBe(true);
+    expect(r.errors.map((e) => [e.column, e.message])).toEqual(
+      [
+        [
+          'link',
+          'Link "shop.example.com/p" is not a web address: use a full http:// or https:// URL with spaces encoded as %20.',
+        ],
+        ['multipack', PRODUCT_MSG.multipack],
+        ['adult', 'Adult "maybe" must be yes or no.'],
+        ['product_weight', PRODUCT_MSG.valueAndUnit],
+        ['product_length', PRODUCT_MSG.numberInvalid],
+        ['gtin', PRODUCT_MSG.gtinLength],
+      ].map(([column, message]) => [column, MSG.leftOut(message as string)]),
+    );
+    expect(MSG.leftOut('Enter a valid number.')).toBe(
+      'Enter a valid number. This value was left out; the rest of the row is imported.',
+    );
+  });
+
+  it('reads numbers written without their leading zero (.5), as WooCommerce writes weights', async () => {
+    const text = 'id,title,price,product_weight,shipping_weight,multipack\nA,Mug,.5,.25 kg,.5kg,2\n';
+    const r = await run(bytesOfText(text));
+    expect(r.errors).toEqual([]);
+    expect(r.byId('A')?.source).toMatchObject({
+      price: usd(0.5),
+      product_weight: { value: 0.25, unit: 'kg' },
+      shipping_weight: { value: 0.5, unit: 'kg' },
+    });
+  });
+
+  it('gives a product whose variants have titles of their own the words they share as its title', async () => {
+    const text = [
+      'id,item_group_id,title,price,color,size',
+      'S-B-40,S,Acme Running Sneakers - Burgundy, 40,50,Burgundy,40',
+      'S-K-41,S,Acme Running Sneakers - Black, 41,50,Black,41',
+      'H-1,H,Hoodie,30,Red,M',
+      'H-2,H,Hoodie,30,Red,L',
+      'Z-1,Z,Zip top red,30,Red,M',
+      'Z-2,Z,Blue zip top,30,Blue,L',
+    ]
+      .map((l, i) => (i === 0 ? l : l.replace(/^([^,]*,[^,]*,)(.*?)(,\d+,[^,]*,[^,]*)$/, '$1"$2"$3')))
+      .join('\n');
+    const r = await run(bytesOfText(text));
+    expect(r.errors).toEqual([]);
+    const sneakers = r.byId('S');
+    expect(sneakers?.source.title).toBe('Acme Running Sneakers');
+    expect(sneakers?.variants.map((v) => v.source.title)).toEqual([
+      'Acme Running Sneakers - Burgundy, 40',
+      'Acme Running Sneakers - Black, 41',
+    ]);
+    // A title all variants share is the product's (and theirs through it).
+    expect(r.byId('H')?.source.title).toBe('Hoodie');
+    expect(r.byId('H')?.variants.every((v) => v.source.title === undefined)).toBe(true);
+    // No first word in common: the first variant's title.
+    expect(r.byId('Z')?.source.title).toBe('Zip top red');
+    expect(groupTitle(['Tee - S', 'Tee – M', 'Tee / L'])).toBe('Tee');
+    expect(groupTitle(['Mug'])).toBe('Mug');
+    expect(groupTitle([])).toBeUndefined();
   });
 
   it('adds a group whose rows come back later to the product emitted before', async () => {
@@ -514,6 +596,31 @@ describe('Shopify export', () => {
     expect(r.byId('d')?.custom).toEqual({ Status: 'draft' });
   });
 
+  it('holds unpublished products back like drafts, in the older (Published) and the 2024 (Published on online store) columns', async () => {
+    const older =
+      'Handle,Title,Variant SKU,Variant Price,Published\n' +
+      'on,Live tee,ON,5,TRUE\noff,Hidden tee,OFF,5,FALSE\nno,Hidden mug,NO,5,false\n';
+    const r = await run(bytesOfText(older), { format: 'shopify' });
+    expect(r.errors).toEqual([]);
+    const controls = (id: string) => r.byId(id)?.source.product_submission_control as Record<string, boolean>;
+    expect(controls('on')).toBeUndefined();
+    for (const id of ['off', 'no']) {
+      expect(
+        ['google', 'microsoft', 'meta'].every((ch) => excludedFromChannel(ch as 'google', controls(id))),
+      ).toBe(true);
+    }
+    // The column stays with the product as the export wrote it.
+    expect(r.byId('off')?.custom).toEqual({ Published: 'FALSE' });
+
+    const current =
+      'Title,URL handle,Published on online store,Status,SKU,Price\n' +
+      'Live tee,on,TRUE,Active,ON,5\nHidden tee,off,FALSE,Active,OFF,5\n';
+    const c = await run(bytesOfText(current), { format: 'shopify' });
+    expect(c.errors).toEqual([]);
+    expect(c.byId('on')?.source.product_submission_control).toBeUndefined();
+    expect(c.byId('off')?.source.product_submission_control).toEqual(excludedEverywhere());
+  });
+
   it('rejects every row of a product whose first row is unusable', async () => {
     const text =
       'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src\nx,,Size,S,X-S,5,\nx,,,M,X-M,5,\nx,,,,,,https://cdn.shopify.com/x.jpg\n';
@@ -566,6 +673,55 @@ describe('WooCommerce export', () => {
     expect(MSG.unpublishedVariation('private')).toBe(
       'Not imported: this variation is private in WooCommerce (Published), so it is not for sale. Publish it there to import it.',
     );
+  });
+
+  it('joins variations listed after every parent (as WooCommerce exports them) to their product', async () => {
+    const lines = fixture('woocommerce-export.csv').toString('utf8').trimEnd().split('\n');
+    const [header, hoodie, blue, green, mug, grouped] = lines as [string, ...string[]];
+    const lonely = '40,variable,LONELY,,Lonely,1,' + ','.repeat(header.split(',').length - 7);
+    const later = [header, hoodie, mug, grouped, lonely, blue, green].join('\n');
+    const together = await run(Buffer.from([header, hoodie, blue, green, mug, grouped].join('\n')));
+    const r = await run(Buffer.from(later));
+
+    // The variable product is emitted on its own, its variations added to it; one that never gets a
+    // variation is taken back at the end of the file.
+    expect(r.products.map((p) => [p.product_id, p.append ?? false, p.variants.map((v) => v.id)])).toEqual([
+      ['HOODIE', false, []],
+      ['MUG-20', false, []],
+      ['LONELY', false, []],
+      ['HOODIE', true, ['HOODIE-BLUE', 'HOODIE-GREEN']],
+    ]);
+    expect(r.errors.map((e) => [e.row_number, e.column, e.message, e.withdraws])).toEqual([
+      [4, 'Type', expect.stringContaining('Grouped products') as unknown, undefined],
+      [5, 'Regular price', MSG.priceRequired, 'LONELY'],
+    ]);
+    expect(r.stats).toEqual({ rows_read: 6, rows_imported: 4, rows_rejected: 2, products: 2, variants: 2 });
+
+    // Each variation ends up with the values it has when it follows its parent: the product's merged with its own.
+    const items = (products: TImportedProduct[]) => {
+      const byId = new Map<string, TImportedProduct>();
+      for (const p of products) if (!p.append) byId.set(p.product_id, p);
+      return products.flatMap((p) =>
+        p.variants.map((v) => {
+          const product = byId.get(p.product_id)!;
+          return {
+            id: v.id,
+            title: product.source.title,
+            values: { ...product.source, ...v.source },
+            custom: { ...product.custom, ...v.custom },
+          };
+        }),
+      );
+    };
+    const sorted = <T extends { id: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.id.localeCompare(b.id));
+    expect(sorted(items(r.products))).toEqual(sorted(items(together.products)));
+    expect(items(r.products).map((i) => [i.id, i.title, i.values.title])).toEqual([
+      ['HOODIE-BLUE', 'Hoodie', 'Hoodie - Blue'],
+      ['HOODIE-GREEN', 'Hoodie', 'Hoodie - Green'],
+    ]);
+    // No variation takes its parent's SKU through the product.
+    expect(r.byId('HOODIE')?.source).not.toHaveProperty('sku');
   });
 
   it('makes variable products with their variations, simple products, and explains grouped ones', async () => {

@@ -158,6 +158,19 @@ const parserOf = (
   }
 };
 
+/**
+ * Values a row cannot do without: what identifies its item or product and what every item needs (title,
+ * price). A cell of any other column that cannot be read (a weight, a dimension, a GTIN…) is left out with a
+ * warning and the row is imported without it.
+ */
+const REQUIRED_TARGETS: ReadonlySet<string> = new Set(['id', 'item_group_id', 'sku', 'title', 'price']);
+
+/** Records a cell that could not be read: an error of the row for a required value, else a value left out. */
+const unreadable = (rec: RowRecord, header: string, message: string, target: string): void => {
+  if (REQUIRED_TARGETS.has(target)) rec.fail(header, message, target);
+  else rec.leaveOut(header, message, target);
+};
+
 const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefined => {
   const { header, target } = col;
   if (target === SKIP) return undefined;
@@ -171,7 +184,7 @@ const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefi
     const parse = parserOf(role.kind, header, header, env);
     return (cell, rec) => {
       const v = parse(cell);
-      if (isProblem(v)) rec.fail(header, v.message, target);
+      if (isProblem(v)) unreadable(rec, header, v.message, target);
       else rec.roles[index] = v;
     };
   }
@@ -189,14 +202,14 @@ const compileColumn = (col: TColumnMapping, env: TCompileEnv): THandler | undefi
   if (column.multiple) {
     return (cell, rec) => {
       const v = parse(cell);
-      if (isProblem(v)) rec.fail(header, v.message, target);
+      if (isProblem(v)) unreadable(rec, header, v.message, target);
       else append(rec, field, Array.isArray(v) ? v : [v]);
     };
   }
   if (kind === 'text') return (cell, rec) => (rec.source[field] = cell);
   return (cell, rec) => {
     const v = parse(cell);
-    if (isProblem(v)) rec.fail(header, v.message, target);
+    if (isProblem(v)) unreadable(rec, header, v.message, target);
     else rec.source[field] = v;
   };
 };
@@ -305,6 +318,11 @@ export const createImporter = (options: TImportOptions): TImporter => {
           rec.fail(`column ${i + 1}`, MSG.ragged(cells.length, width), '');
           break;
         }
+      }
+      if (rec.warnings) {
+        // A row that is out anyway reports every problem it has as an error.
+        if (rec.errors) for (const w of rec.warnings) rec.errors.push(w);
+        else ctx.warn(rec);
       }
       assembler.push(rec);
     } catch (e) {

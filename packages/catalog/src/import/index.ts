@@ -35,7 +35,7 @@ export type {
   TSuggestOptions,
 } from './mapping';
 
-export { importedToProduct, productKeyOf } from './core';
+export { importedToProduct, productKeyOf, sameValue } from './core';
 export type {
   TImportCollision,
   TImportError,

@@ -4,6 +4,7 @@ import type { TMoney } from '../model/money';
 import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
 import { buildProduct, customValue, dict, excludedEverywhere, MSG } from './core';
 import { KeyTable } from './key-table';
+import { parseBoolean } from './values';
 
 // Shopify's product export: the rows of one Handle are one product. The first row carries the product
 // (Title, Body, Vendor, Type, Tags, option names, Google Shopping columns) and usually its first variant; the
@@ -60,6 +61,21 @@ const OPTION_FIELDS: Readonly<Record<string, string>> = {
 
 /** Shopify's Status values of a product that is not for sale (the others: active, unlisted). */
 const UNLISTED_STATUSES: ReadonlySet<string> = new Set(['draft', 'archived']);
+
+/** The columns that say whether a product is published: `Published` (older exports), `Published on online store`. */
+const PUBLISHED_COLUMNS = ['published', 'published on online store'] as const;
+
+/**
+ * True when the product's export says the shop does not sell it: Status draft or archived, or (exports before
+ * Status, and the 2024 ones alike) Published false. Such a product is held back from every channel.
+ */
+const notForSale = (custom: Readonly<Record<string, string>>): boolean => {
+  if (UNLISTED_STATUSES.has(customValue(custom, 'status')?.toLowerCase() ?? '')) return true;
+  return PUBLISHED_COLUMNS.some((name) => {
+    const published = customValue(custom, name);
+    return published !== undefined && parseBoolean(published, name) === false;
+  });
+};
 
 /** What `done` holds for a handle. */
 const REJECTED = 0;
@@ -283,13 +299,9 @@ export const createShopifyAssembler = (
     }
     if (g.customProduct !== undefined && base.identifier_exists === undefined)
       base.identifier_exists = !g.customProduct;
-    // A draft or archived product is not for sale: imported, but held back from every channel (submission
+    // A draft, archived or unpublished product is not for sale: imported, but held back from every channel (submission
     // controls, which the merchant can change on the product) rather than sent to one.
-    if (
-      !g.append &&
-      base.product_submission_control === undefined &&
-      UNLISTED_STATUSES.has(customValue(g.custom, 'status')?.toLowerCase() ?? '')
-    ) {
+    if (!g.append && base.product_submission_control === undefined && notForSale(g.custom)) {
       base.product_submission_control = excludedEverywhere();
     }
     const single = g.variants.length === 1 && optionParts(g, g.variants[0]?.options ?? []).length === 0;

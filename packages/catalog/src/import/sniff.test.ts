@@ -27,6 +27,24 @@ describe('fileTypeProblem', () => {
     );
   });
 
+  it('names the image formats a photo saved as .csv comes in', () => {
+    const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR');
+    expect(fileTypeProblem(png)).toBe(FILE_TYPE_MSG.image('PNG'));
+    expect(fileTypeProblem(bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF'))).toBe(
+      FILE_TYPE_MSG.image('JPEG'),
+    );
+    expect(fileTypeProblem(bytes('GIF89a\x01\x00'))).toBe(FILE_TYPE_MSG.image('GIF'));
+    expect(fileTypeProblem(bytes('GIF87a'))).toBe(FILE_TYPE_MSG.image('GIF'));
+    expect(fileTypeProblem(bytes([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0]))).toBe(FILE_TYPE_MSG.image('TIFF'));
+    expect(fileTypeProblem(bytes([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8]))).toBe(FILE_TYPE_MSG.image('TIFF'));
+    expect(FILE_TYPE_MSG.image('PNG')).toBe(
+      'This file is an image (PNG), not a CSV. Export your products as CSV and import that.',
+    );
+    // Headers that merely begin with the same letters are CSV.
+    expect(fileTypeProblem(bytes('GIFT_CARD,title,price\nA,Card,5\n'))).toBeNull();
+    expect(fileTypeProblem(bytes('PNG_ID,title,price\nA,Card,5\n'))).toBeNull();
+  });
+
   it('takes CSV text in UTF-8, Windows-1252 and UTF-16 (with or without a byte order mark) for what it is', () => {
     const csv = 'id,title,price\nA,<b>Bold</b> tee,1\n';
     expect(fileTypeProblem(bytes(csv))).toBeNull();

@@ -9,6 +9,8 @@ export const FILE_TYPE_MSG = {
   xls: 'This file is an Excel workbook (XLS), not a CSV. Save it as "CSV (comma-separated)" and import that.',
   pdf: 'This file is a PDF, not a CSV.',
   gzip: 'This file is compressed (gzip), not a CSV. Import the CSV inside it.',
+  image: (kind: string) =>
+    `This file is an image (${kind}), not a CSV. Export your products as CSV and import that.`,
   html: 'This file is a web page (HTML), not a CSV. If it comes from a URL, check that the URL gives the file itself and does not need a sign-in.',
   xml: 'This file is XML (an RSS or Atom feed?), not a CSV. Export your products as CSV and import that.',
 } as const;
@@ -18,6 +20,15 @@ export const FILE_SNIFF_BYTES = 512;
 
 const startsWith = (head: Uint8Array, signature: readonly number[]): boolean =>
   head.length >= signature.length && signature.every((b, i) => head[i] === b);
+
+/** First bytes of the image formats a product photo is saved in. */
+const IMAGE_SIGNATURES: readonly (readonly [string, readonly number[]])[] = [
+  ['PNG', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['JPEG', [0xff, 0xd8, 0xff]],
+  ['GIF', [0x47, 0x49, 0x46, 0x38]],
+  ['TIFF', [0x49, 0x49, 0x2a, 0x00]],
+  ['TIFF', [0x4d, 0x4d, 0x00, 0x2a]],
+];
 
 const MARKUP_RE = /^\s*<(?:(!doctype\s+html|html|head|body)\b|(\?xml|rss|feed)\b)/i;
 
@@ -50,6 +61,8 @@ export const fileTypeProblem = (head: Uint8Array, options: TFileTypeOptions = {}
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return FILE_TYPE_MSG.xls;
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return FILE_TYPE_MSG.pdf;
   if (startsWith(bytes, [0x1f, 0x8b])) return FILE_TYPE_MSG.gzip;
+  for (const [kind, signature] of IMAGE_SIGNATURES)
+    if (startsWith(bytes, signature)) return FILE_TYPE_MSG.image(kind);
   // Text in UTF-16 has a NUL in every other byte; its markup is not looked for.
   if (sniffEncoding(bytes).encoding?.startsWith('utf-16')) return null;
   if (options.xml && isXmlHead(bytes)) return null;

@@ -24,6 +24,8 @@ const GROUPED_COMMA_RE = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 const GROUPED_DOT_RE = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 const GROUPED_SPACE_RE = /^[+-]?\d{1,3}(?:[ \u00a0\u202f']\d{3})+(?:[.,]\d+)?$/;
 const DECIMAL_COMMA_RE = /^[+-]?\d+,\d+$/;
+/** A fraction written without its leading zero: `.5`, `-.25`, `,5`. */
+const LEADING_POINT_RE = /^([+-]?)([.,])(\d+)$/;
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
@@ -85,6 +87,9 @@ const plainNumberValue = (text: string, end = text.length): number => {
  */
 export const parseDecimal = (text: string, decimalComma = false): number | undefined => {
   if (isPlainNumber(text)) return plainNumberValue(text);
+  const point = LEADING_POINT_RE.exec(text);
+  // `.5` (WooCommerce writes weights so) is 0.5; `,5` too where the comma is the decimal mark.
+  if (point && (point[2] === '.' || decimalComma)) return Number(`${point[1]}0.${point[3]}`);
   let t = text;
   if (GROUPED_SPACE_RE.test(t)) t = t.replace(/[ \u00a0\u202f']/g, '').replace(',', '.');
   else if (DECIMAL_COMMA_RE.test(t) && (decimalComma || !GROUPED_COMMA_RE.test(t))) t = t.replace(',', '.');
@@ -126,7 +131,7 @@ const SYMBOLS: Readonly<Record<string, (shop: string | undefined) => string>> = 
 };
 // [code or symbol] amount [code or symbol]
 const MONEY_RE =
-  /^(?:([A-Za-z]{3})\s*|(US\$|C\$|A\$|R\$|[$€£¥₹])\s*)?([+-]?\d[\d.,\s\u00a0\u202f']*?)\s*(?:([A-Za-z]{3})|(US\$|C\$|A\$|R\$|[$€£¥₹]))?$/;
+  /^(?:([A-Za-z]{3})\s*|(US\$|C\$|A\$|R\$|[$€£¥₹])\s*)?([+-]?(?:\d|[.,]\d)[\d.,\s\u00a0\u202f']*?)\s*(?:([A-Za-z]{3})|(US\$|C\$|A\$|R\$|[$€£¥₹]))?$/;
 
 export interface TPriceOptions {
   /** Label in messages (`Price`). */
@@ -209,7 +214,7 @@ export const parsePrice = (text: string, o: TPriceOptions): TMoney | TProblem =>
 
 /* ------------------------------------------------------------------ measures */
 
-const MEASURE_RE = /^([+-]?\d[\d.,]*)\s*([A-Za-z]+)?$/;
+const MEASURE_RE = /^([+-]?(?:\d|[.,]\d)[\d.,]*)\s*([A-Za-z]+)?$/;
 const UNIT_ALIASES: Readonly<Record<string, string>> = {
   grams: 'g',
   gram: 'g',

@@ -1,13 +1,17 @@
 import { PRODUCT_MSG } from '@feedloom/validation';
-import type { AssemblerContext, RowRecord, TAssembler, TItem } from './core';
-import { buildProduct, customValue, dict, excludedEverywhere, MSG, ownString } from './core';
+import type { AssemblerContext, RowRecord, TAssembler, TImportedProduct, TItem } from './core';
+import { buildProduct, customValue, dict, excludedEverywhere, MSG, ownString, SourceValues } from './core';
 import { WOO_ATTRIBUTE_SLOTS } from './roles';
 
 // WooCommerce's product export: one row per product of type simple, external, variable, variation or
 // grouped. A variable product's row carries what its variations share (name, description, images,
 // categories); each variation row names it in Parent (`id:123` or the parent's SKU) and carries its own SKU,
-// price, stock and attribute values. The exporter lists a product's variations right after it, so one
-// variable product is held at a time; a variation that turns up later is added to its product (append).
+// price, stock and attribute values. A product's variations may follow it or come anywhere after it (the
+// exporter often lists every parent first and all variations after them): one variable product is held at a
+// time, with the variations right after it; a variable product whose rows end without a variation is emitted
+// on its own (its values, no variants) and the variations that turn up later are added to it (append), so
+// memory holds one product whatever the order. One that never gets a variation is taken back at the end of the
+// file (an error with `withdraws`).
 
 /** Attribute names that are product values channels know; other attributes become custom attributes. */
 const ATTRIBUTE_FIELDS: Readonly<Record<string, string>> = {
@@ -43,6 +47,19 @@ const UNPUBLISHED: ReadonlyMap<string | undefined, string> = new Map([
 
 /** WooCommerce writes dates as `2027-01-31 00:00:00`; channels want ISO 8601. */
 const isoDate = (text: string): string => text.trim().replace(' ', 'T');
+
+/** A variable product already emitted (or rejected): what its later variations need of it. */
+interface TEmittedParent {
+  productId: string;
+  ok: boolean;
+  row: number;
+  /** Its title: a variation added later may leave its own name out. */
+  title: string | undefined;
+  /** Emitted without variations, none added yet: taken back at the end of the file if none comes. */
+  waiting: boolean;
+  /** Variations of it left out because they are private or drafts. */
+  unpublished: number;
+}
 
 interface TParent {
   productId: string;
@@ -83,7 +100,7 @@ export const createWooAssembler = (
 
   let open: TParent | undefined;
   /** Variable products already emitted, by `id:N` and SKU. */
-  const parents = new Map<string, { productId: string; ok: boolean; row: number }>();
+  const parents = new Map<string, TEmittedParent>();
 
   const linkOf = (id: string | undefined): string | undefined =>
     ctx.shop.url && id
@@ -146,21 +163,65 @@ export const createWooAssembler = (
     return parts;
   };
 
+  /** Why a variable product without a single usable variation is not imported: it has nothing to sell. */
+  const nothingToSell = (row: number, unpublished: number, withdraws?: string): void => {
+    if (unpublished > 0) ctx.rejectRow(row, 'Published', MSG.noPublishedVariation, withdraws);
+    else ctx.rejectRow(row, ctx.columnOf('price'), MSG.priceRequired, withdraws);
+  };
+
   const flush = (): void => {
     const p = open;
     open = undefined;
     if (!p) return;
-    const ok = !p.failed && p.items.length > 0;
-    for (const key of p.keys) parents.set(ownString(key), { productId: p.productId, ok, row: p.row });
+    if (p.append) {
+      const known = p.keys[0] === undefined ? undefined : parents.get(p.keys[0]);
+      if (known) {
+        known.unpublished += p.unpublished;
+        if (p.items.length > 0) known.waiting = false;
+      }
+    } else {
+      const title = typeof p.values.title === 'string' ? p.values.title : undefined;
+      // Its variations may come later in the file (after every parent): a product that has none yet is
+      // emitted on its own and waits for them, unless those right after it were all left out.
+      const waiting = !p.failed && p.items.length === 0 && p.unpublished === 0;
+      const entry: TEmittedParent = {
+        productId: p.productId,
+        ok: !p.failed && (p.items.length > 0 || waiting),
+        row: p.row,
+        title,
+        waiting,
+        unpublished: p.unpublished,
+      };
+      for (const key of p.keys) parents.set(ownString(key), entry);
+      if (waiting) {
+        ctx.emitProduct(parentAlone(p));
+        return;
+      }
+    }
     if (p.failed) return;
     if (p.items.length === 0) {
-      // A variable product without a single usable variation has nothing to sell.
-      if (p.unpublished > 0) ctx.rejectRow(p.row, 'Published', MSG.noPublishedVariation);
-      else ctx.rejectRow(p.row, ctx.columnOf('price'), MSG.priceRequired);
+      if (!p.append) nothingToSell(p.row, p.unpublished);
       return;
     }
     const rows = [...new Set([...(p.append ? [] : [p.row]), ...p.rows])].sort((a, b) => a - b);
-    ctx.emitProduct(buildProduct(p.productId, p.productId, p.items, rows, p.append));
+    const title = typeof p.values.title === 'string' ? p.values.title : undefined;
+    ctx.emitProduct(buildProduct(p.productId, p.productId, p.items, rows, p.append, title));
+  };
+
+  /** A variable product as emitted before its variations: its own values, minus those no variation takes. */
+  const parentAlone = (p: TParent): TImportedProduct => {
+    const source: Record<string, unknown> = new SourceValues();
+    for (const key in p.values) if (!NOT_INHERITED.has(key)) source[key] = p.values[key];
+    return {
+      kind: 'product',
+      product_id: p.productId,
+      offer_id: p.productId,
+      item_group_id: p.productId,
+      source,
+      custom: p.custom,
+      variants: [],
+      row_numbers: [p.row],
+    };
   };
 
   const offerIdOf = (rec: RowRecord): string | undefined =>
@@ -192,7 +253,8 @@ export const createWooAssembler = (
         keys: [ref],
         row: rec.row_number,
         failed: false,
-        values: {},
+        // Values a variation added later gets from its product: its name, when it has none of its own.
+        values: known?.title === undefined ? {} : { title: known.title },
         custom: dict<string>(),
         items: [],
         rows: [],
@@ -305,6 +367,16 @@ export const createWooAssembler = (
         ),
       );
     },
-    end: flush,
+    end(): void {
+      flush();
+      // Variable products whose variations never came: nothing of them is for sale.
+      const seen = new Set<TEmittedParent>();
+      for (const entry of parents.values()) {
+        if (!entry.waiting || seen.has(entry)) continue;
+        seen.add(entry);
+        ctx.uncount();
+        nothingToSell(entry.row, entry.unpublished, entry.productId);
+      }
+    },
   };
 };

@@ -5,6 +5,7 @@ import {
   errorCsvLine,
   exportCustomisationCsv,
   importCustomisationCsv,
+  sameValue,
   openCsv,
   type TCustomisationType,
   type TProduct,
@@ -229,9 +230,12 @@ export const importUpdateCsv = async (
         }
         continue;
       }
+      updated += 1;
+      // A row that asks for what the product already has (an export brought back as it was) writes nothing.
+      const before = current.get(row.product_key) ?? productOf(row);
+      if (sameValue(customOf(applied.product), customOf(before))) continue;
       current.set(row.product_key, applied.product);
       changed.set(row.id, applied.product);
-      updated += 1;
     }
     pending = [];
     if (changed.size === 0) return;

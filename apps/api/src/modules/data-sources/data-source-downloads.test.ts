@@ -100,6 +100,46 @@ describe.each(DRIVERS)('data-source downloads and mapping on %s', (driver) => {
     expect(again.body).toContain('SKU-1,,Shirt SKU-1,');
   });
 
+  it('takes its own export back for every product, whatever the source left empty or long: accepted, nothing changed', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
+    const shop = shops[0]!.id;
+    // No description, a title over 150 characters, a product type with 6 commas, a variant group.
+    const csv = [
+      'id,item_group_id,title,description,price,product_type,product_highlight',
+      'BARE,,Plain mug,,5 USD,,',
+      `LONG,,${'Long title '.repeat(16).trim()},Text,5 USD,"a, b, c, d, e, f, g",Only one highlight`,
+      'G-1,G,Tee - S,,5 USD,,',
+      'G-2,G,Tee - M,,5 USD,,',
+    ].join('\n');
+    const imported = await upload(token, { shop_id: shop, data_source_name: 'Main' }, csv);
+    expect(imported.status).toBe(200);
+    const stored = async () =>
+      queryRows<{ product_key: string; custom: unknown; updated_at: string }>(
+        t.database.db,
+        sql`select product_key, custom, updated_at::text from products where shop_id = ${shop}::uuid order by product_key`,
+      );
+    const before = await stored();
+    expect(before.map((p) => p.product_key)).toEqual(['BARE', 'G', 'LONG']);
+    for (const type of [1, 2] as const) {
+      const exported = await download(token, 'POST', '/export-csv', { shop_id: shop, report_type: type });
+      expect(exported.statusCode).toBe(200);
+      const back = await post(
+        '/import-update-csv',
+        token,
+        { shop_id: shop, report_type: String(type) },
+        exported.body,
+      );
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      expect(back.body.data).toMatchObject({
+        rows_read: 3,
+        rows_rejected: 0,
+        rows_unknown: 0,
+        errors_csv: '',
+      });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('judges the products a customisation CSV changed again, with their new values', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;

@@ -202,6 +202,21 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
       status: 400,
       body: { message: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' },
     });
+    // So is a photo renamed .csv (PNG, JPEG, GIF), which used to import as text with control-character rejects.
+    for (const head of [
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0xff, 0xd8, 0xff, 0xe0],
+      [0x47, 0x49, 0x46, 0x38],
+    ]) {
+      const image = Buffer.concat([Buffer.from(head), randomBytes(600)]);
+      const sent = await upload(
+        token,
+        { shop_id: shops[0]!.id, data_source_name: 'X' },
+        image,
+        'products.csv',
+      );
+      expect(sent).toMatchObject({ status: 400, body: { message: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' } });
+    }
     const kept = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from import_files`,

@@ -632,11 +632,25 @@ export const createImportJob = (deps: TImportDeps) => {
     // loop gives way, so the merge in flight goes on without waiting for the next batch to be read. (The
     // counters given to a merge may therefore count up to one piece's rows ahead of it; the final ones are
     // exact.)
+    /**
+     * A product the import emitted and then took back (a WooCommerce variable product none of whose
+     * variations came): out of the batch, or, once merged, out of the run's keys, so the end of the run
+     * removes it as a product the file no longer has.
+     */
+    const withdraw = async (productKey: string) => {
+      if (batch.delete(productKey)) return;
+      await merging;
+      await db.execute(sql`
+        delete from import_run_items
+        where run_id = ${runId}::uuid and product_key = ${productKey} and piece = 0`);
+    };
+
     try {
       for await (const results of imp.resultBatches) {
         await nextTurn();
         for (const result of results) {
           if (result.kind === 'error') {
+            if (result.withdraws !== undefined) await withdraw(result.withdraws);
             reportLines += 1;
             reportPiece += errorCsvLine(result);
             if (reportPiece.length >= REPORT_PIECE_CHARS) {

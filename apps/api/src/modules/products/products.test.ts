@@ -457,6 +457,27 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Title is required.');
 
+    // A key no attribute has (a misspelt field) is refused, naming it, instead of "Product updated." with
+    // nothing changed; so is one beside `data`.
+    const misspelt = await t.call('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, data: { custom_title: 'Winter jacket', colour: 'Red' } },
+    });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.message).toBe(
+      'Unknown field: colour. It is not a product attribute, so nothing was changed.',
+    );
+    const beside = await t.call('PUT', '/product-update', {
+      token,
+      body: { shop_id: shop.id, product_id: g1.id, title: 'Winter jacket', data: {} },
+    });
+    expect(beside.status).toBe(400);
+    expect(beside.body.message).toBe(
+      'Unknown field: title. It is not a product attribute, so nothing was changed.',
+    );
+    const unchanged = await t.call<TProductDetail>('GET', `/product-detail/${shop.id}/${g1.id}`, { token });
+    expect(unchanged.body.data.fields.title!.layer).toBe('source');
+
     const edited = await t.call<TProductDetail>('PUT', '/product-update', {
       token,
       body: { shop_id: shop.id, product_id: g1.id, data: { custom_title: 'Winter jacket', brand: 'Polar' } },
