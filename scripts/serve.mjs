@@ -1,8 +1,11 @@
 // Runs the whole system on its embedded defaults: migrate, seed, then sandbox + api (+ worker) + gateway.
 // Used by `npm start` after it has installed and built, and by the e2e suite with its own data directory and ports.
+// A process that stops on its own is started again (restart-policy.mjs: after 1 s, 2 s, 4 s… up to 30 s); only
+// Ctrl-C or SIGTERM stops everything.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { embeddedSecrets, log, ROOT, spawnChild } from './lib.mjs';
+import { createRestartPolicy, formatDelay } from './restart-policy.mjs';
 
 const env = process.env;
 const dataDir = path.resolve(ROOT, env.DATA_DIR ?? '.data');
@@ -86,10 +89,13 @@ const gatewayEnv = {
 const sandboxEnv = { ...shared, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) };
 
 const children = new Set();
+/** Restarts waiting for their back-off. */
+const restarts = new Set();
 let stopping = false;
 const stop = (code = 0) => {
   if (stopping) return;
   stopping = true;
+  for (const timer of restarts) clearTimeout(timer);
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => {
     for (const c of children) c.kill('SIGKILL');
@@ -132,15 +138,26 @@ const command = (cwd, args) =>
     ? [process.execPath, [apiBundle, ...args]]
     : ['tsx', [path.join(cwd, 'src/main.ts'), ...args]];
 
-const start = (name, cwd, args, childEnv) => {
+/** Starts a long-running process, and starts it again whenever it stops on its own (with back-off). */
+const start = (name, cwd, args, childEnv, policy = createRestartPolicy()) => {
   const child = spawnChild(name, ...command(cwd, args), childEnv);
+  const startedAt = Date.now();
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (!stopping) {
-      log(`${name} stopped (${code ?? signal}); stopping everything`);
-      stop(code || 1);
-    } else if (children.size === 0) process.exit(0);
+    if (stopping) {
+      if (children.size === 0) process.exit(0);
+      return;
+    }
+    const delay = policy.delayAfter(Date.now() - startedAt);
+    log(`${name} stopped (${code ?? signal}); starting it again in ${formatDelay(delay)}`);
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      if (stopping) return;
+      log(`${name}: starting again`);
+      start(name, cwd, args, childEnv, policy);
+    }, delay);
+    restarts.add(timer);
   });
   return child;
 };

@@ -91,4 +91,12 @@ describe('loadEnv', () => {
     }
     expect(() => loadEnv({ ...base, AUTH_FREE_ATTEMPTS: '0' })).toThrow(/AUTH_FREE_ATTEMPTS/);
   });
+
+  it('gives an import a 30 s lease renewed every 10 s, and wants the heartbeat within the lease', () => {
+    const base = { JWT_SECRET: 'x', ENCRYPTION_KEY: KEY };
+    expect(loadEnv(base)).toMatchObject({ IMPORT_LEASE_SECONDS: 30, IMPORT_HEARTBEAT_SECONDS: 10 });
+    expect(() => loadEnv({ ...base, IMPORT_LEASE_SECONDS: '10', IMPORT_HEARTBEAT_SECONDS: '10' })).toThrow(
+      'IMPORT_HEARTBEAT_SECONDS must be less than IMPORT_LEASE_SECONDS',
+    );
+  });
 });

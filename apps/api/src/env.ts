@@ -152,6 +152,14 @@ const ZEnvSchema = z.object({
    */
   IMPORT_SCHEDULE_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /**
+   * A running import holds its run (and its data source) for this long without renewing it. When its worker
+   * dies the lease passes and the run is resumed from its last committed batch (or failed): every worker checks
+   * for passed leases at start-up and every half lease, so a killed import moves again within 1.5 leases.
+   */
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** How often a running import renews its lease (less than IMPORT_LEASE_SECONDS). */
+  IMPORT_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(1800).default(10),
+  /**
    * The channel sync engine (modules/sync). The publish gate: a sync that would newly hold back or remove more
    * than this share (0 to 1) of the items live on a channel waits for the merchant's confirmation.
    */
@@ -208,6 +216,13 @@ export const loadEnv = (
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const parsed = ZEnvSchema.superRefine((env, ctx) => {
+    if (env.IMPORT_HEARTBEAT_SECONDS >= env.IMPORT_LEASE_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IMPORT_HEARTBEAT_SECONDS'],
+        message: 'IMPORT_HEARTBEAT_SECONDS must be less than IMPORT_LEASE_SECONDS',
+      });
+    }
     // An issuer without its client is a half-configured provider: say so at start-up, not at first sign-in.
     if (Boolean(env.GOOGLE_MERCHANT_CLIENT_ID) !== Boolean(env.GOOGLE_MERCHANT_CLIENT_SECRET)) {
       const missing = env.GOOGLE_MERCHANT_CLIENT_ID ? 'GOOGLE_MERCHANT_CLIENT_SECRET' : 'GOOGLE_MERCHANT_CLIENT_ID';

@@ -223,6 +223,7 @@ export const createServices = (deps: TDeps) => {
         batchSize: env.IMPORT_BATCH_SIZE,
         fetchTimeoutMs: env.IMPORT_FETCH_TIMEOUT_SECONDS * 1000,
         allowPrivateUrls: env.IMPORT_ALLOW_PRIVATE_URLS,
+        lease: { seconds: env.IMPORT_LEASE_SECONDS, heartbeatSeconds: env.IMPORT_HEARTBEAT_SECONDS },
       },
       notifications: core.notifications.events,
     }),

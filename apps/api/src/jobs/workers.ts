@@ -3,7 +3,6 @@ import type { TMail } from '../mail/mailer';
 import type { TImportRunJob } from '../modules/data-sources/service';
 import type { TBulkApplyJob } from '../modules/products/bulk';
 import type { TSendMailJob, TServices } from '../services';
-import { DATA_SOURCE_API_MSG as M } from '../modules/data-sources/messages';
 import { QUEUES } from './boss';
 import { startSyncWorkers } from '../modules/sync/jobs';
 
@@ -29,37 +28,49 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
       log.info({ job_id: job.id, subject: mail.subject }, 'queued mail delivered');
     },
   );
-  // One import at a time per worker; a crashed run is retried by pg-boss and resumes (idempotent by run id).
-  // The last attempt's error marks the run failed (with a message and a notification) instead of leaving it
-  // `running` for ever.
+  // Imports hold their runs by a lease (modules/data-sources/import-job.ts). The lease check resumes each run
+  // whose worker died (its lease passed) from its last committed batch, or fails it after its last attempt,
+  // which frees its data source: at start-up (on an embedded database every running run was this process's
+  // previous life's, so it does not wait for their leases) and every half lease.
+  const recoverImports = async (orphaned = false) => {
+    const { resumed, failed } = await services.dataSources.recoverRuns({ orphaned });
+    if (resumed.length > 0) log.warn({ run_ids: resumed }, 'import runs of a stopped worker resumed');
+    if (failed.length > 0) log.warn({ run_ids: failed }, 'import runs of a stopped worker failed: no attempt left');
+  };
+  await recoverImports(services.database.driver === 'pglite');
+  const leaseCheck = setInterval(
+    () => {
+      recoverImports().catch((err: unknown) => log.warn({ err }, 'import lease check failed'));
+    },
+    Math.max(1, services.env.IMPORT_LEASE_SECONDS / 2) * 1000,
+  );
+  leaseCheck.unref();
+  jobs.boss.once('stopped', () => clearInterval(leaseCheck));
+
+  // One import at a time per worker. An attempt that fails lets go of its run (the last one fails it), and
+  // the lease check resumes it: pg-boss does not retry the job.
   await jobs.boss.work<TImportRunJob>(
     QUEUES.importRun,
-    { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+    { batchSize: 1, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
       try {
         await services.dataSources.job.run(job.data.run_id);
       } catch (err) {
         log.error({ err, job_id: job.id, run_id: job.data.run_id }, 'import run attempt failed');
-        if (job.retryCount >= job.retryLimit) {
-          await services.dataSources.job.fail(job.data.run_id);
-          return;
-        }
-        throw err;
+        return;
       }
-      log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run finished');
+      log.info({ job_id: job.id, run_id: job.data.run_id }, 'import run attempt ended');
     },
   );
-  // A run whose last attempt died with its worker (killed, restarted, out of memory) is never retried: pg-boss
-  // fails its job when it expires and hands it here, and the run ends failed with a message (a run that did
-  // end is left alone). What it merged stays, each product once; running it again finishes it.
+  // The job of a worker that died expires (after an hour) and comes here: by then the lease check has
+  // resumed or failed its run; this checks again.
   await jobs.boss.work<TImportRunJob>(
     QUEUES.importRunFailed,
     { batchSize: 1, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
-      await services.dataSources.job.fail(job.data.run_id, M.stopped);
-      log.warn({ job_id: job.id, run_id: job.data.run_id }, 'import run abandoned by its worker');
+      await recoverImports();
     },
   );
 

@@ -123,6 +123,11 @@ export const import_runs = pgTable(
     report_file_id: uuid().references(() => import_files.id, { onDelete: 'set null' }),
     /** How many times a worker started it (a retry after a crash starts it again). */
     attempts: integer().notNull().default(0),
+    /**
+     * Until when the worker running it holds it (a running run's lease, renewed by its heartbeat): once it has
+     * passed, the worker is taken for dead and the run is resumed by another attempt, or failed.
+     */
+    lease_until: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     started_at: timestamp({ withTimezone: true }),
     finished_at: timestamp({ withTimezone: true }),
@@ -130,6 +135,8 @@ export const import_runs = pgTable(
   (t) => [
     index().on(t.data_source_id, t.created_at),
     index().on(t.status),
+    // The lease check looks for running runs whose lease has passed: a handful among every run ever made.
+    index('import_runs_running_lease').on(t.lease_until).where(sql`status = 'running'`),
     // One source never has two runs at once: a second queued/running run of it is refused by the database.
     uniqueIndex('import_runs_one_active_per_source')
       .on(t.data_source_id)

@@ -21,6 +21,14 @@
 // A finished, failed or held run mails the data source's notification address (through the mailer, which
 // queues on `send-mail` when SMTP is down).
 //
+// A worker holds the run it imports by a lease (import_runs.lease_until) that a heartbeat renews, and every
+// write of an attempt (each batch, the run's figures, its outcome) checks in its own transaction that the
+// attempt still holds it (import_runs.attempts is the attempt's number). A worker that dies lets go when its
+// lease passes: the lease check (recoverLapsed, run by every worker at start-up and every half lease) resumes
+// the run by a new attempt, which skips what was committed, or fails it after IMPORT_MAX_ATTEMPTS starts, and
+// a worker taken for dead can no longer change the run. The figures of a running run are written with the
+// batch they count, in its transaction, so they never show what a crash could take back.
+//
 // Memory: the parser holds one chunk, the job at most two batches (the one being read and the one being
 // merged) and one 64 kB piece of the report; the keys the run has merged live in import_run_items, not in
 // this process. What grows with the file is the catalog's duplicate-id check, which keeps each id it has seen
@@ -35,6 +43,7 @@ import {
   type TImportedProduct,
 } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
@@ -46,7 +55,7 @@ import {
   type TDataSourceRow,
   type TImportRunRow,
 } from '../../db/schema';
-import type { TClock } from '../../lib/clock';
+import { addSeconds, type TClock } from '../../lib/clock';
 import type { TOutboundGuard } from '../../lib/outbound';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
@@ -64,7 +73,32 @@ export interface TImportSettings {
   allowPrivateUrls: boolean;
   /** The outbound guard's resolver and exceptions (tests: an injected DNS and the fixture server). */
   outbound?: Omit<TOutboundGuard, 'allowPrivate'>;
+  /** The run's lease (IMPORT_LEASE_SECONDS, IMPORT_HEARTBEAT_SECONDS); DEFAULT_IMPORT_LEASE when not given. */
+  lease?: TImportLease;
 }
+
+export interface TImportLease {
+  /** How long a run stays its worker's without a renewal. */
+  seconds: number;
+  /** How often the worker renews it. */
+  heartbeatSeconds: number;
+}
+export const DEFAULT_IMPORT_LEASE: TImportLease = { seconds: 30, heartbeatSeconds: 10 };
+
+/**
+ * Starts a run may have: the first, and the resumptions after a worker died (or an attempt failed). A file that
+ * brings its worker down every time ends failed, and frees its data source, after this many.
+ */
+export const IMPORT_MAX_ATTEMPTS = 3;
+
+/** An attempt no longer holds its run (its lease passed and another attempt took it over, or the run ended). */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+}
+
+/** The condition on import_runs of a run whose worker is taken for dead: running, and its lease passed or let go. */
+const lapsed = (now: Date) =>
+  sql`${import_runs.status} = 'running' and (${import_runs.lease_until} is null or ${import_runs.lease_until} < ${now})`;
 
 export interface TImportDeps {
   db: TDb;
@@ -79,9 +113,12 @@ export interface TImportDeps {
   notifications?: { importRunOutcome(runId: string): Promise<unknown> };
 }
 
-/** Test hook: called after each merged batch (a test throws from it to play a worker killed mid-import). */
+/**
+ * Test hook: called (and awaited) after each merged batch. A test throws from it to play an attempt that fails
+ * mid-import, or changes the run from it to play another worker taking the run over.
+ */
 export interface TRunOptions {
-  afterBatch?: (batch: number) => void;
+  afterBatch?: (batch: number) => void | Promise<void>;
 }
 
 const SAMPLE_SIZE = 100;
@@ -190,16 +227,84 @@ const listStatusesOf = (judged: readonly TJudged[]): TListStatuses => {
 };
 
 /**
- * A batch's commit does not wait for its WAL to reach the disk: a database crash can lose the last batches
- * committed, but with their import_run_items (same transaction), so the retried run merges them again.
+ * On PostgreSQL a batch's commit does not wait for its WAL to reach the disk: the server outlives the worker, so
+ * a killed worker loses nothing committed (a crash of the server itself can lose the last batches, with their
+ * import_run_items and the run's figures, all in one transaction: the resumed run merges them again). Never on
+ * PGlite: its database dies with the process, and a commit whose WAL had not reached the file was gone after a
+ * restart, with the products and progress already shown.
  */
-const relaxedCommit = (t: TDb) => t.execute(sql`set local synchronous_commit = off`);
+const relaxedCommit = async (stager: TStager, t: TDb) => {
+  if (stager.separateServer) await t.execute(sql`set local synchronous_commit = off`);
+};
 
 export const createImportJob = (deps: TImportDeps) => {
   const { db, clock, settings } = deps;
+  const lease = settings.lease ?? DEFAULT_IMPORT_LEASE;
 
   const setRun = (id: string, values: Partial<TImportRunRow>) =>
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
+
+  /**
+   * Writes `values` on the run if attempt `attempt` still holds it, and moves its lease on (`ends`: lets go of
+   * it instead, the run having its outcome); throws LeaseLostError otherwise. Run inside a write's transaction
+   * first, it also locks the run's row until the commit.
+   */
+  const hold = async (
+    t: TDb,
+    runId: string,
+    attempt: number,
+    values: PgUpdateSetSource<typeof import_runs> = {},
+    ends = false,
+  ) => {
+    const [row] = await t
+      .update(import_runs)
+      .set({ ...values, lease_until: ends ? null : addSeconds(clock.now(), lease.seconds) })
+      .where(
+        and(eq(import_runs.id, runId), eq(import_runs.attempts, attempt), eq(import_runs.status, 'running')),
+      )
+      .returning({ id: import_runs.id });
+    if (!row) throw new LeaseLostError(`import run ${runId}: attempt ${attempt} no longer holds it`);
+  };
+
+  /**
+   * Takes the run for a new attempt: a queued run, or a running one whose lease passed with starts left.
+   * Answers it with its attempt number (attempts), or null when it is not to be run here.
+   */
+  const claim = async (runId: string): Promise<TImportRunRow | null> => {
+    const now = clock.now();
+    const [row] = await db
+      .update(import_runs)
+      .set({
+        status: 'running',
+        started_at: sql`coalesce(${import_runs.started_at}, ${now})`,
+        attempts: sql`${import_runs.attempts} + 1`,
+        lease_until: addSeconds(now, lease.seconds),
+      })
+      .where(
+        sql`${import_runs.id} = ${runId}::uuid and (${import_runs.status} = 'queued'
+          or (${lapsed(now)} and ${import_runs.attempts} < ${IMPORT_MAX_ATTEMPTS}))`,
+      )
+      .returning();
+    return row ?? null;
+  };
+
+  /** Renews the attempt's lease every heartbeatSeconds until stopped; `lost` once it no longer holds the run. */
+  const heartbeat = (runId: string, attempt: number) => {
+    let lost = false;
+    const timer = setInterval(() => {
+      hold(db, runId, attempt).catch((err: unknown) => {
+        if (err instanceof LeaseLostError) lost = true;
+        else deps.log?.warn({ err, run_id: runId }, 'import lease not renewed');
+      });
+    }, lease.heartbeatSeconds * 1000);
+    timer.unref();
+    return {
+      get lost() {
+        return lost;
+      },
+      stop: () => clearInterval(timer),
+    };
+  };
 
   /**
    * Judges `merged` (products this run created or changed, with their layers) for every channel and stores
@@ -252,7 +357,14 @@ export const createImportJob = (deps: TImportDeps) => {
     const { products: batch, rows } = prepared;
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
-      await relaxedCommit(t);
+      await relaxedCommit(stager, t);
+      // The attempt still holds the run (else nothing is written), and the run's figures move on with the
+      // batch they count. A resumed attempt reads the file from its start again: the figures an earlier attempt
+      // committed stand until it passes them.
+      await hold(t, run.id, run.attempts, {
+        rows_read: sql`greatest(${import_runs.rows_read}, ${progress.rows_read})`,
+        rows_rejected: sql`greatest(${import_runs.rows_rejected}, ${progress.rows_rejected})`,
+      });
       // Phase 1, keys and hashes only: which of the batch's products this run has not merged yet (a retry
       // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored (a
       // product that came in pieces last time is compared by its first piece: joinPieces compares the rest).
@@ -261,10 +373,6 @@ export const createImportJob = (deps: TImportDeps) => {
         t,
         sql`
           with k as ${keys},
-          progress as (
-            update import_runs set rows_read = ${progress.rows_read}, rows_rejected = ${progress.rows_rejected}
-            where id = ${run.id}::uuid
-          ),
           fresh as (
             insert into import_run_items (run_id, product_key, piece)
             select ${run.id}::uuid, product_key, piece from k
@@ -380,7 +488,8 @@ export const createImportJob = (deps: TImportDeps) => {
     try {
       await stager.db.transaction(async (tx) => {
         const t = tx as unknown as TDb;
-        await relaxedCommit(t);
+        await relaxedCommit(stager, t);
+        await hold(t, run.id, run.attempts);
         const joined = await queryRows<TProductLayers & { id: string; counted: boolean }>(
           t,
           sql`
@@ -450,9 +559,9 @@ export const createImportJob = (deps: TImportDeps) => {
     p.shop_id = ${run.shop_id}::uuid and p.data_source_id = ${run.data_source_id}::uuid
     and not exists (select 1 from import_run_items i where i.run_id = ${run.id}::uuid and i.product_key = p.product_key)`;
 
-  const removeMissing = async (run: TImportRunRow): Promise<number> => {
+  const removeMissing = async (run: TImportRunRow, t: TDb = db): Promise<number> => {
     const rows = await queryRows<{ n: number }>(
-      db,
+      t,
       sql`with gone as (delete from products p where ${missingWhere(run)} returning 1) select count(*)::int as n from gone`,
     );
     return rows[0]?.n ?? 0;
@@ -509,17 +618,49 @@ export const createImportJob = (deps: TImportDeps) => {
     }
   };
 
-  /** Marks a run failed with `reason` (the merchant's sentence) and tells the notification address. */
-  const fail = async (runId: string, reason: string = M.crashed) => {
+  /**
+   * Marks a run failed with `reason` (the merchant's sentence), which frees its data source, and tells the
+   * notification address. Only the attempt that holds it (`{ attempt }`) or, for a run whose worker is taken
+   * for dead, the lease check (`'lapsed'`) fails a running run; answers whether it did.
+   */
+  const fail = async (
+    runId: string,
+    reason: string = M.crashed,
+    by: { attempt: number } | 'lapsed' = 'lapsed',
+  ): Promise<boolean> => {
     const [row] = await db
       .update(import_runs)
-      .set({ status: 'failed', message: M.failed(reason), finished_at: clock.now() })
-      .where(sql`${import_runs.id} = ${runId}::uuid and ${import_runs.status} in ('queued', 'running')`)
+      .set({ status: 'failed', message: M.failed(reason), finished_at: clock.now(), lease_until: null })
+      .where(
+        by === 'lapsed'
+          ? sql`${import_runs.id} = ${runId}::uuid and ${lapsed(clock.now())}`
+          : sql`${import_runs.id} = ${runId}::uuid and ${import_runs.status} = 'running'
+              and ${import_runs.attempts} = ${by.attempt}`,
+      )
       .returning({ id: import_runs.id });
-    if (!row) return;
+    if (!row) return false;
     await forgetItems(runId);
     await notify(runId);
+    return true;
   };
+
+  /** Running runs whose worker is taken for dead (their lease passed), oldest first. */
+  const lapsedRuns = async (limit: number) =>
+    (
+      await db
+        .select({ id: import_runs.id, attempts: import_runs.attempts })
+        .from(import_runs)
+        .where(lapsed(clock.now()))
+        .orderBy(import_runs.created_at)
+        .limit(limit)
+    ).map((r) => ({ ...r, resumable: r.attempts < IMPORT_MAX_ATTEMPTS }));
+
+  /**
+   * Lets go of every running run at once: for the start-up of the only process of an embedded (PGlite)
+   * database, whose runs were all its previous life's. Never where other workers share the database.
+   */
+  const releaseAll = () =>
+    db.update(import_runs).set({ lease_until: null }).where(eq(import_runs.status, 'running'));
 
   /** The file of a URL run: downloaded once per run and kept, so a retry imports the same bytes. */
   const fileOf = async (run: TImportRunRow, source: TDataSourceRow): Promise<string> => {
@@ -531,7 +672,7 @@ export const createImportJob = (deps: TImportDeps) => {
       timeoutMs: settings.fetchTimeoutMs,
       guard: { ...settings.outbound, allowPrivate: settings.allowPrivateUrls },
     });
-    await setRun(run.id, { file_id: kept.id, file_name: kept.file_name, file_size: kept.size });
+    await hold(db, run.id, run.attempts, { file_id: kept.id, file_name: kept.file_name, file_size: kept.size });
     await db
       .update(data_sources)
       .set({ file_id: kept.id, file_name: kept.file_name })
@@ -540,25 +681,53 @@ export const createImportJob = (deps: TImportDeps) => {
   };
 
   /**
-   * Runs (or resumes) one import. Idempotent by run id: a finished, held or discarded run is left alone; a
-   * run left `running` by a dead worker starts again and skips what it had merged.
+   * Runs (or resumes) one import. Idempotent by run id: a finished, held or discarded run is left alone, and so
+   * is one another attempt holds; a run whose worker died (its lease passed) starts again and skips what it
+   * had merged. An attempt that throws lets go of the run for the lease check to resume it (the last one fails
+   * it) and throws on; an attempt that lost its run stops without a word to it.
    */
   const run = async (runId: string, opts: TRunOptions = {}): Promise<void> => {
-    const [found] = await db.select().from(import_runs).where(eq(import_runs.id, runId));
-    if (!found || !['queued', 'running'].includes(found.status)) return;
-    const [source] = await db.select().from(data_sources).where(eq(data_sources.id, found.data_source_id));
-    const [shop] = await db.select().from(shops).where(eq(shops.id, found.shop_id));
+    const claimed = await claim(runId);
+    if (!claimed) return;
+    const beat = heartbeat(runId, claimed.attempts);
+    try {
+      await attempt(claimed, beat, opts);
+    } catch (err) {
+      if (err instanceof LeaseLostError) {
+        deps.log?.warn({ run_id: runId, attempt: claimed.attempts }, 'import run taken over: this attempt stops');
+        return;
+      }
+      if (claimed.attempts >= IMPORT_MAX_ATTEMPTS) await fail(runId, M.crashed, { attempt: claimed.attempts });
+      else {
+        await db
+          .update(import_runs)
+          .set({ lease_until: null })
+          .where(and(eq(import_runs.id, runId), eq(import_runs.attempts, claimed.attempts)));
+      }
+      throw err;
+    } finally {
+      beat.stop();
+    }
+  };
+
+  /** One attempt at the run `runRow` (claimed: its `attempts` is this attempt's number). */
+  const attempt = async (
+    runRow: TImportRunRow,
+    beat: { readonly lost: boolean },
+    opts: TRunOptions,
+  ): Promise<void> => {
+    const runId = runRow.id;
+    const own = { attempt: runRow.attempts };
+    const [source] = await db.select().from(data_sources).where(eq(data_sources.id, runRow.data_source_id));
+    const [shop] = await db.select().from(shops).where(eq(shops.id, runRow.shop_id));
     if (!source || !shop) return;
-    const started = found.started_at ?? clock.now();
-    await setRun(runId, { status: 'running', started_at: started, attempts: found.attempts + 1 });
-    const runRow = { ...found, status: 'running' as const, started_at: started };
 
     let fileId: string;
     try {
       fileId = await fileOf(runRow, source);
     } catch (err) {
       if (err instanceof FetchFailure || err instanceof FileTooLargeError) {
-        await fail(runId, err instanceof FileTooLargeError ? M.fetchFailed.tooLarge : err.message);
+        await fail(runId, err instanceof FileTooLargeError ? M.fetchFailed.tooLarge : err.message, own);
         return;
       }
       throw err;
@@ -586,7 +755,7 @@ export const createImportJob = (deps: TImportDeps) => {
     });
     if (imp.file.problem !== null) {
       await report.discard();
-      await fail(runId, imp.file.problem);
+      await fail(runId, imp.file.problem, own);
       return;
     }
 
@@ -604,13 +773,19 @@ export const createImportJob = (deps: TImportDeps) => {
             and data_source_id = ${runRow.data_source_id}::uuid) as any`,
     );
     let judgeAhead = stored?.any === false;
+    // The rows handed over so far: those of the products read (all in this batch or merged before it) and the
+    // rejected ones. What a batch's commit shows as read: the parser's own count runs up to a piece ahead.
+    let rowsDone = 0;
+    let rejectedDone = 0;
+    let lastRejectedRow = -1;
     const flush = async () => {
       if (batch.size === 0) return;
+      if (beat.lost) throw new LeaseLostError(`import run ${runId}: attempt ${runRow.attempts} lost its lease`);
       const products = [...batch.values()];
       batch = new Map();
+      const counters = { rows_read: rowsDone, rows_rejected: rejectedDone };
       const prepared = await prepare(products, shop, judgeAhead);
       await merging;
-      const counters = { rows_read: imp.stats.rows_read, rows_rejected: imp.stats.rows_rejected };
       const merge = (async () => {
         const stager = await openStager(db);
         try {
@@ -620,7 +795,7 @@ export const createImportJob = (deps: TImportDeps) => {
           await stager.close();
         }
         batchNo += 1;
-        opts.afterBatch?.(batchNo);
+        await opts.afterBatch?.(batchNo);
       })();
       // Marked as handled now; the next flush (or the end of the file) awaits it and throws its error.
       merge.catch(() => undefined);
@@ -629,9 +804,7 @@ export const createImportJob = (deps: TImportDeps) => {
 
     // The import hands its results over a piece of the file (64K characters) at a time. Parsing a piece runs
     // on promises that are already settled, which never let the database's answers in: after each piece the
-    // loop gives way, so the merge in flight goes on without waiting for the next batch to be read. (The
-    // counters given to a merge may therefore count up to one piece's rows ahead of it; the final ones are
-    // exact.)
+    // loop gives way, so the merge in flight goes on without waiting for the next batch to be read.
     /**
      * A product the import emitted and then took back (a WooCommerce variable product none of whose
      * variations came): out of the batch, or, once merged, out of the run's keys, so the end of the run
@@ -651,6 +824,12 @@ export const createImportJob = (deps: TImportDeps) => {
         for (const result of results) {
           if (result.kind === 'error') {
             if (result.withdraws !== undefined) await withdraw(result.withdraws);
+            // A rejected row's errors come one after the other: the row counts once.
+            if (result.row_number !== lastRejectedRow) {
+              lastRejectedRow = result.row_number;
+              rejectedDone += 1;
+              rowsDone += 1;
+            }
             reportLines += 1;
             reportPiece += errorCsvLine(result);
             if (reportPiece.length >= REPORT_PIECE_CHARS) {
@@ -659,6 +838,7 @@ export const createImportJob = (deps: TImportDeps) => {
             }
             continue;
           }
+          rowsDone += result.row_numbers.length;
           const pending = pendingOf(result, source);
           const earlier = batch.get(pending.product_key);
           if (earlier) {
@@ -677,13 +857,13 @@ export const createImportJob = (deps: TImportDeps) => {
       // removed on the strength of a file read halfway (the batches merged so far stay).
       await merging;
       await report.discard();
-      await fail(runId, err.message);
+      await fail(runId, err.message, own);
       return;
     }
     if (imp.stats.rows_read === 0) {
       // Nothing to import, and nothing to remove on the strength of an empty file.
       await report.discard();
-      await fail(runId, imp.file.headers.length === 0 ? M.emptyFile : M.noRows);
+      await fail(runId, imp.file.headers.length === 0 ? M.emptyFile : M.noRows, own);
       return;
     }
     await flush();
@@ -733,27 +913,44 @@ export const createImportJob = (deps: TImportDeps) => {
         db,
         sql`select p.product_key from products p where ${missingWhere(runRow)} order by p.id limit ${SAMPLE_SIZE}`,
       );
-      await setRun(runId, {
-        ...base,
-        status: 'held',
-        held: {
-          would_remove: wouldRemove,
-          shop_products: shopProducts,
-          threshold: settings.holdShare,
-          sample: sample.map((r) => r.product_key),
+      await hold(
+        db,
+        runId,
+        runRow.attempts,
+        {
+          ...base,
+          status: 'held',
+          held: {
+            would_remove: wouldRemove,
+            shop_products: shopProducts,
+            threshold: settings.holdShare,
+            sample: sample.map((r) => r.product_key),
+          },
+          message: M.held(wouldRemove, shopProducts, settings.holdShare),
         },
-        message: M.held(wouldRemove, shopProducts, settings.holdShare),
-      });
+        true,
+      );
       await notify(runId);
       return;
     }
-    const removed = wouldRemove > 0 ? await removeMissing(runRow) : 0;
-    await setRun(runId, {
-      ...base,
-      status: 'succeeded',
-      rows_removed: removed,
-      message: M.succeeded(counts.imported, counts.unchanged, rejected, removed),
-      finished_at: clock.now(),
+    // The removal and the outcome commit together, by the attempt that holds the run.
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as TDb;
+      await hold(t, runId, runRow.attempts);
+      const removed = wouldRemove > 0 ? await removeMissing(runRow, t) : 0;
+      await hold(
+        t,
+        runId,
+        runRow.attempts,
+        {
+          ...base,
+          status: 'succeeded',
+          rows_removed: removed,
+          message: M.succeeded(counts.imported, counts.unchanged, rejected, removed),
+          finished_at: clock.now(),
+        },
+        true,
+      );
     });
     await forgetItems(runId);
     await notify(runId);
@@ -767,11 +964,12 @@ export const createImportJob = (deps: TImportDeps) => {
       rows_removed: removed,
       message: M.succeeded(run.rows_imported, run.rows_unchanged, run.rows_rejected, removed),
       finished_at: clock.now(),
+      lease_until: null,
     });
     await forgetItems(run.id);
     await notify(run.id);
   };
 
-  return { run, confirm, fail, forgetItems };
+  return { run, confirm, fail, forgetItems, lapsedRuns, releaseAll };
 };
 export type TImportJob = ReturnType<typeof createImportJob>;

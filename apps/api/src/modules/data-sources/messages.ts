@@ -43,9 +43,9 @@ export const DATA_SOURCE_API_MSG = {
   noRows: 'The file has a header row but no product rows. Nothing was imported or removed.',
   /** A run whose every attempt crashed (the worker logs the error itself). */
   crashed: 'An unexpected error stopped it. Try again, or contact support if it happens again.',
-  /** A run whose last attempt never finished (its worker stopped: restarted, killed or out of memory). */
+  /** A run whose worker stopped (restarted, killed or out of memory) at each of its attempts. */
   stopped:
-    'It stopped before the end (the worker running it was stopped) and was not retried again. Nothing was imported twice: run it again to finish it.',
+    'It stopped unexpectedly each time it was resumed (the process running it was stopped) and was not resumed again. What it imported is kept, each product once: run it again to finish it.',
   fetchFailed: {
     scheme: 'Only http and https URLs can be fetched.',
     privateAddress: 'This URL points to a private or local address, which cannot be fetched.',

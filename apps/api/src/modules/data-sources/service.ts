@@ -28,14 +28,19 @@ import {
 } from '../../db/schema';
 import type { TJobs } from '../../jobs/boss';
 import { QUEUES } from '../../jobs/boss';
-import type { TClock } from '../../lib/clock';
+import { addSeconds, type TClock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
 import { refuseCsvUrl } from './fetch';
 import { checkMapping, mappingView } from './mapping';
-import { createImportJob, type TImportDeps, type TImportSettings } from './import-job';
+import {
+  createImportJob,
+  DEFAULT_IMPORT_LEASE,
+  type TImportDeps,
+  type TImportSettings,
+} from './import-job';
 import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { nextFetchAt, type TFetchSchedule } from './schedule';
@@ -65,6 +70,17 @@ const isUniqueViolation = (err: unknown): boolean => {
 
 /** Sources whose fetch is due, looked at per tick (the rest waits for the next tick). */
 const DUE_PER_TICK = 100;
+
+/**
+ * The pg-boss options of an import's job. pg-boss does not retry it: an attempt that fails or dies lets go of
+ * its run (see import-job.ts), and the lease check resumes the run or fails it. A job whose worker died expires
+ * and its dead letter goes to the same check.
+ */
+const IMPORT_JOB_OPTIONS = {
+  retryLimit: 0,
+  expireInSeconds: 3600,
+  deadLetter: QUEUES.importRunFailed,
+} satisfies Parameters<TJobs['send']>[2];
 
 export const toRun = (r: TImportRunRow): TImportRun => ({
   id: r.id,
@@ -101,6 +117,7 @@ export const createDataSourcesService = (deps: {
   notifications?: TImportDeps['notifications'];
 }) => {
   const { db, clock, jobs } = deps;
+  const lease = deps.settings.lease ?? DEFAULT_IMPORT_LEASE;
   const job = createImportJob({
     db,
     clock,
@@ -250,11 +267,8 @@ export const createDataSourcesService = (deps: {
       });
     if (jobs) {
       await jobs.send(QUEUES.importRun, { run_id: run!.id } satisfies TImportRunJob, {
+        ...IMPORT_JOB_OPTIONS,
         singletonKey: source.id,
-        retryLimit: 3,
-        retryDelay: 30,
-        expireInSeconds: 3600,
-        deadLetter: QUEUES.importRunFailed,
       });
       return run!;
     }
@@ -316,11 +330,44 @@ export const createDataSourcesService = (deps: {
     return { started, skipped };
   };
 
+  /**
+   * The lease check: each run whose worker is taken for dead (its lease passed, or its attempt let go after an
+   * error) is resumed by a new attempt, which skips what was committed (a job on the queue, one per run per
+   * lease; without a queue, here and now), or failed with a message once it has had IMPORT_MAX_ATTEMPTS starts.
+   * `orphaned`: every running run belongs to this process's previous life (the start-up of an embedded
+   * database, which no other process shares), so they are all let go of first, without waiting for their leases.
+   */
+  const recoverRuns = async (opts: { orphaned?: boolean } = {}) => {
+    if (opts.orphaned) await job.releaseAll();
+    const resumed: string[] = [];
+    const failed: string[] = [];
+    for (const run of await job.lapsedRuns(DUE_PER_TICK)) {
+      if (!run.resumable) {
+        if (await job.fail(run.id, M.stopped, 'lapsed')) failed.push(run.id);
+        continue;
+      }
+      resumed.push(run.id);
+      if (!jobs) {
+        await job.run(run.id).catch((err: unknown) => {
+          deps.log?.warn({ err, run_id: run.id }, 'resumed import attempt failed');
+        });
+        continue;
+      }
+      await jobs.send(QUEUES.importRun, { run_id: run.id } satisfies TImportRunJob, {
+        ...IMPORT_JOB_OPTIONS,
+        singletonKey: `resume:${run.id}`,
+        singletonSeconds: lease.seconds,
+      });
+    }
+    return { resumed, failed };
+  };
+
   return {
     db,
     job,
     startRun,
     scheduleTick,
+    recoverRuns,
 
     list: async (caller: TDataSourceCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
       await reachShop(caller, shopId);
@@ -549,9 +596,10 @@ export const createDataSourcesService = (deps: {
       const run = await findRun(caller, shopId, runId);
       if (run.status !== 'held') throw conflict(M.notHeld);
       // Only one confirm wins: the status moves first.
+      // Held for the time the removal takes, so the lease check does not take it for a dead worker's run.
       const [claimed] = await db
         .update(import_runs)
-        .set({ status: 'running' })
+        .set({ status: 'running', lease_until: addSeconds(clock.now(), lease.seconds) })
         .where(and(eq(import_runs.id, run.id), eq(import_runs.status, 'held')))
         .returning()
         .catch((err: unknown) => {

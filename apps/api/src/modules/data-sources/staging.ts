@@ -52,6 +52,11 @@ export interface TStagedStatus {
 export interface TStager {
   /** The database the batch's transaction runs on (the stager's own connection on PostgreSQL). */
   db: TDb;
+  /**
+   * The database is a server of its own (PostgreSQL), which keeps what was committed when this process dies;
+   * false on PGlite, which runs in this process.
+   */
+  separateServer: boolean;
   /** Makes `rows` readable inside `tx`; answers the relation (a parenthesised select) that reads them. */
   products(tx: TDb, rows: TStagedRow[]): Promise<SQL>;
   /** The same for the rows' keys, pieces and hashes only. */
@@ -107,6 +112,7 @@ const statusesJson = (rows: TStagedStatus[]) =>
 /** PGlite (and any driver without COPY): one jsonb parameter per relation. */
 export const jsonbStager = (db: TDb): TStager => ({
   db,
+  separateServer: false,
   products: async (_tx, rows) =>
     sql`(select * from jsonb_to_recordset(${productsJson(rows)}::jsonb) as x(${sql.raw(PRODUCT_COLUMNS)}))`,
   keys: async (_tx, rows) =>
@@ -158,6 +164,7 @@ export const copyStager = async (pool: pg.Pool): Promise<TStager> => {
   }
   return {
     db: drizzleNodePg({ client, schema }) as unknown as TDb,
+    separateServer: true,
     products: async (_tx, rows) => {
       const data = new BinaryCopyRows();
       for (const r of rows) {
