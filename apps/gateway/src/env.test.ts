@@ -36,6 +36,19 @@ describe('env', () => {
     expect(loadEnv({ ...BASE, NODE_ENV: 'development', COOKIE_SECURE: '1' }).COOKIE_SECURE).toBe(true);
   });
 
+  it('marks cookies Secure whenever APP_URL is https, in any mode; plain http keeps the default', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'] as const) {
+      expect(loadEnv({ ...BASE, NODE_ENV, APP_URL: 'https://feeds.example.com' }).COOKIE_SECURE).toBe(true);
+      expect(
+        loadEnv({ ...BASE, NODE_ENV, APP_URL: 'https://feeds.example.com', COOKIE_SECURE: 'false' })
+          .COOKIE_SECURE,
+      ).toBe(true);
+    }
+    expect(
+      loadEnv({ ...BASE, NODE_ENV: 'development', APP_URL: 'http://127.0.0.1:3000' }).COOKIE_SECURE,
+    ).toBe(false);
+  });
+
   it('trusts no proxy by default; TRUST_PROXY names the load balancers whose X-Forwarded-For counts', () => {
     expect(loadEnv({ ...BASE, NODE_ENV: 'production' }).TRUST_PROXY).toBe(false);
     expect(loadEnv({ ...BASE, TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8,loopback');

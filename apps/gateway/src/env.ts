@@ -73,8 +73,11 @@ export const ZEnvSchema = z
   })
   .transform((env) => ({
     ...env,
-    // Browsers drop Secure cookies over plain http, which is how development and tests run.
-    COOKIE_SECURE: env.COOKIE_SECURE ?? (env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test'),
+    // Served over https (APP_URL), cookies are always Secure. Otherwise browsers would drop Secure cookies
+    // over plain http, which is how development, tests and the 127.0.0.1 demo run.
+    COOKIE_SECURE:
+      env.APP_URL?.startsWith('https:') ||
+      (env.COOKIE_SECURE ?? (env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test')),
   }));
 export type TEnv = z.output<typeof ZEnvSchema>;
 

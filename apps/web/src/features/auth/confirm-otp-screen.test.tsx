@@ -16,6 +16,10 @@ describe('/confirm-otp/:email/:user_id', () => {
     renderApp(PATH, signedOut);
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
     expect(screen.getByText('new@example.com')).toBeTruthy();
+    // Sign-up answers a registered address like a new one; its owner gets a sign-in mail instead of a code.
+    expect(
+      screen.getByText(/If the address already has an account, the email tells you how to sign in/),
+    ).toBeTruthy();
     const input = screen.getByLabelText('Verification code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(input.getAttribute('maxlength')).toBe('6');

@@ -68,6 +68,9 @@ export function ConfirmOtpScreen() {
           {provider ? `${PROVIDER_LABEL[provider]} did not confirm this address, so we ` : 'We '}sent a{' '}
           {OTP_LENGTH}-digit verification code to <strong className="text-foreground">{email}</strong>. Enter
           it below to {provider ? 'finish signing in' : 'continue'}.
+          {provider
+            ? null
+            : ' If the address already has an account, the email tells you how to sign in instead.'}
         </>
       }
     >
