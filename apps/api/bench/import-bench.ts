@@ -10,6 +10,9 @@
 // worker runs in production: bundled by scripts/build.mjs (bench/.build/import-child.mjs, built at the start of
 // every run) and started with plain node, so no TypeScript loader is part of the RSS printed.
 //
+// `xml_*`: the same 200,000 rows as a Google XML feed (RSS 2.0, one g: element per value, about twice the
+// bytes), imported once into a store of its own: the XML reader's rows/s beside the CSV's, and its peak RSS.
+//
 // `store_only` is the database's own share, for reading the ratio: the products and statuses the import
 // stored, inserted again into another store by two plain INSERT … SELECT statements (nothing parsed, judged or
 // staged) and rolled back — what the tables, indexed for the product list at a million products, cost to
@@ -37,7 +40,7 @@ import { seed } from '../src/db/seed';
 import { copyFrom } from '../src/modules/data-sources/copy';
 import { shopsRepo } from '../src/modules/shops/repo';
 import type { TChildResult } from './import-child';
-import { writeCsv } from './import-csv';
+import { writeCsv, writeXml } from './import-csv';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const SMALL_ROWS = Math.min(20_000, ROWS);
@@ -155,7 +158,13 @@ const main = async () => {
     const smallRun = await runChild({ ...base, shop: second.id, file: small });
     const bigRun = await runChild({ ...base, shop: first.id, file: big });
     const again = await runChild({ ...base, shop: first.id, file: big, source: bigRun.source });
-    for (const r of [smallRun, bigRun, again]) {
+    const xml = path.join(dir, `products-${ROWS}.xml`);
+    writeXml(xml, ROWS);
+    const xmlShop = await benchShop('Bench Store XML');
+    const xmlRun = await runChild({ ...base, shop: xmlShop.id, file: xml });
+    if (xmlRun.rows_read !== ROWS)
+      throw new Error(`the XML import read ${xmlRun.rows_read} items, not ${ROWS}`);
+    for (const r of [smallRun, bigRun, again, xmlRun]) {
       if (r.status !== 'succeeded') throw new Error(`an import ended ${r.status}`);
     }
     if (bigRun.rows_read !== ROWS) throw new Error(`the import read ${bigRun.rows_read} rows, not ${ROWS}`);
@@ -230,6 +239,20 @@ const main = async () => {
       baseline: smallRun.maxRssMb,
       target: `< ${TARGET_RSS_MB} and within ${FLAT_SHARE * 100} % of the ${SMALL_ROWS}-row peak`,
       pass: bigRun.maxRssMb < TARGET_RSS_MB && bigRun.maxRssMb <= smallRun.maxRssMb * (1 + FLAT_SHARE),
+    });
+    record({
+      name: `api.import.xml_rows_per_second_${ROWS}`,
+      value: xmlRun.rows_read / xmlRun.seconds,
+      unit: 'rows/s',
+      baseline: rate,
+    });
+    record({
+      name: `api.import.xml_peak_rss_${ROWS}`,
+      value: xmlRun.maxRssMb,
+      unit: 'MB',
+      baseline: bigRun.maxRssMb,
+      target: `< ${TARGET_RSS_MB}`,
+      pass: xmlRun.maxRssMb < TARGET_RSS_MB,
     });
     record({
       name: `api.import.store_only_${ROWS}`,

@@ -2,7 +2,8 @@ import { sniffEncoding } from './encoding';
 
 // What a file is, from its first bytes, when it is not a CSV: a workbook saved as .csv, a web page a feed URL
 // answers with (a sign-in page, an error page), an XML feed, a compressed file. The import fails with this
-// sentence instead of reading the bytes as text and finding no products.
+// sentence instead of reading the bytes as text and finding no products. A data source reads an XML feed as
+// a Google product feed (xml.ts); only a file that must be a CSV (a customisation CSV) refuses it.
 
 export const FILE_TYPE_MSG = {
   zip: 'This file is a spreadsheet or archive (XLSX, ODS or ZIP), not a CSV. Save it as "CSV (comma-separated)" and import that.',

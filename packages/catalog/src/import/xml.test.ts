@@ -134,6 +134,20 @@ describe('Google XML feeds', () => {
     expect(b).toMatchObject({ product_id: 'B', source: { title: 'T', link: 'https://a.example.com/p' } });
   });
 
+  it('knows Google’s namespace by its URI under any prefix, and g: where a feed forgot to declare it', async () => {
+    const other = rss(
+      '<item><google:id>A</google:id><google:title>A</google:title><google:price>1.00 USD</google:price></item>\n',
+      '<rss xmlns:google="http://base.google.com/ns/1.0" version="2.0">',
+    );
+    expect(await resultsOf(await importFile(bytesOfText(other), USD))).toMatchObject([
+      { product_id: 'A', source: { title: 'A', price: { value: 1, currency: 'USD' } } },
+    ]);
+    const undeclared = rss(item('B', '<x:note>kept</x:note>'), '<rss version="2.0">');
+    expect(await resultsOf(await importFile(bytesOfText(undeclared), USD))).toMatchObject([
+      { product_id: 'B', custom: { 'x:note': 'kept' } },
+    ]);
+  });
+
   it('maps an element first used by a later item, with the merchant’s mapping edits', async () => {
     const items = Array.from({ length: 400 }, (_, i) =>
       item(`P${i}`, i === 350 ? '<g:sale_price>4.00 USD</g:sale_price><g:material>Oak</g:material>' : ''),

@@ -41,8 +41,8 @@ export const XML_ITEM_MAX_CHARS = 4_000_000;
 /** Distinct element names (columns) a feed may use; later new names are left out, as a CSV has at most this many columns. */
 export const XML_MAX_COLUMNS = 500;
 
-/** RSS 2.0's and Atom's own item elements that say nothing about the product (feed plumbing). */
-const FEED_PLUMBING: ReadonlySet<string> = new Set([
+/** RSS 2.0's own item elements that say nothing about the product (feed plumbing). */
+const RSS_PLUMBING: ReadonlySet<string> = new Set([
   'guid',
   'pubDate',
   'author',
@@ -50,11 +50,17 @@ const FEED_PLUMBING: ReadonlySet<string> = new Set([
   'comments',
   'enclosure',
   'source',
+]);
+/** Atom's (its entry id is the feed's, not the product's: that is g:id). */
+const ATOM_PLUMBING: ReadonlySet<string> = new Set([
   'id',
   'updated',
   'published',
+  'author',
   'contributor',
+  'category',
   'rights',
+  'source',
 ]);
 
 /** The feed's own elements that carry product values, and the column each feeds. */
@@ -337,7 +343,7 @@ export class GoogleFeedReader {
       return child;
     }
     if (tag.uri === this.feedNs) {
-      if (FEED_PLUMBING.has(tag.local)) return child;
+      if ((this.atom ? ATOM_PLUMBING : RSS_PLUMBING).has(tag.local)) return child;
       child.fallback = true;
       const column = FEED_COLUMNS[tag.local];
       if (this.atom && tag.local === 'link') {
