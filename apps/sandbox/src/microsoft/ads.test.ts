@@ -71,7 +71,11 @@ describe('Microsoft Advertising', () => {
     const tokens = await microsoftTokens(`${MSADS_SCOPE} offline_access`);
     expect(tokens.refresh_token).toBeTruthy();
     const user = (headers: Record<string, string>) =>
-      fetch(`${sandbox.url}/CustomerManagement/v13/User/Query`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      fetch(`${sandbox.url}/CustomerManagement/v13/User/Query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ UserId: null }),
+      });
     expect((await user({ authorization: `Bearer ${tokens.access_token}` })).status).toBe(401);
     const ok = await user({ authorization: `Bearer ${tokens.access_token}`, developertoken: 'd' });
     expect(await ok.json()).toMatchObject({ User: { Id: 71001 }, CustomerRoles: [{ CustomerId: 81001 }] });
@@ -176,6 +180,29 @@ describe('Microsoft Content API v9.1 request shapes', () => {
     await refused(await content('GET', '/productstatuses?max-results=ten'), /query\.max-results/);
     await refused(await content('GET', '/products/Online:en:US:MS-2?fields=all'), /Unknown field "fields" in query/);
     await refused(await content('DELETE', '/products/Online:en:US:MS-2?force=1'), /Unknown field "force" in query/);
+  });
+});
+
+describe('Microsoft Customer Management request shapes', () => {
+  it('User/Query and Accounts/Search take their documented bodies; a missing page, a wrong type or an unknown field is a 400', async () => {
+    const { access_token } = await microsoftTokens(`${MSADS_SCOPE} offline_access`);
+    const post = (p: string, body: unknown) =>
+      fetch(`${sandbox.url}/CustomerManagement/v13/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}`, developertoken: 'd' },
+        body: JSON.stringify(body),
+      });
+    const search = { Predicates: [{ Field: 'UserId', Operator: 'Equals', Value: '71001' }], Ordering: null, PageInfo: { Index: 0, Size: 1000 }, ReturnAdditionalFields: null };
+    expect((await post('User/Query', { UserId: null })).status).toBe(200);
+    expect((await post('Accounts/Search', search)).status).toBe(200);
+    const refusedWith = async (res: Response, message: RegExp) => {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ Code: 400, ErrorCode: 'InvalidRequest', Message: expect.stringMatching(message) });
+    };
+    await refusedWith(await post('User/Query', { UserId: null, Id: 1 }), /Unknown field "Id"/);
+    await refusedWith(await post('Accounts/Search', { ...search, PageInfo: undefined }), /PageInfo is required/);
+    await refusedWith(await post('Accounts/Search', { ...search, PageInfo: { Index: '0', Size: 1000 } }), /PageInfo\.Index must be a number/);
+    await refusedWith(await post('Accounts/Search', { ...search, PageInfo: { Index: 0, Size: 5000 } }), /PageInfo\.Size/);
   });
 });
 

@@ -10,8 +10,11 @@ import { judgeMicrosoftProduct, type TChannelReview } from './judge';
 import {
   missingRequired,
   problemOf,
+  ZGetStoresRequestSchema,
+  ZGetUserRequestSchema,
   ZInsertQuerySchema,
   ZListQuerySchema,
+  ZSearchAccountsRequestSchema,
   ZMicrosoftBatchSchema,
   ZMicrosoftProductSchema,
   ZNoQuerySchema,
@@ -149,28 +152,41 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
       }
     };
 
+  /** `value` read as `schema`, or a 400 naming the field (the Content API's `invalid`, REST v13's InvalidRequest). */
+  const read = <T extends z.ZodType>(schema: T, value: unknown, root: string, reason = 'invalid'): z.output<T> => {
+    const parsed = schema.safeParse(value, { reportInput: true });
+    if (!parsed.success) throw new AdsError(400, 400, reason, problemOf(parsed.error, root));
+    return parsed.data;
+  };
+
   /* ------------------------------------------------------------ Customer Management (REST v13) */
 
   app.post(
     '/CustomerManagement/v13/User/Query',
-    handle('POST User/Query', false, (_req, user) => ({
-      User: { Id: user.userId, CustomerId: user.customerId, UserName: user.customerName },
-      CustomerRoles: [{ RoleId: 41, Id: user.customerId, CustomerId: user.customerId, AccountIds: user.accounts.map((a) => a.id) }],
-    })),
+    handle('POST User/Query', false, (req, user) => {
+      read(ZGetUserRequestSchema, req.body ?? {}, '', 'InvalidRequest');
+      return {
+        User: { Id: user.userId, CustomerId: user.customerId, UserName: user.customerName },
+        CustomerRoles: [{ RoleId: 41, Id: user.customerId, CustomerId: user.customerId, AccountIds: user.accounts.map((a) => a.id) }],
+      };
+    }),
   );
 
   app.post(
     '/CustomerManagement/v13/Accounts/Search',
-    handle('POST Accounts/Search', false, (_req, user) => ({
-      Accounts: user.accounts.map((a) => ({
-        Id: a.id,
-        Name: a.name,
-        Number: a.number,
-        ParentCustomerId: user.customerId,
-        CurrencyCode: a.currency,
-        AccountLifeCycleStatus: 'Active',
-      })),
-    })),
+    handle('POST Accounts/Search', false, (req, user) => {
+      read(ZSearchAccountsRequestSchema, req.body ?? {}, '', 'InvalidRequest');
+      return {
+        Accounts: user.accounts.map((a) => ({
+          Id: a.id,
+          Name: a.name,
+          Number: a.number,
+          ParentCustomerId: user.customerId,
+          CurrencyCode: a.currency,
+          AccountLifeCycleStatus: 'Active',
+        })),
+      };
+    }),
   );
 
   /* ------------------------------------------------------------ Campaign Management: Merchant Center stores */
@@ -178,6 +194,7 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
   app.post(
     '/CampaignManagement/v13/BMCStores/QueryByCustomerId',
     handle('POST BMCStores/QueryByCustomerId', false, (req, user) => {
+      read(ZGetStoresRequestSchema, req.body ?? {}, '', 'InvalidRequest');
       const customer = req.headers['customerid'];
       if (customer === undefined || String(customer) !== String(user.customerId)) {
         throw new AdsError(403, 106, 'UserIsNotAuthorized', 'The user is not authorized for this customer.');
@@ -200,12 +217,6 @@ export const registerMicrosoftAds = (app: FastifyInstance, opts: TMicrosoftAdsOp
 
   /* ------------------------------------------------------------ Content API v9.1 */
 
-  /** `value` read as `schema`, or the Content API's 400 naming the field. */
-  const read = <T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> => {
-    const parsed = schema.safeParse(value, { reportInput: true });
-    if (!parsed.success) throw new AdsError(400, 400, 'invalid', problemOf(parsed.error, root));
-    return parsed.data;
-  };
 
   const insert = (storeId: number, product: TMicrosoftProduct) => {
     const missing = missingRequired(product);

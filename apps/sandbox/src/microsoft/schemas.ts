@@ -135,3 +135,30 @@ export const problemOf = (error: z.ZodError, root: string): string => {
   }
   return `The field ${at} ${issue.message}.`;
 };
+
+/* ------------------------------------------------------------ Customer Management and Campaign Management (REST v13) */
+
+/** A long id in a REST v13 body: a JSON number or its decimal text. */
+const ZLongSchema = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
+
+/** User/Query (GetUser): the user, or null for the signed-in one. */
+export const ZGetUserRequestSchema = z.strictObject({ UserId: ZLongSchema.nullable() });
+
+/** Accounts/Search (SearchAccounts): predicates and a page (at most 1000) are required. */
+export const ZSearchAccountsRequestSchema = z.strictObject({
+  Predicates: z
+    .array(
+      z.strictObject({
+        Field: z.string(),
+        Operator: z.enum(['Equals', 'Contains', 'In', 'GreaterThan', 'GreaterThanEqual', 'LessThan', 'LessThanEqual', 'StartsWith', 'NotEquals', 'DoesNotContain', 'NotIn']),
+        Value: z.string(),
+      }),
+    )
+    .min(1),
+  Ordering: z.array(z.strictObject({ Field: z.string(), Order: z.enum(['Ascending', 'Descending']) })).nullable().optional(),
+  PageInfo: z.strictObject({ Index: z.number().int().min(0), Size: z.number().int().min(1).max(1000) }),
+  ReturnAdditionalFields: z.string().nullable().optional(),
+});
+
+/** BMCStores/QueryByCustomerId (GetBMCStoresByCustomerId). */
+export const ZGetStoresRequestSchema = z.strictObject({ ReturnAdditionalFields: z.string().nullable().optional() });

@@ -116,6 +116,14 @@ describe('Merchant API ProductInput', () => {
     });
   });
 
+  it('leaves out a boolean or a number that is not one, rather than have Google refuse the product', () => {
+    const input = toProductInput(item({ adult: 'no', is_bundle: 'yes', multipack: 'six' }), target);
+    expect(input.productAttributes).not.toHaveProperty('adult');
+    expect(input.productAttributes).not.toHaveProperty('isBundle');
+    expect(input.productAttributes).not.toHaveProperty('multipack');
+    expect(toProductInput(item({ is_bundle: true, multipack: '3' }), target).productAttributes).toMatchObject({ isBundle: true, multipack: '3' });
+  });
+
   it('sends variants with their item group and the identifier rules applied', () => {
     const [first] = channelItems(goldenProducts()[1] ?? product({}));
     const input = toProductInput(first as ChannelItem, target);

@@ -47,7 +47,11 @@ const convertRow = (
   return row.apiList && value !== undefined ? [value] : value;
 };
 
-/** What both APIs send alike: measures with the unit in the channel's spelling, numbers as they are, text. */
+/**
+ * What both APIs send alike: measures with the unit in the channel's spelling, booleans and numbers as JSON
+ * booleans and numbers, text. A value that is not of its type (`"yes"` for a boolean, which the validator
+ * warns about) is left out: both APIs refuse the whole product for one value of the wrong JSON type.
+ */
 const plainScalar: TConvert = (row, v) => {
   switch (row.type) {
     case 'measure': {
@@ -55,9 +59,12 @@ const plainScalar: TConvert = (row, v) => {
       return { value: m.value, unit: spellUnit(row, m.unit) };
     }
     case 'boolean':
+      return typeof v === 'boolean' ? v : undefined;
     case 'integer':
-    case 'number':
-      return v as TJson;
+    case 'number': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+      return Number.isFinite(n) && (row.type === 'number' || Number.isInteger(n)) ? n : undefined;
+    }
     default:
       return typeof v === 'string' ? v : String(v);
   }
@@ -95,7 +102,10 @@ export const toMerchantPrice = (price: TMoney): TMerchantPrice => {
 };
 
 /** An int64 in proto3 JSON: a decimal string. */
-const int64Text = (v: unknown): string => String(v);
+const int64Text = (v: unknown): string | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) ? String(n) : undefined;
+};
 
 const googleScalar: TConvert = (row, v) => {
   switch (row.type) {
@@ -103,7 +113,9 @@ const googleScalar: TConvert = (row, v) => {
       return row.apiInt64 ? int64Text(v) : plainScalar(row, v);
     case 'measure': {
       const m = plainScalar(row, v) as { value: TJson; unit: TJson };
-      return row.apiInt64 ? { ...m, value: int64Text(m.value) } : m;
+      if (!row.apiInt64) return m;
+      const value = int64Text(m.value);
+      return value === undefined ? undefined : { ...m, value };
     }
     case 'enum': {
       const spelled = enumSpelling(row, v);
