@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   excludedFromChannel,
   listCallFiltersOf,
+  PRODUCT_STATE_LABELS,
+  PRODUCT_TAB_LABELS,
+  productStateLabel,
   ZAvailableOptionsQuerySchema,
   ZElkSearchQuerySchema,
   ZProductDebugQuerySchema,
@@ -147,5 +150,24 @@ describe('submission controls, the filter parameter, debug view and search', () 
     });
     expect(ZElkSearchQuerySchema.safeParse({ shop_id, search_value: ' ' }).success).toBe(false);
     expect(ZElkSearchQuerySchema.safeParse({ shop_id, search_value: 'a\u0000b' }).success).toBe(false);
+  });
+});
+
+describe('one vocabulary of product states', () => {
+  it('the tabs use the state words', () => {
+    for (const [state, label] of Object.entries(PRODUCT_STATE_LABELS)) {
+      if (state !== 'integration_pending') expect(PRODUCT_TAB_LABELS[state as keyof typeof PRODUCT_TAB_LABELS]).toBe(label);
+    }
+  });
+  it("a row's badge says Published for a product the channel approved, as its tab does", () => {
+    expect(productStateLabel('submitted', 'published')).toBe(PRODUCT_TAB_LABELS.published);
+    expect(productStateLabel('submitted_with_variants', 'published')).toBe('Published (variants)');
+    expect(productStateLabel('submitted', 'submitted')).toBe(PRODUCT_TAB_LABELS.submitted);
+    expect(productStateLabel('warnings_with_variants', 'published')).toBe('Warning (variants)');
+    expect(productStateLabel('errors', 'error')).toBe(PRODUCT_TAB_LABELS.error);
+    expect(productStateLabel('disapproved_with_variants', 'disapproved')).toBe('Disapproved (variants)');
+    expect(productStateLabel('excluded', 'excluded')).toBe(PRODUCT_TAB_LABELS.excluded);
+    expect(productStateLabel('pending', null)).toBe(PRODUCT_TAB_LABELS.pending);
+    expect(productStateLabel('integration_pending', 'integration_pending')).toBe('Channel not connected');
   });
 });

@@ -42,8 +42,14 @@ export const CATALOG_CHANNEL_OF: Record<TProductChannel, 'google' | 'microsoft' 
 export const DEFAULT_PRODUCT_CHANNEL: TProductChannel = 'free_listings';
 
 export type TProductTab = (typeof PRODUCT_TABS)[number];
-export const PRODUCT_TAB_LABELS: Record<TProductTab, string> = {
-  all: 'All',
+/** A product's (or an item's) state on a channel: the list's tabs, and `integration_pending` before the channel is set up. */
+export type TProductStateName = Exclude<TProductTab, 'all'> | 'integration_pending';
+
+/**
+ * The one vocabulary of product states on a channel (spec's product tabs and icon states): the words of the
+ * list's tabs and of each row's badge, the variants, the detail page, the dashboard and notifications.
+ */
+export const PRODUCT_STATE_LABELS: Record<TProductStateName, string> = {
   error: 'Error',
   excluded: 'Excluded',
   pending: 'Pending',
@@ -51,6 +57,30 @@ export const PRODUCT_TAB_LABELS: Record<TProductTab, string> = {
   warning: 'Warning',
   disapproved: 'Disapproved',
   submitted: 'Submitted',
+  integration_pending: 'Channel not connected',
+};
+export const PRODUCT_TAB_LABELS: Record<TProductTab, string> = { all: 'All', ...PRODUCT_STATE_LABELS };
+
+/** The state each product icon state (spec) shows; `submitted` is the product's own (submitted or published). */
+const ICON_STATE_OF: Record<string, TProductStateName | undefined> = {
+  disapproved: 'disapproved',
+  warnings: 'warning',
+  errors: 'error',
+  excluded: 'excluded',
+  pending: 'pending',
+  integration_pending: 'integration_pending',
+};
+
+/**
+ * A list row's badge in the tabs' words: the state its icon shows — for a sent product, Published once the
+ * channel approved it, else Submitted — and "(variants)" when its variants carry that state.
+ */
+export const productStateLabel = (iconState: string, status: TProductStateName | null): string => {
+  const withVariants = iconState.endsWith('_with_variants');
+  const base = withVariants ? iconState.slice(0, -'_with_variants'.length) : iconState;
+  const state =
+    base === 'submitted' ? (status === 'published' ? 'published' : 'submitted') : (ICON_STATE_OF[base] ?? 'pending');
+  return `${PRODUCT_STATE_LABELS[state]}${withVariants ? ' (variants)' : ''}`;
 };
 
 export const PRODUCT_SORT_COLUMNS = ['created_at', 'product_type', 'brand'] as const;

@@ -80,6 +80,7 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
             message: 'Add a description.',
             layer: 'source',
             item_id: 'SKU-1',
+            origin: 'feedloom',
           },
         ],
       },

@@ -87,7 +87,7 @@ export function productColumns(a: ProductRowActions): DataTableColumns<ProductRo
       minSize: 280,
       cell: ({ row: { original: p } }) => (
         <div className="flex flex-col items-start gap-1">
-          <ProductStatusIcon state={p.icon_state} />
+          <ProductStatusIcon state={p.icon_state} status={p.status} />
           {p.error_count + p.warning_count > 0 ? (
             <Button
               variant="link"

@@ -118,6 +118,7 @@ describe('/manage-products/detail/:id field groups', () => {
                     message: 'Add a description.',
                     layer: 'source',
                     item_id: 'G1-M',
+                    origin: 'feedloom',
                   },
                 ],
               },

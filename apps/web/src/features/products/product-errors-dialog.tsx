@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { LAYER_LABELS, layerHelp, type ProductIssue, type ProductRow } from './use-products';
+import { channelOfIssue, LAYER_LABELS, layerHelp, type ProductIssue, type ProductRow } from './use-products';
 
 /** Spec §2 "product errors" popup: each issue, the layer that caused it and how to fix it. */
 export function ProductErrorsDialog({
@@ -67,10 +67,18 @@ export function IssueItem({ issue }: { issue: ProductIssue }) {
         </Badge>
         <span className="font-mono text-xs">{issue.attribute}</span>
         {issue.item_id ? <span className="text-xs text-muted-foreground">item {issue.item_id}</span> : null}
-        <Badge variant="muted">Layer: {LAYER_LABELS[issue.layer] ?? issue.layer}</Badge>
+        {issue.origin === 'channel' ? (
+          <Badge variant="muted">Reported by {channelOfIssue(issue.code)}</Badge>
+        ) : (
+          <Badge variant="muted">Layer: {LAYER_LABELS[issue.layer] ?? issue.layer}</Badge>
+        )}
       </div>
       <p className="mt-2 text-sm">{issue.message}</p>
-      <p className="mt-1 text-xs text-muted-foreground">{layerHelp(issue.layer)}</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {issue.origin === 'channel'
+          ? `Found by ${channelOfIssue(issue.code)} in its own review of what it received: fix it as it says; its verdict comes back after the next sync.`
+          : layerHelp(issue.layer)}
+      </p>
     </li>
   );
 }

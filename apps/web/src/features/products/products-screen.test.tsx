@@ -13,6 +13,7 @@ const ISSUE = {
   message: 'Description is missing: add one.',
   layer: 'source' as const,
   item_id: 'SKU-2',
+  origin: 'feedloom' as const,
 };
 const rows = [
   makeProductRow(),
@@ -109,6 +110,47 @@ describe('/manage-products', () => {
     expect(within(dialog).getByText('Description is missing: add one.')).toBeTruthy();
     expect(within(dialog).getByText('Layer: Source')).toBeTruthy();
     expect(within(dialog).getByText(/Comes from the data source/)).toBeTruthy();
+  });
+
+  it("names each row's state in the tabs' words, and an issue the channel found as the channel's", async () => {
+    const crawl = {
+      ...ISSUE,
+      code: 'google:price_mismatch',
+      attribute: 'price',
+      message: 'The price on your landing page differs from the price in your product data.',
+      origin: 'channel' as const,
+    };
+    renderApp('/manage-products', {
+      ...orgShopHandlers(session),
+      'products.find': () =>
+        makeProductPage([
+          makeProductRow({ id: 3, title: 'Live tee', status: 'published', icon_state: 'submitted' }),
+          makeProductRow({ id: 4, title: 'Tee in sizes', status: 'published', icon_state: 'submitted_with_variants', variant_count: 2 }),
+          makeProductRow({ id: 5, title: 'Sent tee', status: 'submitted', icon_state: 'submitted' }),
+          makeProductRow({
+            id: 6,
+            title: 'Crawled tee',
+            status: 'disapproved',
+            icon_state: 'disapproved',
+            error_count: 1,
+            issues: [crawl],
+          }),
+        ]),
+      'products.counts': () => COUNTS,
+    });
+    const table = await screen.findByRole('table', { name: 'Products on Free listings, All tab' });
+    const rowOf = (title: string) => within(table).getByRole('link', { name: title }).closest('tr')!;
+    await within(table).findByRole('link', { name: 'Live tee' });
+    expect(within(rowOf('Live tee')).getByText('Published')).toBeTruthy();
+    expect(within(rowOf('Tee in sizes')).getByText('Published (variants)')).toBeTruthy();
+    expect(within(rowOf('Sent tee')).getByText('Submitted')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Published/ })).toBeTruthy();
+
+    await userEvent.click(within(rowOf('Crawled tee')).getByRole('button', { name: '1 error, 0 warnings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issues of Crawled tee' });
+    expect(within(dialog).getByText('Reported by Google')).toBeTruthy();
+    expect(within(dialog).queryByText(/^Layer:/)).toBeNull();
+    expect(within(dialog).getByText(/Found by Google in its own review/)).toBeTruthy();
   });
 
   it('moves to the next page by keyset and checks filter rows with the spec messages', async () => {

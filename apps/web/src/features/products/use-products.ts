@@ -5,6 +5,7 @@ import {
   listCallFiltersOf,
   PRODUCT_CHANNELS,
   PRODUCT_SORT_COLUMNS,
+  PRODUCT_STATE_LABELS,
   PRODUCT_TABS,
   ZListQuerySchema,
   ZTextSchema,
@@ -90,16 +91,8 @@ export function useCanManageProducts(): boolean {
   return hasPermission(useRequiredSession().permissions, 'product_and_promotions_feed_manage');
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  submitted: 'Submitted',
-  published: 'Published',
-  warning: 'Warning',
-  error: 'Error',
-  disapproved: 'Disapproved',
-  excluded: 'Excluded',
-  integration_pending: 'Channel not connected',
-};
+/** Product states in the one vocabulary of tabs, badges and the dashboard. */
+export const STATUS_LABELS: Record<string, string> = PRODUCT_STATE_LABELS;
 
 /** The catalog channels whose validators judge products. */
 export const CHANNEL_NAMES: Record<string, string> = {
@@ -113,6 +106,11 @@ export const LAYER_LABELS: Record<string, string> = {
   override: 'Override',
   rule: 'Rule',
 };
+
+/** Who reported an issue the channel found in its own review (its code names the channel: `google:…`). */
+export function channelOfIssue(code: string): string {
+  return CHANNEL_NAMES[code.split(':')[0] ?? ''] ?? 'the channel';
+}
 
 /** Where an issue comes from, and so where it is fixed. */
 export function layerHelp(layer: string): string {
