@@ -75,6 +75,37 @@ describe('links, images, identifiers and dates of a product edit', () => {
   });
 });
 
+describe('shipping rules of a product edit', () => {
+  it('takes a country with optional area, service, price and days, and says what is wrong', () => {
+    expect(
+      messages({
+        shipping: [
+          {
+            country: 'US',
+            region: 'CA',
+            service: 'Ground',
+            price: 4.5,
+            min_transit_time: 1,
+            max_transit_time: '3',
+          },
+        ],
+      }),
+    ).toEqual([]);
+    expect(messages({ shipping: [{ country: 'USA' }] })).toEqual([
+      ['shipping.0.country', PRODUCT_MSG.shippingCountry],
+    ]);
+    expect(messages({ shipping: [{ country: 'US', price: -1 }] })).toEqual([
+      ['shipping.0.price', PRODUCT_MSG.shippingPrice],
+    ]);
+    expect(messages({ shipping: [{ country: 'US', max_handling_time: 1.5 }] })).toEqual([
+      ['shipping.0.max_handling_time', PRODUCT_MSG.shippingDays],
+    ]);
+    expect(messages({ shipping: Array.from({ length: 101 }, () => ({ country: 'US' })) })).toEqual([
+      ['shipping', PRODUCT_MSG.shippingRulesMax],
+    ]);
+  });
+});
+
 describe('bulk rules for the new fields', () => {
   it('sends yes/no as booleans, the identifier control as a number and lists split on commas', () => {
     const { edit } = bulkEditOf([

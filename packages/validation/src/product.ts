@@ -168,6 +168,11 @@ export const PRODUCT_LIMITS = {
   date: 25,
   /** Two such dates separated by '/'. */
   dateRange: 51,
+  /** Shipping rules of one product, and each rule's texts (region, postal code, service). */
+  shippingRules: 100,
+  shippingText: 100,
+  /** Handling and transit times, in days. */
+  shippingDays: 365,
 } as const;
 
 const max = (label: string, n: number) => `${label} cannot exceed ${n} characters.`;
@@ -242,6 +247,10 @@ export const PRODUCT_MSG = {
   dateRangeInvalid:
     'Sale price effective date must be a start and an end date separated by "/", for example 2027-02-24/2027-02-28.',
   identifierExists: 'Identifier exists must be yes or no.',
+  shippingCountry: 'Shipping country must be a two-letter country code such as US.',
+  shippingRulesMax: `Add at most ${PRODUCT_LIMITS.shippingRules} shipping rules.`,
+  shippingDays: `Handling and transit times must be whole days from 0 to ${PRODUCT_LIMITS.shippingDays}.`,
+  shippingPrice: 'Shipping price must be 0 or more.',
   upiManagementStatus: 'Unique product identifier control must be 1, 2, 3 or 4.',
 } as const;
 
@@ -316,6 +325,45 @@ export const ZDateRangeSchema = ZTextSchema({
   const parts = v.split('/');
   return parts.length === 2 && parts.every(isProductDate);
 }, PRODUCT_MSG.dateRangeInvalid);
+
+const shippingDays = z.preprocess(
+  toOptionalNumber,
+  z
+    .number({ error: PRODUCT_MSG.shippingDays })
+    .int(PRODUCT_MSG.shippingDays)
+    .min(0, PRODUCT_MSG.shippingDays)
+    .max(PRODUCT_LIMITS.shippingDays, PRODUCT_MSG.shippingDays)
+    .optional(),
+);
+const shippingText = (name: string) => optionalText(name, PRODUCT_LIMITS.shippingText);
+
+/**
+ * One shipping rule as the product form edits it: a country (two letters), optionally a region or postal
+ * code and a service, a price in the product's currency, and handling and transit times in days. Which
+ * combinations a channel takes (one area per rule, min with max) is the channel's judgement.
+ */
+export const ZShippingRuleInputSchema = z.object({
+  country: z
+    .string({ error: PRODUCT_MSG.shippingCountry })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, PRODUCT_MSG.shippingCountry),
+  region: shippingText('Region'),
+  postal_code: shippingText('Postal code'),
+  service: shippingText('Service'),
+  price: z.preprocess(
+    toOptionalNumber,
+    z
+      .number({ error: PRODUCT_MSG.numberInvalid })
+      .finite(PRODUCT_MSG.numberInvalid)
+      .min(0, PRODUCT_MSG.shippingPrice)
+      .lt(INT_LIMIT, PRODUCT_MSG.numberTooLarge)
+      .optional(),
+  ),
+  min_handling_time: shippingDays,
+  max_handling_time: shippingDays,
+  min_transit_time: shippingDays,
+  max_transit_time: shippingDays,
+});
 
 export const ZColorSchema = text('Color', PRODUCT_LIMITS.color, PRODUCT_MSG.colorMax).refine(
   (v) => v.split('/').every((s) => s.trim().length <= PRODUCT_LIMITS.colorSegment),
@@ -571,6 +619,10 @@ const attributeShape = {
   availability_date: dateSchema('Availability date').optional(),
   expiration_date: dateSchema('Expiration date').optional(),
   sale_price_effective_date: ZDateRangeSchema.optional(),
+  shipping: z
+    .array(ZShippingRuleInputSchema)
+    .max(PRODUCT_LIMITS.shippingRules, PRODUCT_MSG.shippingRulesMax)
+    .optional(),
   product_type: ZProductTypeSchema.optional(),
   size: text('Size', PRODUCT_LIMITS.size, PRODUCT_MSG.sizeMax).optional(),
   color: ZColorSchema.optional(),

@@ -58,6 +58,11 @@ export const toFormValues = (overrides: TLayerValues): Record<string, unknown> =
       out[formKey] = value.value;
       continue;
     }
+    if (key === 'shipping' && overrides.shipping) {
+      // Shipping prices, too, are edited as amounts.
+      out[formKey] = overrides.shipping.map((rule) => ({ ...rule, price: rule.price?.value }));
+      continue;
+    }
     out[formKey] = value;
   }
   return out;
@@ -121,6 +126,19 @@ export const applyProductEdit = (
     else if (MEASURE_FIELDS.has(field)) {
       const m = value as { value?: number; unit?: string };
       patch[field] = m.value === undefined || !m.unit ? null : { value: m.value, unit: m.unit.trim() };
+    } else if (field === 'shipping') {
+      // Shipping rules: the price is an amount in the product's currency; empty parts are left out.
+      patch[field] = (value as Record<string, unknown>[]).map((rule) =>
+        Object.fromEntries(
+          Object.entries(rule)
+            .filter(([, v]) => v !== '' && v !== undefined && v !== null)
+            .map(([k, v]) =>
+              k === 'price'
+                ? [k, { value: v, currency }]
+                : [k, k === 'country' ? String(v).toUpperCase() : v],
+            ),
+        ),
+      );
     } else if (field === 'certifications' || field === 'detail' || field === 'ai_detail') {
       const list = (value as Record<string, unknown>[])
         .filter((entry) => !isEmptyEntry(entry))

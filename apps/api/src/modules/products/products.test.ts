@@ -693,6 +693,24 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(edited.body.data.channels.find((c) => c.channel === 'google')!.issues).not.toContainEqual(
       expect.objectContaining({ attribute: 'image_link' }),
     );
+    // Shipping rules: prices in the product's currency, the country upper-cased.
+    const shipped = await put({
+      shipping: [{ country: 'us', service: 'Ground', price: 4.5, min_transit_time: 1, max_transit_time: 3 }],
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect(shipped.body.data.fields.shipping!.value).toEqual([
+      {
+        country: 'US',
+        service: 'Ground',
+        price: { value: 4.5, currency: 'USD' },
+        min_transit_time: 1,
+        max_transit_time: 3,
+      },
+    ]);
+    const badShipping = await put({ shipping: [{ country: 'USA' }] });
+    expect(badShipping.status).toBe(400);
+    expect(badShipping.body.message).toBe(PRODUCT_MSG.shippingCountry);
+
     const reset = await put({ reset_to_source: ['image_link'] });
     expect(reset.body.data.fields.image_link).toEqual({
       value: 'https://shop.example.com/i/P1.jpg',
@@ -714,7 +732,7 @@ describe.each(DRIVERS)('products on %s', (driver) => {
       source_value: 'https://shop.example.com/i/G1-L.jpg',
     });
     expect(v.body.data.variants[0]!.fields.image_link!.layer).toBe('source');
-  });
+  }, 60_000);
 
   it('shows the debug view per channel: each attribute with its value, layer and issues', async () => {
     const { shop, token, owner } = await setup();

@@ -90,10 +90,11 @@ function UserMenu({ session }: { session: SessionInfo }) {
 export function Header() {
   const session = useRequiredSession();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-background px-4 md:px-6">
+    // On a phone the store switcher takes a second row of its own rather than squeezing (or leaving) the first.
+    <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-background px-4 py-2 md:px-6">
       <MobileNav />
       <OrganizationSwitcher session={session} />
-      <ShopSwitcher session={session} />
+      <ShopSwitcher session={session} className="order-last w-full sm:order-none sm:w-auto" />
       <div className="ml-auto flex items-center gap-2">
         {session.is_part_of_any_org ? <NotificationBell /> : null}
         <UserMenu session={session} />

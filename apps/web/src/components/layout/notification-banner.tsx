@@ -27,7 +27,8 @@ function Banner({ item, shopId }: { item: NonNullable<ReturnType<typeof useNotif
       className={cn('flex flex-wrap items-center gap-3 border-b border-border px-4 py-2.5 text-sm md:px-8', categoryTone(item.category))}
     >
       <CategoryBadge category={item.category} className="bg-background/70" />
-      <p className="min-w-0 flex-1 text-foreground">
+      {/* On a narrow screen the text has a line of its own instead of a sliver beside the buttons. */}
+      <p className="order-last min-w-0 basis-full text-foreground sm:order-none sm:flex-1 sm:basis-0">
         <span className="font-semibold">{item.title}</span>
         {item.message ? <span className="ml-2 text-muted-foreground">{item.message}</span> : null}
       </p>

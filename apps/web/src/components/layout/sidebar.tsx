@@ -51,11 +51,15 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 
 export function Sidebar() {
   return (
-    <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto bg-primary md:flex">
-      <div className="flex h-16 items-center px-5">
-        <Logo inverted />
-      </div>
-      <SidebarNav />
-    </aside>
+    // The column (stretched to the page's full height, however long) carries the dark background; the
+    // navigation inside it stays in view while the page scrolls.
+    <div className="hidden w-60 shrink-0 bg-primary md:block" data-testid="sidebar-column">
+      <aside className="sticky top-0 flex h-screen flex-col overflow-y-auto">
+        <div className="flex h-16 items-center px-5">
+          <Logo inverted />
+        </div>
+        <SidebarNav />
+      </aside>
+    </div>
   );
 }

@@ -46,6 +46,22 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
 }
 
+/**
+ * The part of a tall popup that scrolls, so the footer after it (its buttons) stays in view on a short
+ * window. The popup gets `flex max-h-[90vh] flex-col` (DialogShell's `scrollBody`); a form inside it is
+ * `flex min-h-0 flex-col` around this body and its DialogFooter.
+ */
+export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-dialog-body=""
+      // The side padding keeps focus rings of the inputs inside the scrolling area visible.
+      className={cn('-mx-6 -my-1 min-h-0 flex-1 overflow-y-auto px-6 py-1', className)}
+      {...props}
+    />
+  );
+}
+
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
@@ -77,6 +93,7 @@ export function DialogShell({
   title,
   description,
   className,
+  scrollBody = false,
   children,
 }: {
   open: boolean;
@@ -85,11 +102,16 @@ export function DialogShell({
   title: ReactNode;
   description?: ReactNode;
   className?: string;
+  /** A tall popup: at most 90 % of the window high, its DialogBody scrolls and its footer stays in view. */
+  scrollBody?: boolean;
   children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? null : onOpenChange(next))}>
-      <DialogContent className={className} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogContent
+        className={cn(scrollBody && 'flex max-h-[90vh] flex-col', className)}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}

@@ -51,10 +51,10 @@ const forget = (id: ToastId) => {
 };
 
 /**
- * The page the current page-bound toast belongs to: `pending` until the action that showed it has run to the
- * end (it may navigate right after showing it), then the path the user is on.
+ * The page the current page-bound toast belongs to: null until the action that showed it has run to the end
+ * (it may navigate right after showing it), then the path the user is on.
  */
-let pageOfCurrent: { id: ToastId; path: string | 'pending' } | undefined;
+let pageOfCurrent: { id: ToastId; path: string | null } | undefined;
 
 const snackbarVariants = cva(
   'flex w-full items-start gap-3 rounded-md px-4 py-3 text-sm text-white shadow-lg',
@@ -121,7 +121,7 @@ function show(message: string, severity: SnackbarSeverity = 'success'): ToastId 
 
 function showPageError(message: string) {
   const id = show(message, 'error');
-  const bound = { id, path: 'pending' };
+  const bound: { id: ToastId; path: string | null } = { id, path: null };
   pageOfCurrent = bound;
   setTimeout(() => {
     bound.path = window.location.pathname;
@@ -129,12 +129,12 @@ function showPageError(message: string) {
 }
 
 /**
- * Called on every route change: a page-bound toast whose page the user has left is dismissed. One still
- * `pending` was shown by the action that made this navigation, and stays.
+ * Called on every route change: a page-bound toast whose page the user has left is dismissed. One whose page
+ * is not known yet was shown by the action that made this navigation, and stays.
  */
 export function leftPage(pathname: string) {
   const bound = pageOfCurrent;
-  if (!bound || bound.id !== currentId || bound.path === 'pending' || bound.path === pathname) return;
+  if (!bound || bound.id !== currentId || bound.path === null || bound.path === pathname) return;
   snackbar.hide();
 }
 

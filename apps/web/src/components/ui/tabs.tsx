@@ -1,5 +1,5 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
@@ -35,4 +35,19 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
       {...props}
     />
   );
+}
+
+/**
+ * Tabs that filter one list: every tab shows the same panel (the list, filtered), so every tab controls that
+ * panel and the panel is labelled by the active tab. Spread `tab(value)` on each TabsTrigger and `panel` on
+ * the element that shows the list (Radix's own ids would point the inactive tabs at panels never rendered).
+ */
+export function useFilterTabs(active: string) {
+  const base = useId();
+  const panelId = `${base}-panel`;
+  const tabId = (value: string) => `${base}-tab-${value}`;
+  return {
+    tab: (value: string) => ({ id: tabId(value), 'aria-controls': panelId }),
+    panel: { id: panelId, role: 'tabpanel', 'aria-labelledby': tabId(active) } as const,
+  };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -113,7 +113,9 @@ export function LinkGoogleAccountScreen() {
     <section className="mx-auto w-full max-w-content">
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Choose your Merchant Center account</CardTitle>
+          <h1 className="text-lg leading-tight font-semibold tracking-tight">
+            Choose your Merchant Center account
+          </h1>
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { DialogFooter, DialogShell } from '@/components/ui/dialog';
+import { DialogBody, DialogFooter, DialogShell } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { fieldErrorsOf } from '@/lib/api-errors';
@@ -163,22 +163,25 @@ export function ImportCsvDialog({
       busy={isSaving}
       title={source ? `Edit ${source.data_source_name}` : 'Import CSV'}
       description="Bring products in from a CSV file or a Google XML feed (RSS 2.0 / Atom), uploaded or fetched from a URL on a schedule. Google product feeds, Shopify and WooCommerce exports are recognised as they are."
-      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+      scrollBody
+      className="sm:max-w-xl"
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
-          <SourceFields form={form} source={source ?? null} />
-          <ProductSettingsFields form={form} />
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto justify-start p-0"
-            isLoading={sample.isPending}
-            onClick={() => sample.mutate({ name: 'sample-csv', fallbackName: 'feedloom-sample.csv' })}
-          >
-            <Download aria-hidden="true" />
-            Download sample CSV
-          </Button>
+        <form noValidate className="flex min-h-0 flex-col gap-5" onSubmit={form.handleSubmit(onSubmit)}>
+          <DialogBody className="grid content-start gap-5">
+            <SourceFields form={form} source={source ?? null} />
+            <ProductSettingsFields form={form} />
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto justify-start justify-self-start p-0"
+              isLoading={sample.isPending}
+              onClick={() => sample.mutate({ name: 'sample-csv', fallbackName: 'feedloom-sample.csv' })}
+            >
+              <Download aria-hidden="true" />
+              Download sample CSV
+            </Button>
+          </DialogBody>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={isSaving} onClick={() => onOpenChange(false)}>
               Cancel

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -157,7 +157,9 @@ export function FeedConfigScreen() {
     <div className="mx-auto grid max-w-4xl gap-4 p-4">
       <Card>
         <CardHeader>
-          <CardTitle>{CHANNEL_NAME[channel]} feed configuration</CardTitle>
+          <h1 className="text-xl leading-tight font-semibold tracking-tight">
+            {CHANNEL_NAME[channel]} feed configuration
+          </h1>
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>

@@ -69,6 +69,10 @@ describe('/notifications', () => {
       'Information',
       'Feature Release',
     ]);
+    // Every tab controls the rendered list panel.
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.contains(list)).toBe(true);
+    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
     expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toBeTruthy();
     expect((screen.getByLabelText('Sort notifications') as HTMLSelectElement).value).toBe('all_unread_first');
     // The banner is hidden on /notifications (spec §2).

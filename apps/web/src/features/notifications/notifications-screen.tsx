@@ -21,7 +21,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '@/components/ui/tabs';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -95,6 +95,7 @@ function NotificationList({
   const actions = useNotificationActions(shopId);
   const data = list.data;
   const unread = data ? data.notifications_unread_count + data.announcement_unread_count : 0;
+  const tabs = useFilterTabs(query.tab);
 
   return (
     <Card className="gap-0 overflow-hidden p-0">
@@ -102,7 +103,7 @@ function NotificationList({
         <Tabs value={query.tab} onValueChange={(tab) => set({ tab: tab === 'all' ? undefined : tab })}>
           <TabsList aria-label="Notification categories" className="border-b-0">
             {NOTIFICATION_TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
+              <TabsTrigger key={tab} value={tab} {...tabs.tab(tab)}>
                 {NOTIFICATION_TAB_LABELS[tab]}
               </TabsTrigger>
             ))}
@@ -145,41 +146,43 @@ function NotificationList({
         </Button>
       </div>
 
-      {list.isError ? (
-        <div className="p-8" role="alert">
-          <DataTableEmpty
-            title={NOTIFICATIONS_WEB_MSG.fetchFailed}
-            action={
-              <Button variant="outline" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </div>
-      ) : !data ? (
-        <ul aria-busy="true" aria-label="Loading notifications" className="divide-y divide-border">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="grid gap-2 p-4">
-              <Skeleton className="h-5 w-28" />
-              <Skeleton className="h-5 w-2/3" />
-            </li>
-          ))}
-        </ul>
-      ) : data.data.length === 0 ? (
-        <div className="p-10">
-          <DataTableEmpty
-            icon={BellOff}
-            title={query.tab === 'all' ? 'No notifications' : `No ${NOTIFICATION_TAB_LABELS[query.tab]} notifications`}
-            description="When an import finishes, a channel needs you or something new ships, it shows here."
-          />
-        </div>
-      ) : (
-        <ul aria-label="Notifications" className="divide-y divide-border">
-          {data.data.map((item) => (
-            <NotificationRow key={item.notification_id} item={item} actions={actions} />
-          ))}
-        </ul>
-      )}
+      <div {...tabs.panel}>
+        {list.isError ? (
+          <div className="p-8" role="alert">
+            <DataTableEmpty
+              title={NOTIFICATIONS_WEB_MSG.fetchFailed}
+              action={
+                <Button variant="outline" onClick={() => void list.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          </div>
+        ) : !data ? (
+          <ul aria-busy="true" aria-label="Loading notifications" className="divide-y divide-border">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="grid gap-2 p-4">
+                <Skeleton className="h-5 w-28" />
+                <Skeleton className="h-5 w-2/3" />
+              </li>
+            ))}
+          </ul>
+        ) : data.data.length === 0 ? (
+          <div className="p-10">
+            <DataTableEmpty
+              icon={BellOff}
+              title={query.tab === 'all' ? 'No notifications' : `No ${NOTIFICATION_TAB_LABELS[query.tab]} notifications`}
+              description="When an import finishes, a channel needs you or something new ships, it shows here."
+            />
+          </div>
+        ) : (
+          <ul aria-label="Notifications" className="divide-y divide-border">
+            {data.data.map((item) => (
+              <NotificationRow key={item.notification_id} item={item} actions={actions} />
+            ))}
+          </ul>
+        )}
+      </div>
       {data && data.total_records > 0 ? (
         <Pagination
           className="border-t border-border px-4 py-3"

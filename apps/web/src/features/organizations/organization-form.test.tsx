@@ -60,7 +60,9 @@ describe('/update-org for the owner', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('State/Province') as HTMLSelectElement).value).toBe('New York'),
     );
-    expect(screen.getByText(`Example: ${window.location.origin}`)).toBeTruthy();
+    // A neutral example, not the app's own host.
+    expect(screen.getByText('Example: https://www.example.com')).toBeTruthy();
+    expect(screen.queryByText(`Example: ${window.location.origin}`)).toBeNull();
     expect(
       screen.getByRole('heading', { name: 'Organisation Settings' }).closest('section')?.className,
     ).toContain('max-w-content');

@@ -45,7 +45,8 @@ export function organizationFormValues(
 }
 
 /** The spec's hint under Website URL: 'Example: {host}'. */
-export const websiteHint = (origin: string = window.location.origin) => `Example: ${origin}`;
+/** The website field's example: a neutral address, never this app's own host (which is no merchant's site). */
+export const WEBSITE_HINT = 'Example: https://www.example.com';
 
 interface OrganizationFormProps {
   /** The owner edits their organisation (address required); anyone else creates a new one. */
@@ -139,7 +140,7 @@ export function OrganizationForm({
     <Form {...form}>
       <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)}>
         {textField('business_name', 'Business Name', { required: true, autoComplete: 'organization' })}
-        {textField('business_url', 'Website URL', { type: 'url', autoComplete: 'url', hint: websiteHint() })}
+        {textField('business_url', 'Website URL', { type: 'url', autoComplete: 'url', hint: WEBSITE_HINT })}
         {textField('business_email', 'Business Email', {
           required: true,
           type: 'email',

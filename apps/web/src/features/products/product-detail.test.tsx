@@ -70,7 +70,7 @@ describe('/manage-products/detail/:id field groups', () => {
         },
       ]),
     );
-  }, 120_000);
+  }, 240_000);
 
   it('edits a variant on its own, asks for a resubmission, and shows the debug view', async () => {
     const variant = {
@@ -164,7 +164,7 @@ describe('/manage-products/detail/:id field groups', () => {
       id: 1,
       channel: 'meta',
     });
-  }, 120_000);
+  }, 240_000);
 
   it('edits links, images and identifiers: one image per line, yes/no as a boolean, bad addresses refused', async () => {
     const { calls } = renderApp('/manage-products/detail/1', {
@@ -223,5 +223,5 @@ describe('/manage-products/detail/:id field groups', () => {
         },
       ]),
     );
-  }, 120_000);
+  }, 240_000);
 });

@@ -36,6 +36,7 @@ export type FieldKind =
   | 'highlights'
   | 'details'
   | 'certifications'
+  | 'shipping'
   | 'measure'
   | 'controls'
   /** Several values, one a line (additional image links, promotion ids). */
@@ -72,13 +73,59 @@ export interface CertificationRow {
   certification_code: string;
   certification_value: string;
 }
+export interface ShippingRow {
+  country: string;
+  region: string;
+  postal_code: string;
+  service: string;
+  price: string;
+  min_handling_time: string;
+  max_handling_time: string;
+  min_transit_time: string;
+  max_transit_time: string;
+}
+const SHIPPING_PARTS = [
+  ['country', 'Country'],
+  ['region', 'Region'],
+  ['postal_code', 'Postal code'],
+  ['service', 'Service'],
+  ['price', 'Price'],
+  ['min_handling_time', 'Min handling days'],
+  ['max_handling_time', 'Max handling days'],
+  ['min_transit_time', 'Min transit days'],
+  ['max_transit_time', 'Max transit days'],
+] as const;
+const NUMERIC_SHIPPING_PARTS: ReadonlySet<string> = new Set([
+  'price',
+  'min_handling_time',
+  'max_handling_time',
+  'min_transit_time',
+  'max_transit_time',
+]);
+const EMPTY_SHIPPING: ShippingRow = {
+  country: '',
+  region: '',
+  postal_code: '',
+  service: '',
+  price: '',
+  min_handling_time: '',
+  max_handling_time: '',
+  min_transit_time: '',
+  max_transit_time: '',
+};
 export interface MeasureValue {
   value: string;
   unit: string;
 }
 /** What an input holds: text for plain fields, structured values for lists, measures and controls. */
 export type FormValue =
-  string | string[] | DetailRow[] | CertificationRow[] | MeasureValue | Record<string, boolean>;
+  | string
+  | string[]
+  | DetailRow[]
+  | CertificationRow[]
+  | ShippingRow[]
+  | MeasureValue
+  | Record<string, boolean>;
 
 const text = (field: string, label: string, formKey = field): FieldSpec => ({
   field,
@@ -255,6 +302,7 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       text('return_address_label', 'Return address label'),
       text('tax_category', 'Tax category'),
       money('free_shipping_threshold', 'Free shipping threshold'),
+      { field: 'shipping', formKey: 'shipping', label: 'Shipping rules', kind: 'shipping' },
     ],
   },
 ];
@@ -290,6 +338,7 @@ const WIDE_KINDS: ReadonlySet<FieldKind> = new Set([
   'highlights',
   'details',
   'certifications',
+  'shipping',
   'controls',
   'lines',
 ]);
@@ -325,6 +374,14 @@ export function formValueOf(spec: FieldSpec, value: unknown): FormValue {
         certification_code: str(c.certification_code),
         certification_value: str(c.certification_value),
       }));
+    case 'shipping':
+      return records(value).map((r) => {
+        const price =
+          typeof r.price === 'object' && r.price !== null ? (r.price as { value?: unknown }).value : r.price;
+        return Object.fromEntries(
+          SHIPPING_PARTS.map(([key]) => [key, str(key === 'price' ? price : r[key])]),
+        ) as unknown as ShippingRow;
+      });
     case 'measure': {
       const m = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
       return { value: str(m.value), unit: str(m.unit) };
@@ -356,6 +413,16 @@ export function payloadOf(spec: FieldSpec, value: FormValue): unknown {
     case 'details':
     case 'certifications':
       return (value as object[]).filter((row) => !blankRow(row));
+    case 'shipping':
+      return (value as ShippingRow[])
+        .filter((row) => !blankRow(row))
+        .map((row) =>
+          Object.fromEntries(
+            (Object.entries(row) as [string, string][])
+              .filter(([, v]) => v.trim() !== '')
+              .map(([k, v]) => [k, NUMERIC_SHIPPING_PARTS.has(k) ? Number(v) : v.trim()]),
+          ),
+        );
     case 'measure': {
       const m = value as MeasureValue;
       return {
@@ -621,6 +688,32 @@ function FieldInput({
                 value={row.certification_value}
                 onChange={(e) => set({ ...row, certification_value: e.target.value })}
               />
+            </div>
+          )}
+        />
+      );
+    case 'shipping':
+      return (
+        <RowsEditor
+          {...common}
+          label="Shipping rule"
+          rows={value as ShippingRow[]}
+          empty={EMPTY_SHIPPING}
+          onChange={onChange}
+          render={(row, set, n) => (
+            <div className="grid flex-1 grid-cols-2 gap-2 sm:grid-cols-5">
+              {SHIPPING_PARTS.map(([key, label]) => (
+                <Input
+                  key={key}
+                  aria-label={`${label} ${n}`}
+                  placeholder={label}
+                  disabled={disabled}
+                  inputMode={NUMERIC_SHIPPING_PARTS.has(key) ? 'decimal' : undefined}
+                  maxLength={key === 'country' ? 2 : 100}
+                  value={row[key]}
+                  onChange={(e) => set({ ...row, [key]: e.target.value })}
+                />
+              ))}
             </div>
           )}
         />

@@ -44,6 +44,12 @@ describe('/manage-products', () => {
     );
     expect(await screen.findByRole('tab', { name: /Error\s*7/ })).toBeTruthy();
     expect(screen.getByText('7 of 120 products')).toBeTruthy();
+    // Every tab controls the list panel that is rendered, labelled by the active tab.
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.contains(table)).toBe(true);
+    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: /Error\s*7/ }).id);
+
     expect(screen.getByRole('button', { name: 'Bing ads' }).getAttribute('aria-current')).toBe('page');
     expect((screen.getByLabelText('Sort products') as HTMLSelectElement).value).toBe('brand:-1');
     expect(calls.find((c) => c.path === 'products.find')?.input).toEqual({

@@ -17,7 +17,7 @@ import { Pagination } from '@/components/data-table/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '@/components/ui/tabs';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
 import { useListParams } from '@/lib/use-list-params';
@@ -69,6 +69,7 @@ const CHANNEL_OFF_HINT = 'not connected, or its submissions are off: statuses sh
 function ProductList({ shopId }: { shopId: string }) {
   const list = useListParams(ZProductListParamsSchema);
   const q = list.query;
+  const tabs = useFilterTabs(q.tab);
   const location = useLocation();
   const products = trpc.products.find.useQuery(findInputOf(shopId, q), { placeholderData: (prev) => prev });
   const counts = trpc.products.counts.useQuery({ shop_id: shopId, active_channel: q.active_channel });
@@ -164,7 +165,7 @@ function ProductList({ shopId }: { shopId: string }) {
         >
           <TabsList className="w-full justify-start overflow-x-auto">
             {PRODUCT_TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
+              <TabsTrigger key={tab} value={tab} {...tabs.tab(tab)}>
                 {PRODUCT_TAB_LABELS[tab]}
                 <span className="ml-1.5 rounded-full bg-muted px-1.5 text-xs text-muted-foreground">
                   {counts.data ? counts.data[tab].toLocaleString() : '…'}
@@ -253,36 +254,38 @@ function ProductList({ shopId }: { shopId: string }) {
           />
         ) : null}
 
-        <DataTable
-          caption={`Products on ${channelLabel}, ${PRODUCT_TAB_LABELS[q.tab]} tab`}
-          selection={
-            canManage
-              ? { selected: checked, onChange: setChecked, rowLabel: (p) => p.title ?? p.offer_id }
-              : undefined
-          }
-          columns={columns}
-          data={page?.data}
-          getRowId={(p) => String(p.id)}
-          status={products}
-          rowTestId="product-row"
-          maxHeight={null}
-          errorMessage={products.error?.message}
-          empty={
-            <DataTableEmpty
-              icon={Package}
-              title={
-                q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
-                  ? 'No product matches this view'
-                  : 'No products yet'
-              }
-              description={
-                q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
-                  ? 'Try another tab, search or filter.'
-                  : 'Import a CSV in Data sources to bring your products in.'
-              }
-            />
-          }
-        />
+        <div {...tabs.panel}>
+          <DataTable
+            caption={`Products on ${channelLabel}, ${PRODUCT_TAB_LABELS[q.tab]} tab`}
+            selection={
+              canManage
+                ? { selected: checked, onChange: setChecked, rowLabel: (p) => p.title ?? p.offer_id }
+                : undefined
+            }
+            columns={columns}
+            data={page?.data}
+            getRowId={(p) => String(p.id)}
+            status={products}
+            rowTestId="product-row"
+            maxHeight={null}
+            errorMessage={products.error?.message}
+            empty={
+              <DataTableEmpty
+                icon={Package}
+                title={
+                  q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
+                    ? 'No product matches this view'
+                    : 'No products yet'
+                }
+                description={
+                  q.search || q.advance_filter || q.issue_code || q.tab !== 'all'
+                    ? 'Try another tab, search or filter.'
+                    : 'Import a CSV in Data sources to bring your products in.'
+                }
+              />
+            }
+          />
+        </div>
         {page ? (
           <Pagination
             page={q.page}

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { expect, snackbar, test } from '../fixtures';
+import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+
+// The attributes channel issues name are edited on the product page, and reach the feed; product pictures
+// show in the list (the Content-Security-Policy lets https: and same-origin pictures in, nothing else).
+
+const PASSWORD = 'Journey@2024';
+const SHOP = 'https://attr-outdoor.example';
+const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
+const row = (id: string, title: string) =>
+  `${id},${title},A sturdy camping item,${SHOP}/p/${id},${SHOP}/i/${id}.jpg,12.00 USD,in_stock,Rivera,4006381333931,new,Camping`;
+const CSV = [HEADER, row('LAMP-1', 'Camp lamp'), row('KETTLE-1', 'Camp kettle')].join('\n') + '\n';
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+};
+
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
+/** Opens a product's page from the list and sets its image link there. */
+const setImageLink = async (page: Page, title: string, url: string) => {
+  await page.goto('/manage-products');
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const input = page.getByLabel('Image link', { exact: true });
+  await input.fill(url);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(snackbar(page, 'Product updated.')).toBeVisible();
+  // The value is now the override layer's, with the source value beside it.
+  await expect(input).toHaveValue(url);
+  await expect(page.getByText(`Source: ${SHOP}/i/`).first()).toBeVisible();
+};
+
+test.describe('product attributes', () => {
+  test("an image link edited on the product page is the feed's; a picture renders in the list", async ({
+    page,
+    mailbox,
+    uniqueEmail,
+    sandboxUrl,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const email = uniqueEmail('attributes');
+    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Attr Co',
+      store: 'Attr Outdoor',
+      url: SHOP,
+    });
+    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
+    const shopId = shop!.id;
+    const form = new FormData();
+    form.set('shop_id', shopId);
+    form.set('data_source_name', 'Camping');
+    form.set('file', new Blob([CSV], { type: 'text/csv' }), 'camping.csv');
+    await apiCall('POST', '/import-csv', { token, body: form });
+    await signIn(page, email);
+
+    await test.step('connect Google (the feed URL belongs to the connection)', async () => {
+      await page.goto(`/sync-shop/${shopId}`);
+      await page.getByRole('button', { name: 'Connect Google' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
+      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
+      await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
+      await page.getByRole('button', { name: 'Use this account' }).click();
+      await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+    });
+
+    const newImage = 'https://cdn.attr-outdoor.example/lamp-new.jpg';
+    await test.step('edit the image link on the product page', async () => {
+      await setImageLink(page, 'Camp lamp', newImage);
+      await shot(page, 'product-attributes-detail');
+    });
+
+    await test.step('the Google feed file carries the edited image link', async () => {
+      await page.goto(`/google/feed-config/${shopId}`);
+      await expect(page.getByRole('heading', { name: 'Google feed configuration', level: 1 })).toBeVisible();
+      const feedUrl = await page.getByRole('textbox', { name: 'Feed URL' }).inputValue();
+      const feed = await (await page.request.get(feedUrl)).text();
+      const lamp = feed.slice(feed.indexOf('<g:id>LAMP-1</g:id>'));
+      expect(lamp).toContain('<g:id>LAMP-1</g:id>');
+      expect(lamp.slice(0, lamp.indexOf('</item>'))).toContain(`<g:image_link>${newImage}</g:image_link>`);
+    });
+
+    await test.step('a picture the page may load renders in the list; one that fails shows "No image"', async () => {
+      // The gateway's own picture is same-origin ('self'); the demo hosts do not resolve.
+      await setImageLink(page, 'Camp kettle', `${baseURL}/favicon.svg`);
+      await page.goto('/manage-products');
+      const kettle = page.getByTestId('product-row').filter({ hasText: 'Camp kettle' });
+      const img = kettle.locator('img');
+      await expect(img).toHaveAttribute('referrerpolicy', 'no-referrer');
+      await expect
+        .poll(() =>
+          img.evaluate((el) => {
+            // The <img> element (this package's types leave the DOM out).
+            const image = el as unknown as { complete: boolean; naturalWidth: number };
+            return image.complete ? image.naturalWidth : 0;
+          }),
+        )
+        .toBeGreaterThan(0);
+      const lamp = page.getByTestId('product-row').filter({ hasText: 'Camp lamp' });
+      await expect(lamp.getByRole('img', { name: 'No image' })).toBeVisible();
+      await shot(page, 'product-attributes-list');
+    });
+  });
+});
