@@ -231,6 +231,12 @@ const relaxedCommit = async (stager: TStager, t: TDb) => {
 export const createImportJob = (deps: TImportDeps) => {
   const { db, clock, settings } = deps;
   const lease = settings.lease ?? DEFAULT_IMPORT_LEASE;
+  /**
+   * Runs this process is running now. Their leases may pass while the process is starved (a loaded machine
+   * delays the heartbeat): the lease check of this process leaves them alone, as only a dead worker's runs are
+   * its business (another worker may still take them over; the attempt then stops at its next write).
+   */
+  const inHand = new Set<string>();
 
   const setRun = (id: string, values: Partial<TImportRunRow>) =>
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
@@ -616,7 +622,7 @@ export const createImportJob = (deps: TImportDeps) => {
     return true;
   };
 
-  /** Running runs whose worker is taken for dead (their lease passed), oldest first. */
+  /** Running runs whose worker is taken for dead (their lease passed; not one running here), oldest first. */
   const lapsedRuns = async (limit: number) =>
     (
       await db
@@ -625,7 +631,9 @@ export const createImportJob = (deps: TImportDeps) => {
         .where(lapsed(clock.now()))
         .orderBy(import_runs.created_at)
         .limit(limit)
-    ).map((r) => ({ ...r, resumable: r.attempts < IMPORT_MAX_ATTEMPTS }));
+    )
+      .filter((r) => !inHand.has(r.id))
+      .map((r) => ({ ...r, resumable: r.attempts < IMPORT_MAX_ATTEMPTS }));
 
   /**
    * Lets go of every running run at once: for the start-up of the only process of an embedded (PGlite)
@@ -662,6 +670,7 @@ export const createImportJob = (deps: TImportDeps) => {
     const claimed = await claim(runId);
     if (!claimed) return;
     const beat = heartbeat(runId, claimed.attempts);
+    inHand.add(runId);
     try {
       await attempt(claimed, beat, opts);
     } catch (err) {
@@ -679,6 +688,7 @@ export const createImportJob = (deps: TImportDeps) => {
       throw err;
     } finally {
       beat.stop();
+      inHand.delete(runId);
     }
   };
 
