@@ -652,7 +652,11 @@ export const createImportJob = (deps: TImportDeps) => {
       timeoutMs: settings.fetchTimeoutMs,
       allowPrivate: settings.allowPrivateUrls,
     });
-    await hold(db, run.id, run.attempts, { file_id: kept.id, file_name: kept.file_name, file_size: kept.size });
+    await hold(db, run.id, run.attempts, {
+      file_id: kept.id,
+      file_name: kept.file_name,
+      file_size: kept.size,
+    });
     await db
       .update(data_sources)
       .set({ file_id: kept.id, file_name: kept.file_name })
@@ -675,10 +679,14 @@ export const createImportJob = (deps: TImportDeps) => {
       await attempt(claimed, beat, opts);
     } catch (err) {
       if (err instanceof LeaseLostError) {
-        deps.log?.warn({ run_id: runId, attempt: claimed.attempts }, 'import run taken over: this attempt stops');
+        deps.log?.warn(
+          { run_id: runId, attempt: claimed.attempts },
+          'import run taken over: this attempt stops',
+        );
         return;
       }
-      if (claimed.attempts >= IMPORT_MAX_ATTEMPTS) await fail(runId, M.crashed, { attempt: claimed.attempts });
+      if (claimed.attempts >= IMPORT_MAX_ATTEMPTS)
+        await fail(runId, M.crashed, { attempt: claimed.attempts });
       else {
         await db
           .update(import_runs)
@@ -762,7 +770,8 @@ export const createImportJob = (deps: TImportDeps) => {
     let lastRejectedRow = -1;
     const flush = async () => {
       if (batch.size === 0) return;
-      if (beat.lost) throw new LeaseLostError(`import run ${runId}: attempt ${runRow.attempts} lost its lease`);
+      if (beat.lost)
+        throw new LeaseLostError(`import run ${runId}: attempt ${runRow.attempts} lost its lease`);
       const products = [...batch.values()];
       batch = new Map();
       const counters = { rows_read: rowsDone, rows_rejected: rejectedDone };
