@@ -35,7 +35,8 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
   const recoverImports = async (orphaned = false) => {
     const { resumed, failed } = await services.dataSources.recoverRuns({ orphaned });
     if (resumed.length > 0) log.warn({ run_ids: resumed }, 'import runs of a stopped worker resumed');
-    if (failed.length > 0) log.warn({ run_ids: failed }, 'import runs of a stopped worker failed: no attempt left');
+    if (failed.length > 0)
+      log.warn({ run_ids: failed }, 'import runs of a stopped worker failed: no attempt left');
   };
   await recoverImports(services.database.driver === 'pglite');
   const leaseCheck = setInterval(

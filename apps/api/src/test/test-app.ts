@@ -49,10 +49,11 @@ const openThrowawayPostgres = async (): Promise<TDatabase> => {
   return database;
 };
 
-const openPgliteFromTemplate = async (): Promise<TDatabase> => {
+/** In memory, or in `dataDir` (a test that hands the database to another process). */
+const openPgliteFromTemplate = async (dataDir?: string): Promise<TDatabase> => {
   const file = inject('pgliteTemplate');
   // Outside the configured run (no global setup) a fresh database is made; migrate() brings it up to date.
-  return file ? openPglite(undefined, new Blob([readFileSync(file)])) : openPglite();
+  return file ? openPglite(dataDir, new Blob([readFileSync(file)])) : openPglite(dataDir);
 };
 
 /** argon2id at a test cost: fixtures and the app under test hash alike. */
@@ -85,9 +86,12 @@ export const createTestApp = async (
     /** Start pg-boss on the test database (health, queued mail). */
     withQueue?: boolean;
     register?: TAppDeps['register'];
+    /** PGlite on disk in this directory (empty or absent: made from the template) instead of in memory. */
+    pgliteDir?: string;
   } = {},
 ): Promise<TTestApp> => {
-  const database = driver === 'pglite' ? await openPgliteFromTemplate() : await openThrowawayPostgres();
+  const database =
+    driver === 'pglite' ? await openPgliteFromTemplate(opts.pgliteDir) : await openThrowawayPostgres();
   await migrate(database);
   const env = testEnv({ LOG_LEVEL: 'info', ...opts.env });
   const logs: Record<string, unknown>[] = [];

@@ -240,6 +240,12 @@ const relaxedCommit = async (stager: TStager, t: TDb) => {
 export const createImportJob = (deps: TImportDeps) => {
   const { db, clock, settings } = deps;
   const lease = settings.lease ?? DEFAULT_IMPORT_LEASE;
+  /**
+   * Runs this process is running now. Their leases may pass while the process is starved (a loaded machine
+   * delays the heartbeat): the lease check of this process leaves them alone, as only a dead worker's runs are
+   * its business (another worker may still take them over; the attempt then stops at its next write).
+   */
+  const inHand = new Set<string>();
 
   const setRun = (id: string, values: Partial<TImportRunRow>) =>
     db.update(import_runs).set(values).where(eq(import_runs.id, id));
@@ -644,7 +650,7 @@ export const createImportJob = (deps: TImportDeps) => {
     return true;
   };
 
-  /** Running runs whose worker is taken for dead (their lease passed), oldest first. */
+  /** Running runs whose worker is taken for dead (their lease passed; not one running here), oldest first. */
   const lapsedRuns = async (limit: number) =>
     (
       await db
@@ -653,7 +659,9 @@ export const createImportJob = (deps: TImportDeps) => {
         .where(lapsed(clock.now()))
         .orderBy(import_runs.created_at)
         .limit(limit)
-    ).map((r) => ({ ...r, resumable: r.attempts < IMPORT_MAX_ATTEMPTS }));
+    )
+      .filter((r) => !inHand.has(r.id))
+      .map((r) => ({ ...r, resumable: r.attempts < IMPORT_MAX_ATTEMPTS }));
 
   /**
    * Lets go of every running run at once: for the start-up of the only process of an embedded (PGlite)
@@ -672,7 +680,11 @@ export const createImportJob = (deps: TImportDeps) => {
       timeoutMs: settings.fetchTimeoutMs,
       guard: { ...settings.outbound, allowPrivate: settings.allowPrivateUrls },
     });
-    await hold(db, run.id, run.attempts, { file_id: kept.id, file_name: kept.file_name, file_size: kept.size });
+    await hold(db, run.id, run.attempts, {
+      file_id: kept.id,
+      file_name: kept.file_name,
+      file_size: kept.size,
+    });
     await db
       .update(data_sources)
       .set({ file_id: kept.id, file_name: kept.file_name })
@@ -690,14 +702,19 @@ export const createImportJob = (deps: TImportDeps) => {
     const claimed = await claim(runId);
     if (!claimed) return;
     const beat = heartbeat(runId, claimed.attempts);
+    inHand.add(runId);
     try {
       await attempt(claimed, beat, opts);
     } catch (err) {
       if (err instanceof LeaseLostError) {
-        deps.log?.warn({ run_id: runId, attempt: claimed.attempts }, 'import run taken over: this attempt stops');
+        deps.log?.warn(
+          { run_id: runId, attempt: claimed.attempts },
+          'import run taken over: this attempt stops',
+        );
         return;
       }
-      if (claimed.attempts >= IMPORT_MAX_ATTEMPTS) await fail(runId, M.crashed, { attempt: claimed.attempts });
+      if (claimed.attempts >= IMPORT_MAX_ATTEMPTS)
+        await fail(runId, M.crashed, { attempt: claimed.attempts });
       else {
         await db
           .update(import_runs)
@@ -707,6 +724,7 @@ export const createImportJob = (deps: TImportDeps) => {
       throw err;
     } finally {
       beat.stop();
+      inHand.delete(runId);
     }
   };
 
@@ -780,7 +798,8 @@ export const createImportJob = (deps: TImportDeps) => {
     let lastRejectedRow = -1;
     const flush = async () => {
       if (batch.size === 0) return;
-      if (beat.lost) throw new LeaseLostError(`import run ${runId}: attempt ${runRow.attempts} lost its lease`);
+      if (beat.lost)
+        throw new LeaseLostError(`import run ${runId}: attempt ${runRow.attempts} lost its lease`);
       const products = [...batch.values()];
       batch = new Map();
       const counters = { rows_read: rowsDone, rows_rejected: rejectedDone };

@@ -159,6 +159,32 @@ describe.each(DRIVERS)('the import lease on %s', (driver) => {
     }
   }, 60_000);
 
+  it('leaves alone a run this process is running, however late its heartbeat', async () => {
+    const s = await setup(driver, false);
+    const { t } = s;
+    try {
+      let checked: unknown;
+      const made = await s.upload(csvOf(2));
+      const [again] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`insert into import_runs (shop_id, data_source_id, trigger, file_id)
+            select shop_id, id, 'manual', file_id from data_sources where id = ${made.data_source.id}::uuid
+            returning id`,
+      );
+      await s.services().dataSources.job.run(again!.id, {
+        afterBatch: async () => {
+          // A starved process: its lease passed before the heartbeat could renew it.
+          t.clock.advance((LEASE_SECONDS + 1) * 1000);
+          checked = await s.services().dataSources.recoverRuns();
+        },
+      });
+      expect(checked).toEqual({ resumed: [], failed: [] });
+      expect(await s.run(again!.id)).toMatchObject({ status: 'succeeded', rows_unchanged: 2 });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
   it('an attempt whose run another attempt took over writes nothing more', async () => {
     const s = await setup(driver, false);
     const { t } = s;
