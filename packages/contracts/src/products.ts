@@ -172,6 +172,11 @@ export const ZProductDetailSchema = z.object({
   channels: z.array(ZProductChannelStateSchema),
   /** The last resubmission asked for (spec §3 `resubmit`): the fields to send again and when it was asked. */
   resubmission: z.object({ fields: z.array(z.string()), requested_at: z.string() }).nullable(),
+  /**
+   * Other data sources of the shop that also bring this product's offer id: the source that brought it first
+   * keeps it, and each of these is told on its import report; `message` says so on the product.
+   */
+  offer_claims: z.array(z.object({ data_source_name: z.string(), seen_at: z.string(), message: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
 });

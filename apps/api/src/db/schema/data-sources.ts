@@ -201,6 +201,31 @@ export const products = pgTable(
   (t) => [uniqueIndex().on(t.shop_id, t.product_key), index().on(t.data_source_id)],
 );
 
+/**
+ * Another data source of the shop whose file also has a product's key (its offer id or group): the source
+ * that brought the key first keeps the product, and each other source that brings it is recorded here, once,
+ * with its last run (the product's detail shows it; the import report lists the rows). A source's run forgets
+ * the claims it no longer makes.
+ */
+export const product_offer_claims = pgTable(
+  'product_offer_claims',
+  {
+    shop_id: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    product_key: text().notNull(),
+    data_source_id: uuid()
+      .notNull()
+      .references(() => data_sources.id, { onDelete: 'cascade' }),
+    run_id: uuid().notNull(),
+    seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shop_id, t.product_key, t.data_source_id] }),
+    index().on(t.data_source_id),
+  ],
+);
+
 /** Status and issues of a product on a channel, computed by the catalog validators during the import. */
 export const product_channel_statuses = pgTable(
   'product_channel_statuses',

@@ -63,7 +63,14 @@ import { judgeProduct, sameContentOf, type TJudged, type TSameContent, writeStat
 import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
-import { openStager, type TListStatuses, type TStagedRow, type TStagedStatus, type TStager } from './staging';
+import {
+  jsonText,
+  openStager,
+  type TListStatuses,
+  type TStagedRow,
+  type TStagedStatus,
+  type TStager,
+} from './staging';
 import { FileTooLargeError, openKeptFile, readKeptFile } from './storage';
 
 export interface TImportSettings {
@@ -130,6 +137,9 @@ const REPORT_PIECE_CHARS = 64 * 1024;
 /** A product of the batch being read, as it will be stored (its JSON is written when the batch is merged). */
 interface TPending {
   product_key: string;
+  /** The first file row of this piece, and how many rows it was read from (for the report). */
+  row: number;
+  row_count: number;
   /** See TStagedRow.piece. */
   piece: number;
   offer_id: string;
@@ -137,6 +147,16 @@ interface TPending {
   source: Record<string, unknown>;
   source_custom: Record<string, string>;
   variants: { id: string; offer_id: string; source: unknown; custom: Record<string, string> }[];
+}
+
+/** A product of a batch whose key another data source of the shop brought first (see mergeBatch). */
+interface TClaimed {
+  product_key: string;
+  offer_id: string;
+  row: number;
+  rows: number;
+  /** The name of the data source that keeps it. */
+  owner: string;
 }
 
 /** The product as stored: product settings applied, row numbers left out (they move when rows move). */
@@ -153,6 +173,8 @@ const pendingOf = (p: TImportedProduct, source: TDataSourceRow): TPending => {
   const key = source.product_id_format === 'sku' && p.variants.length === 0 && sku ? sku : p.product_id;
   return {
     product_key: key,
+    row: p.row_numbers[0] ?? 0,
+    row_count: p.row_numbers.length,
     piece: p.append ? (p.row_numbers[0] ?? 1) : 0,
     offer_id: key === p.product_id ? p.offer_id : key,
     item_group_id: p.item_group_id ?? null,
@@ -359,7 +381,7 @@ export const createImportJob = (deps: TImportDeps) => {
     shop: { shop_currency: string; shop_url: string },
     prepared: TPrepared,
     progress: { rows_read: number; rows_rejected: number },
-  ): Promise<{ created: number; merged: number }> => {
+  ): Promise<{ created: number; merged: number; claimed: TClaimed[] }> => {
     const { products: batch, rows } = prepared;
     return stager.db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
@@ -375,7 +397,12 @@ export const createImportJob = (deps: TImportDeps) => {
       // skips what a crashed attempt merged) and, of those, which are new or differ from what is stored (a
       // product that came in pieces last time is compared by its first piece: joinPieces compares the rest).
       const keys = await stager.keys(t, rows);
-      const wanted = await queryRows<{ product_key: string; piece: number; is_new: boolean }>(
+      const wanted = await queryRows<{
+        product_key: string;
+        piece: number;
+        is_new: boolean;
+        owner: string | null;
+      }>(
         t,
         sql`
           with k as ${keys},
@@ -385,19 +412,53 @@ export const createImportJob = (deps: TImportDeps) => {
             on conflict do nothing
             returning product_key, piece
           )
-          select f.product_key, f.piece, f.piece = 0 and p.id is null as is_new
+          select f.product_key, f.piece, f.piece = 0 and p.id is null as is_new,
+            case when p.data_source_id <> ${run.data_source_id}::uuid then d.data_source_name end as owner
           from fresh f join k on k.product_key = f.product_key and k.piece = f.piece
           left join products p on f.piece = 0 and p.shop_id = ${run.shop_id}::uuid and p.product_key = f.product_key
+          left join data_sources d on d.id = p.data_source_id
           where f.piece > 0 or p.id is null or coalesce(p.head_hash, p.source_hash) is distinct from k.source_hash
             or p.data_source_id is distinct from ${run.data_source_id}::uuid`,
       );
-      if (wanted.length === 0) return { created: 0, merged: 0 };
+      // A key another data source of the shop brought first stays with it: this source's row is reported,
+      // the claim recorded for the product's detail, and the key left out of this run (neither merged nor
+      // counted as seen, so it is never this source's to remove either).
+      const claimed: TClaimed[] = [];
+      const byPiece0 = new Map<string, TPending>();
+      for (const p of batch) if (p.piece === 0) byPiece0.set(p.product_key, p);
+      for (const w of wanted) {
+        const p = w.owner === null ? undefined : byPiece0.get(w.product_key);
+        if (p)
+          claimed.push({
+            product_key: p.product_key,
+            offer_id: p.offer_id,
+            row: p.row,
+            rows: p.row_count,
+            owner: w.owner as string,
+          });
+      }
+      if (claimed.length > 0) {
+        const keys = jsonText(claimed.map((c) => c.product_key));
+        await t.execute(sql`
+          with k as (select value as product_key from jsonb_array_elements_text(${keys}::jsonb)),
+          forgotten as (
+            delete from import_run_items i using k
+            where i.run_id = ${run.id}::uuid and i.piece = 0 and i.product_key = k.product_key
+          )
+          insert into product_offer_claims (shop_id, product_key, data_source_id, run_id)
+          select ${run.shop_id}::uuid, k.product_key, ${run.data_source_id}::uuid, ${run.id}::uuid from k
+          on conflict (shop_id, product_key, data_source_id) do update set run_id = excluded.run_id, seen_at = now()`);
+      }
+      const claimedKeys = new Set(claimed.map((c) => c.product_key));
+      const taken =
+        claimed.length === 0 ? wanted : wanted.filter((w) => w.piece > 0 || !claimedKeys.has(w.product_key));
+      if (taken.length === 0) return { created: 0, merged: 0, claimed };
       // Phase 2: only those products' full rows are staged and written; a later piece of a product waits in
       // import_run_items for the end of the run (joinPieces).
       // A product not stored yet has no overrides: it is judged here, from its source layers, once. Its list
       // columns go in with its row (the status trigger then has nothing to update) and its status rows are
       // these same judgements.
-      const want = new Map(wanted.map((w) => [`${w.piece}:${w.product_key}`, w.is_new]));
+      const want = new Map(taken.map((w) => [`${w.piece}:${w.product_key}`, w.is_new]));
       const byKey = new Map<string, TPending>();
       for (const p of batch) if (p.piece === 0) byKey.set(p.product_key, p);
       const judgedNew = new Map<string, TJudged[]>();
@@ -447,8 +508,10 @@ export const createImportJob = (deps: TImportDeps) => {
               source_custom = excluded.source_custom, variants = excluded.variants,
               source_hash = excluded.source_hash, head_hash = null, head_variants = null,
               last_run_id = excluded.last_run_id, updated_at = now()
-            where coalesce(p.head_hash, p.source_hash) is distinct from excluded.source_hash
-              or p.data_source_id is distinct from excluded.data_source_id
+            -- Never another data source's product (the source that brought a key first keeps it).
+            where (p.data_source_id is null or p.data_source_id = excluded.data_source_id)
+              and (coalesce(p.head_hash, p.source_hash) is distinct from excluded.source_hash
+                or p.data_source_id is distinct from excluded.data_source_id)
             returning p.id, p.product_key, p.custom, p.xmax = 0 as created
           ),
           counted as (
@@ -479,7 +542,7 @@ export const createImportJob = (deps: TImportDeps) => {
           })),
         );
       }
-      return { created: judgedNew.size, merged: merged.length };
+      return { created: judgedNew.size, merged: merged.length, claimed };
     });
   };
 
@@ -764,6 +827,8 @@ export const createImportJob = (deps: TImportDeps) => {
     });
     let reportPiece = ERROR_CSV_HEADER;
     let reportLines = 0;
+    /** Rows of products another data source keeps (see mergeBatch): rejected. */
+    let claimedRows = 0;
     let batchNo = 0;
     const imp = await importFile(readKeptFile(db, fileId), {
       edits: source.mapping,
@@ -808,8 +873,18 @@ export const createImportJob = (deps: TImportDeps) => {
       const merge = (async () => {
         const stager = await openStager(db);
         try {
-          const { created } = await mergeBatch(stager, runRow, shop, prepared, counters);
+          const { created, claimed } = await mergeBatch(stager, runRow, shop, prepared, counters);
           judgeAhead = created * 2 >= prepared.products.length;
+          for (const c of claimed) {
+            claimedRows += c.rows;
+            reportLines += 1;
+            reportPiece += errorCsvLine({
+              kind: 'error',
+              row_number: c.row,
+              column: imp.mapping.columns.find((col) => col.target === 'id')?.header ?? 'id',
+              message: M.offerClaimed(c.offer_id, c.owner),
+            });
+          }
         } finally {
           await stager.close();
         }
@@ -894,7 +969,7 @@ export const createImportJob = (deps: TImportDeps) => {
       reportFileId = (await report.close()).id;
     } else await report.discard();
     // Rows, not error lines: a row with three errors is one rejected row.
-    const rejected = imp.stats.rows_rejected;
+    const rejected = imp.stats.rows_rejected + claimedRows;
 
     const counts = await itemCounts(runId);
     const unknown = imp.mapping.unknown_columns;
@@ -957,6 +1032,10 @@ export const createImportJob = (deps: TImportDeps) => {
       const t = tx as unknown as TDb;
       await hold(t, runId, runRow.attempts);
       const removed = wouldRemove > 0 ? await removeMissing(runRow, t) : 0;
+      // Keys this source no longer brings are no longer claimed by it.
+      await t.execute(sql`
+        delete from product_offer_claims
+        where data_source_id = ${runRow.data_source_id}::uuid and run_id <> ${runId}::uuid`);
       await hold(
         t,
         runId,

@@ -39,6 +39,12 @@ export const DATA_SOURCE_API_MSG = {
     `This import would remove ${n} of the store's ${countText(total, 'product')} (more than ${Math.round(threshold * 100)} %). ` +
     'Confirm to remove them, or discard to keep them.',
   failed: (reason: string) => `The import failed: ${reason}`,
+  /** A row whose offer id another data source of the shop brought first (it keeps the product). */
+  offerClaimed: (offerId: string, owner: string) =>
+    `Offer id ${offerId} already belongs to data source ${owner}: the data source that brought it first keeps it, so this row is not imported.`,
+  /** The same, as the product's detail shows it. */
+  offerAlsoIn: (offerId: string, other: string, owner: string) =>
+    `Data source ${other} also has offer id ${offerId}. It is not imported from there: data source ${owner} brought it first and keeps it.`,
   emptyFile: 'The file is empty.',
   noRows: 'The file has a header row but no product rows. Nothing was imported or removed.',
   /** A run whose every attempt crashed (the worker logs the error itself). */

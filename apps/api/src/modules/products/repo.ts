@@ -45,7 +45,6 @@ const SORT_COLUMN: Record<TProductListQuery['sort_col'], string | null> = {
   product_type: 'sort_product_type',
 };
 
-
 /** True when a search has a word (a letter or a digit) the word index can look up. */
 const hasWord = (term: string) => /[\p{L}\p{N}]/u.test(term);
 
@@ -92,7 +91,12 @@ const STATUS_COLUMN: Record<'google' | 'microsoft' | 'meta', SQL> = {
  * Products with an issue of this code (and attribute) on the channel. Served by the statuses' GIN over
  * `{channel: issues}` (jsonb_path_ops hashes the channel into each key, so only that channel's postings are read).
  */
-const issueCondition = (shopId: string, channel: string, code: string, attribute: string | undefined): SQL => {
+const issueCondition = (
+  shopId: string,
+  channel: string,
+  code: string,
+  attribute: string | undefined,
+): SQL => {
   const issue = JSON.stringify({ [channel]: [attribute === undefined ? { code } : { code, attribute }] });
   return sql`p.id in (select st.product_id from product_channel_statuses st
     where jsonb_set('{}'::jsonb, array[st.channel], st.issues) @> ${issue}::jsonb and st.shop_id = ${shopId}::uuid)`;
@@ -104,7 +108,8 @@ export const productsRepo = (db: TDb) => {
     const channel = CATALOG_CHANNEL_OF[q.active_channel];
     const conds: SQL[] = [sql`p.shop_id = ${shopId}::uuid`];
     if (q.tab !== 'all') conds.push(sql`${STATUS_COLUMN[channel]} = ${q.tab}::text`);
-    if (q.issue_code) conds.push(issueCondition(shopId, channel, q.issue_code, q.issue_attribute || undefined));
+    if (q.issue_code)
+      conds.push(issueCondition(shopId, channel, q.issue_code, q.issue_attribute || undefined));
     if (q.search) conds.push(searchCondition(q.search));
     const filter = compileFilter(q.filters);
     if (filter) conds.push(filter);
@@ -156,7 +161,9 @@ export const productsRepo = (db: TDb) => {
       const channel = CATALOG_CHANNEL_OF[q.active_channel];
       // The page's rows with their status and issues on the channel (`limit 1` keeps the planner from flattening
       // the lateral into a merge join over all the shop's statuses).
-      const rowsOf = (page: SQL) => sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source,
+      const rowsOf = (
+        page: SQL,
+      ) => sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source,
           p.source_custom, p.custom, p.variants, p.created_at, p.updated_at, s.status, s.issues, d.data_source_name,
           ${sortKey ?? sql`null::text`} as sort_key
         from ${page} p
@@ -243,6 +250,23 @@ export const productsRepo = (db: TDb) => {
         sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
               p.custom, p.variants, p.created_at, p.updated_at, null as status, null as issues, null as data_source_name
             from products p where ${sql.join(conds, sql` and `)} order by p.id desc limit ${limit}`,
+      );
+    },
+
+    /**
+     * Other data sources of the shop whose files also have this product's key (the source that brought it first
+     * keeps it), with the names of both.
+     */
+    async offerClaims(productId: number) {
+      return queryRows<{ other: string; owner: string | null; seen_at: string | Date }>(
+        db,
+        sql`select d.data_source_name as other, o.data_source_name as owner, c.seen_at
+            from product_offer_claims c
+            join data_sources d on d.id = c.data_source_id
+            join products p on p.shop_id = c.shop_id and p.product_key = c.product_key
+            left join data_sources o on o.id = p.data_source_id
+            where p.id = ${productId}
+            order by c.seen_at, d.data_source_name`,
       );
     },
 

@@ -60,6 +60,7 @@ import { shops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { customOf, productOf } from '../data-sources/customisation';
+import { DATA_SOURCE_API_MSG } from '../data-sources/messages';
 import { connectionsRepo } from '../channels/repo';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
@@ -303,9 +304,10 @@ export const createProductsService = (deps: { db: TDb }) => {
   const detailOf = async (row: TProductListRow): Promise<TProductDetail> => {
     const product = productOfRow(row);
     const keys = new Set([...Object.keys(product.source), ...Object.keys(product.overrides)]);
-    const [statuses, resubmission] = await Promise.all([
+    const [statuses, resubmission, claims] = await Promise.all([
       repo.statuses(Number(row.id)),
       repo.resubmission(Number(row.id)),
+      repo.offerClaims(Number(row.id)),
     ]);
     return {
       id: Number(row.id),
@@ -330,6 +332,15 @@ export const createProductsService = (deps: { db: TDb }) => {
       resubmission: resubmission
         ? { fields: resubmission.fields, requested_at: iso(resubmission.requested_at) }
         : null,
+      offer_claims: claims.map((c) => ({
+        data_source_name: c.other,
+        seen_at: iso(c.seen_at),
+        message: DATA_SOURCE_API_MSG.offerAlsoIn(
+          row.offer_id,
+          c.other,
+          c.owner ?? row.data_source_name ?? '',
+        ),
+      })),
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };

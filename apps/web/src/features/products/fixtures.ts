@@ -86,6 +86,7 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
       },
     ],
     resubmission: null,
+    offer_claims: [],
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -255,6 +255,11 @@ function ProductDetailView({
             {detail.data_source_name ? ` · from ${detail.data_source_name}` : ''}
             {detail.variants.length ? ` · ${countText(detail.variants.length, 'variant')}` : ''}
           </p>
+          {detail.offer_claims.map((claim) => (
+            <p key={claim.data_source_name} role="status" className="mt-1 text-sm text-amber-700">
+              {claim.message}
+            </p>
+          ))}
         </div>
       </div>
 
