@@ -70,6 +70,15 @@ test.describe('syncing products to Google', () => {
       await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
     });
 
+    await test.step('the store overview: no products yet, the checklist says to import them', async () => {
+      await page.goto(`/overview/${shopId}`);
+      await expect(page.getByRole('heading', { name: 'Overview of Rivera Outdoor' })).toBeVisible();
+      const checklist = page.getByRole('list', { name: 'Set-up checklist' });
+      await expect(checklist.getByRole('link', { name: 'Import your products' })).toBeVisible();
+      await expect(checklist.getByRole('link', { name: 'Connect a channel' })).toHaveCount(0);
+      await shot(page, 'store-overview-checklist');
+    });
+
     let sourceId = '';
     await test.step('with submissions off, imported products wait as pending', async () => {
       await apiCall('POST', `/feed-status/${shopId}`, { token, body: { channel: 'google', feed_status: false } });
@@ -111,6 +120,22 @@ test.describe('syncing products to Google', () => {
       await expectTab(page, 'Published', 3);
       await page.goto(`/google/feed-config/${shopId}`);
       await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Done');
+    });
+
+    await test.step('the overview counts the products; the Google sync page lists the syncs', async () => {
+      await page.goto(`/overview/${shopId}`);
+      const figures = page.getByLabel('Store figures');
+      await expect(figures.getByText('Products', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('3');
+      // Connected with its account; the wizard's other steps were skipped in this journey, so it says so.
+      const google = page.getByTestId('overview-channel-google');
+      await expect(google).toContainText('Rivera Outdoor · last sync');
+      await expect(google).toContainText('Setup in progress');
+      await shot(page, 'store-overview');
+      await page.goto(`/sync-shop/google/${shopId}`);
+      await expect(page.getByRole('heading', { name: 'Google syncs' })).toBeVisible();
+      const history = page.getByRole('table', { name: 'Sync history' });
+      await expect(history.getByTestId('sync-run-row').first()).toContainText('Done');
+      await shot(page, 'google-sync-page');
     });
 
     await test.step('/feed-configs lists the feed; rotating its URL stops the old one', async () => {

@@ -247,8 +247,9 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'overview',
     path: '/overview/:shop_id',
     scope: 'org',
+    permission: 'store_management',
     title: 'Overview',
-    screen: comingSoon('An overview of this shop will be shown here.'),
+    screen: screen(() => import('@/features/shops/overview-screen'), 'OverviewScreen'),
   },
 
   // ── Channel and integration callbacks ───────────────────────────────────────
@@ -506,8 +507,8 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management',
     paramValues: channelParams,
-    title: 'Channel integration',
-    screen: comingSoon('The integration steps of this channel will be shown here.'),
+    title: 'Channel syncs',
+    screen: screen(() => import('@/features/feeds/channel-sync-screen'), 'ChannelSyncScreen'),
   },
   {
     id: 'target-market',

@@ -1,4 +1,4 @@
-import { CHANNELS, FEED_SCHEDULES, ZEmailSchema, ZIdSchema, ZTextSchema } from '@feedloom/validation';
+import { CHANNELS, FEED_SCHEDULES, ZEmailSchema, ZIdSchema, ZListQuerySchema, ZTextSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { BINARY_RESPONSE, endpoint, needs, PUBLIC } from './endpoint';
 
@@ -57,6 +57,26 @@ export type TFeedConfig = z.infer<typeof ZFeedConfigSchema>;
 
 const ZShopIdParams = z.object({ id: ZIdSchema('Store id') });
 const ZChannelQuery = z.object({ channel: ZChannel });
+/** A page of a channel's sync page lists (page sizes as every list's). */
+export const ZChannelPageQuerySchema = ZListQuerySchema.pick({ page: true, limit: true }).extend({ channel: ZChannel });
+
+/** A page of a channel's sync history, newest first, with the sync running now (if any). */
+export const ZSyncHistorySchema = z.object({
+  data: z.array(ZSyncRunSchema),
+  total_records: z.number().int(),
+  running: ZSyncRunSchema.nullable(),
+});
+export type TSyncHistory = z.infer<typeof ZSyncHistorySchema>;
+
+/** A product the sync holds back from the channel (its errors there), with the reasons. */
+export const ZHeldItemSchema = z.object({
+  product_id: z.number().int(),
+  offer_id: z.string(),
+  title: z.string().nullable(),
+  issues: z.array(z.object({ attribute: z.string().nullable(), message: z.string(), item_id: z.string().nullable() })),
+});
+export const ZHeldItemPageSchema = z.object({ data: z.array(ZHeldItemSchema), total_records: z.number().int() });
+export type THeldItemPage = z.infer<typeof ZHeldItemPageSchema>;
 const ZSchedule = z.enum(FEED_SCHEDULES, { error: 'Choose how often the feed is updated' });
 
 /** Channel feed settings beyond the schedule: a few labelled switches and short texts. */
@@ -165,6 +185,24 @@ export const feedsContract = {
     params: ZShopIdParams,
     query: ZChannelQuery,
     response: z.array(ZSyncRunSchema),
+  }),
+  /** The channel's syncs page by page (the per-channel sync page), and the one running now. */
+  syncHistory: endpoint({
+    method: 'GET',
+    path: '/sync-history/:id',
+    access: READ,
+    params: ZShopIdParams,
+    query: ZChannelPageQuerySchema,
+    response: ZSyncHistorySchema,
+  }),
+  /** The products the channel's sync holds back (errors for that channel), with their reasons. */
+  heldItems: endpoint({
+    method: 'GET',
+    path: '/held-items/:id',
+    access: READ,
+    params: ZShopIdParams,
+    query: ZChannelPageQuerySchema,
+    response: ZHeldItemPageSchema,
   }),
   /** A new secret feed URL; the old one stops working. */
   rotateFeedUrl: endpoint({

@@ -32,6 +32,8 @@ export const syncRoutes = (app: FastifyInstance, sync: TSyncService) => {
     return withMessage(config, message);
   });
   route(app, c.syncRuns, async ({ params, query }, ctx) => sync.runs(ctx, params.id, query.channel));
+  route(app, c.syncHistory, async ({ params, query }, ctx) => sync.history(ctx, params.id, query));
+  route(app, c.heldItems, async ({ params, query }, ctx) => sync.heldItems(ctx, params.id, query));
   route(app, c.rotateFeedUrl, async ({ params, query }, ctx) =>
     withMessage(await sync.rotateFeedUrl(ctx, params.id, query.channel), SYNC_MSG.feedUrlRotated),
   );

@@ -2,7 +2,7 @@
 // shop-feed-config, google-feed-settings, feed-status, google-fetch-errors). The syncs themselves run in the
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
 import { FEED_FORMATS, type TFeedFormatId } from '@feedloom/catalog';
-import type { TFeedConfig, TSyncRun } from '@feedloom/contracts';
+import type { TFeedConfig, THeldItemPage, TSyncHistory, TSyncRun } from '@feedloom/contracts';
 import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +28,7 @@ import { shippedTaxonomy } from '../products/validate';
 import { CATALOG_CHANNEL_OF_KEY } from './engine';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { SYNC_MSG } from './messages';
+import { syncRepo } from './repo';
 
 export interface TSyncCaller {
   user_id: string;
@@ -253,6 +254,60 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
         .orderBy(desc(channel_sync_runs.started_at))
         .limit(50);
       return rows.map(toSyncRun);
+    },
+
+    /** The channel's syncs page by page, and the one running now; none while the channel was never connected. */
+    history: async (
+      caller: TSyncCaller,
+      shopId: string,
+      q: { channel: TChannelKey; page: number; limit: number },
+    ): Promise<TSyncHistory> => {
+      await reachShop(caller, shopId);
+      const [row] = await db
+        .select()
+        .from(channel_connections)
+        .where(
+          and(
+            eq(channel_connections.organization_id, caller.org_id),
+            eq(channel_connections.shop_id, shopId),
+            eq(channel_connections.channel, q.channel),
+          ),
+        );
+      if (!row) return { data: [], total_records: 0, running: null };
+      const repo = syncRepo(db);
+      const [page, running] = await Promise.all([repo.runsPage(row.id, q.page, q.limit), repo.running(row.id)]);
+      return {
+        data: page.rows.map(toSyncRun),
+        total_records: page.total,
+        running: running ? toSyncRun(running) : null,
+      };
+    },
+
+    /** The products the channel's sync holds back (their errors for it), page by page, with each reason. */
+    heldItems: async (
+      caller: TSyncCaller,
+      shopId: string,
+      q: { channel: TChannelKey; page: number; limit: number },
+    ): Promise<THeldItemPage> => {
+      await reachShop(caller, shopId);
+      const page = await syncRepo(db).heldPage(shopId, CATALOG_CHANNEL_OF_KEY[q.channel], q.page, q.limit);
+      const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+      return {
+        data: page.rows.map((r) => ({
+          product_id: r.product_id,
+          offer_id: r.offer_id,
+          title: text(r.title),
+          issues: (Array.isArray(r.issues) ? r.issues : [])
+            .filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null)
+            .filter((i) => i.severity === undefined || i.severity === 'error')
+            .map((i) => ({
+              attribute: text(i.attribute),
+              message: text(i.message) ?? 'Not accepted by the channel.',
+              item_id: text(i.item_id),
+            })),
+        })),
+        total_records: page.total,
+      };
     },
 
     rotateFeedUrl: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {

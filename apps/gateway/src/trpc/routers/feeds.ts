@@ -1,5 +1,6 @@
 import {
   contract,
+  ZChannelPageQuerySchema,
   ZFeedStatusBodySchema,
   ZGoogleFeedSettingsBodySchema,
   ZShopFeedConfigBodySchema,
@@ -61,6 +62,18 @@ export const feedsRouter = {
       const { data, message } = await ctx.upstream.send(contract.feeds.syncGate, { params: { id: shop_id }, body });
       return { message, config: data };
     }),
+
+  syncHistory: protectedProcedure
+    .input(ZShopInputSchema.extend(ZChannelPageQuerySchema.shape))
+    .query(({ ctx, input: { shop_id, ...query } }) =>
+      ctx.upstream.call(contract.feeds.syncHistory, { params: { id: shop_id }, query }),
+    ),
+
+  heldItems: protectedProcedure
+    .input(ZShopInputSchema.extend(ZChannelPageQuerySchema.shape))
+    .query(({ ctx, input: { shop_id, ...query } }) =>
+      ctx.upstream.call(contract.feeds.heldItems, { params: { id: shop_id }, query }),
+    ),
 
   syncRuns: protectedProcedure
     .input(ZShopChannelInputSchema)

@@ -5,13 +5,17 @@ import {
   KeyRound,
   LayoutDashboard,
   Package,
+  RefreshCw,
   ShieldCheck,
+  Store as StoreIcon,
   SlidersHorizontal,
   Store,
   Users,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import { CHANNEL_LABELS, CHANNELS } from '@feedloom/validation';
+import { paths } from '@/app/paths';
 import { isAdminExcludedPath, resolveAccess, type AccessSession } from '@/app/route-access';
 
 export interface NavItem {
@@ -39,6 +43,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Users', to: '/users-list', icon: Users },
   { label: 'Roles', to: '/roles-list', icon: ShieldCheck },
   { label: 'API credentials', to: '/app-creds', icon: KeyRound },
+];
+
+/** The active store's own entries: its overview, then each channel's syncs. */
+export const shopNavItems = (shopId: string): NavItem[] => [
+  { label: 'Store overview', to: paths.overview(shopId), icon: StoreIcon },
+  ...CHANNELS.map((channel) => ({
+    label: `${CHANNEL_LABELS[channel]} syncs`,
+    to: paths.syncShopChannel(channel, shopId),
+    icon: RefreshCw,
+  })),
 ];
 
 export type NavItemState = 'enabled' | 'disabled' | 'hidden';

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
-import { NAV_ITEMS, navItemState } from './nav-items';
+import { NAV_ITEMS, navItemState, shopNavItems, type NavItem } from './nav-items';
 
 const itemClassName =
   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-white/70 [&_svg]:size-4 [&_svg]:shrink-0';
@@ -10,9 +10,25 @@ const itemClassName =
 /** The navigation list, shared by the desktop sidebar and the mobile drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const session = useRequiredSession();
+  const shopItems = session.active_shop_id ? shopNavItems(session.active_shop_id) : [];
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-      {NAV_ITEMS.map((item) => {
+      <SidebarItems items={NAV_ITEMS} onNavigate={onNavigate} />
+      {shopItems.length > 0 ? (
+        <>
+          <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-white/60 uppercase">Active store</p>
+          <SidebarItems items={shopItems} onNavigate={onNavigate} />
+        </>
+      ) : null}
+    </nav>
+  );
+}
+
+function SidebarItems({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: (() => void) | undefined }) {
+  const session = useRequiredSession();
+  return (
+    <>
+      {items.map((item) => {
         const state = navItemState(session, item);
         if (state === 'hidden') return null;
         const Icon = item.icon;
@@ -45,7 +61,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         );
       })}
-    </nav>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeIntegratedChannelStatus, makeShop } from '@feedloom/contracts/testing';
 import { orgShopHandlers } from '@/test/org-handlers';
 import { makeSession, renderApp } from '@/test/render';
 
@@ -24,10 +25,39 @@ const health = (calls: number) => ({
   totals: { calls, failed: calls ? 1 : 0, retried: calls ? 2 : 0 },
 });
 
+/** The store's set-up as the checklist reads it: its products, whether Google is connected, products with errors. */
+const storeSetup = (products: number, connected: boolean, errors: number) => ({
+  'shops.info': () => ({
+    ...makeShop({ id: 's1', shop_name: 'Acme Store' }),
+    business_name: 'Acme',
+    connected_channels: connected ? ['google' as const] : [],
+    total_products: products,
+  }),
+  'channelWizard.status': () => [
+    makeIntegratedChannelStatus({ channel: 'google', state: connected ? 'connected' : 'none', connected }),
+  ],
+  'products.counts': () => ({ ...COUNTS, all: products, error: errors }),
+});
+
 describe('/dashboard', () => {
+  it('shows the set-up checklist until the store has products, a channel and no errors', async () => {
+    renderApp('/dashboard', {
+      ...orgShopHandlers(session),
+      ...storeSetup(0, false, 0),
+      'notifications.find': () => ({ data: [], total_records: 0, is_view: true, notifications_unread_count: 0, announcement_unread_count: 0, banner: null }),
+      'dashboard.productDiagnostics': () => diagnostics(),
+      'dashboard.apiHealth': () => health(0),
+    });
+    const checklist = await screen.findByRole('list', { name: 'Set-up checklist' });
+    expect(within(checklist).getByRole('link', { name: 'Import your products' }).getAttribute('href')).toBe('/data-source/s1');
+    expect(within(checklist).getByRole('link', { name: 'Connect a channel' }).getAttribute('href')).toBe('/sync-shop/s1');
+    expect(within(checklist).getByRole('link', { name: 'Fix the top issues' }).getAttribute('href')).toBe('/manage-products?tab=error');
+  });
+
   it("shows the channel's status counts linking to the product list, the trend chart, top issues and API health", async () => {
     const { calls } = renderApp('/dashboard', {
       ...orgShopHandlers(session),
+      ...storeSetup(120, true, 0),
       'notifications.find': () => ({ data: [], total_records: 0, is_view: true, notifications_unread_count: 0, announcement_unread_count: 0, banner: null }),
       'dashboard.productDiagnostics': () => diagnostics(),
       'dashboard.apiHealth': () => health(12),
@@ -49,6 +79,7 @@ describe('/dashboard', () => {
   it('has empty states for a store without a channel, history or calls', async () => {
     renderApp('/dashboard', {
       ...orgShopHandlers(session),
+      ...storeSetup(120, true, 0),
       'notifications.find': () => ({ data: [], total_records: 0, is_view: true, notifications_unread_count: 0, announcement_unread_count: 0, banner: null }),
       'dashboard.productDiagnostics': () => diagnostics({ channel_connected: false, trend: [], top_issues: [] }),
       'dashboard.apiHealth': () => health(0),

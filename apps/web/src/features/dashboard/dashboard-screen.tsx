@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useRequiredSession } from '@/features/auth/use-session';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import { SetupChecklist } from '@/features/shops/setup-checklist';
 import { ApiHealthChart, StatusTrendChart } from './charts';
 
 type Diagnostics = RouterOutputs['dashboard']['productDiagnostics'];
@@ -75,6 +76,7 @@ export function DashboardScreen() {
       </div>
       {shopId ? (
         <>
+          <SetupChecklist shopId={shopId} />
           <ProductDiagnostics shopId={shopId} channel={channel} />
           <ApiHealth shopId={shopId} />
         </>

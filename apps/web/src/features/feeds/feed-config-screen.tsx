@@ -13,23 +13,11 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { CHANNEL_NAME, FeedUrlSection } from './feed-url';
+import { RUN_STATUS_LABEL, TRIGGER_LABEL } from './sync-labels';
 
 type FeedConfig = RouterOutputs['feeds']['shopFeedConfigs'][number];
 type SyncRun = RouterOutputs['feeds']['syncRuns'][number];
 
-const RUN_STATUS_LABEL: Record<SyncRun['status'], string> = {
-  running: 'Running',
-  succeeded: 'Done',
-  failed: 'Failed',
-  paused_by_gate: 'Waiting for your confirmation',
-  discarded: 'Discarded',
-};
-const TRIGGER_LABEL: Record<SyncRun['trigger'], string> = {
-  schedule: 'Schedule',
-  change: 'Product changes',
-  manual: 'Sync now',
-  confirmed: 'Confirmed',
-};
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
