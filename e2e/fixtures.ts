@@ -75,14 +75,14 @@ export class Mailbox {
   }
 }
 
-/** An address nobody has used yet (valid for spec §5's email rule). */
+/** An address nobody has used yet (valid for email rule). */
 export const uniqueEmail = (prefix = 'e2e'): string =>
   `${prefix}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@e2e.feedloom.test`;
 
 /** The seeded demo merchant: has a profile, an organisation and a shop. */
 export const DEMO = { email: 'demo@feedloom.test', password: 'Demo@12345' } as const;
 
-/** The snackbar (spec §8): a status or alert region holding `text`. */
+/** The snackbar: a status or alert region holding `text`. */
 export const snackbar = (page: Page, text: string | RegExp): Locator =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 

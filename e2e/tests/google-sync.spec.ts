@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectTab, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
-// Issue 13: a shop connected to Google (through the sandbox's consent page) whose imported products are synced
+// A shop connected to Google (through the sandbox's consent page) whose imported products are synced
 // by the worker's engine: pending while submissions are off, then submitted, then approved or disapproved by
 // the sandbox's Merchant Center (one for a reason only the channel knows: the landing page shows another
 // price); the merchant fixes it and sees it approved.

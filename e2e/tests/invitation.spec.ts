@@ -106,7 +106,7 @@ test.describe('invitation sign-up', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await throughGoogleConsent(page, email);
 
-    // Spec §2 Social callback: in an organisation with the invitation's ids → the invitation page.
+    // Social callback: in an organisation with the invitation's ids → the invitation page.
     await expect(page).toHaveURL((url) => url.pathname === `/invitation/${ids}`);
     await expect(page.getByText('You are a member of Demo Outfitters.')).toBeVisible();
     await page.getByRole('link', { name: 'Continue' }).click();

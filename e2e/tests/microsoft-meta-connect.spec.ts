@@ -5,7 +5,7 @@ import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 /** The Microsoft sandbox's editorial review refuses a description with this marker (apps/sandbox). */
 const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';
 
-// Issue 14: a merchant connects Microsoft Merchant Center and a Meta catalog through the sandbox's consent
+// A merchant connects Microsoft Merchant Center and a Meta catalog through the sandbox's consent
 // pages, finishes both wizards, and sees the same imported products judged by each channel: one live on
 // Microsoft but held back for Meta for a rule only Meta has (a brand unless a GTIN or MPN is given; Microsoft
 // only recommends one), and one approved by Meta but disapproved by Microsoft's editorial review (what only

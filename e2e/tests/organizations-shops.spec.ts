@@ -199,7 +199,7 @@ test.describe('organisations and shops', () => {
     await expect(page).toHaveURL(/\/store-list$/);
     await expect(organisationButton(page, 'Invite Orchard')).toBeVisible();
     await expect(storesTable(page).getByRole('rowheader', { name: 'Invite Orchard Store' })).toBeVisible();
-    // Organisation Settings are the owner's (spec §6): a member does not get them.
+    // Organisation Settings are the owner's: a member does not get them.
     await organisationButton(page, 'Invite Orchard').click();
     await expect(page.getByRole('menuitem', { name: 'Organisation Settings' })).toHaveCount(0);
   });

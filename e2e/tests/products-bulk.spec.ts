@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, snackbar, test } from '../fixtures';
 
-// Issue 11: bulk-set a custom label on every product of one brand of the demo shop through a draft kept on
+// Bulk-set a custom label on every product of one brand of the demo shop through a draft kept on
 // the server: save the draft, reload (it survives), apply it, watch the run finish, and find every product of
 // the brand by its new label.
 

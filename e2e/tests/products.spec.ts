@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, snackbar, test } from '../fixtures';
 
-// Issue 11: the demo shop's catalogue (2,000 products imported through the real pipeline, about 5 % with a
+// The demo shop's catalogue (2,000 products imported through the real pipeline, about 5 % with a
 // channel issue the merchant can fix: no brand, a title over 150 characters, no description, apparel
 // without gender). The import refuses a GTIN with a wrong check digit row by row, so a product reaches the
 // error tab through one of those four; this journey fixes whichever its product has.

@@ -11,7 +11,7 @@ const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  // The default landing (spec §2): the active store's sync page.
+  // The default landing: the active store's sync page.
   await expect(page).toHaveURL(/\/sync-shop\//);
 };
 

@@ -1,4 +1,4 @@
-// Bulk customisation on PostgreSQL (issue 11): a saved draft setting a custom label on every product of a
+// Bulk customisation on PostgreSQL: a saved draft setting a custom label on every product of a
 // shop of 100,000 products is applied the way production does it — the api queues the run on pg-boss and a
 // separate worker process (the real `startWorkers`) carries it out batch by batch. Meanwhile the list's page 1
 // is requested over HTTP, signed in, again and again: its p95 while the run goes is printed beside the same
@@ -36,7 +36,7 @@ const IMPORTED = Math.min(1_000, PRODUCTS);
 const IDLE_REQUESTS = 60;
 /** The list during the run may be at most this many times slower at p95 than idle. */
 const TARGET_RATIO = 3;
-/** Spec'd list target (issue 11): page 1 under 150 ms at p95. */
+/** Spec'd list target: page 1 under 150 ms at p95. */
 const LIST_P95_MS = 150;
 
 const p95 = (ms: number[]) => {

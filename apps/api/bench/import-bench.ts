@@ -1,4 +1,4 @@
-// The CSV import end to end on PostgreSQL (issue 10): a generated Google-format CSV (the demo catalogue's
+// The CSV import end to end on PostgreSQL: a generated Google-format CSV (the demo catalogue's
 // generator: apparel with variants, electronics with GTINs, ~520 bytes a row) is kept, then imported by the
 // import job exactly as a worker runs it — parse, map, validate every row, stage with COPY, merge, validate
 // every product for every channel and store its statuses. The baseline is a raw `COPY` of the same file into

@@ -1,4 +1,4 @@
-// The product list at a million products (issue 11), on PostgreSQL. A shop of BENCH_LIST_PRODUCTS generated products
+// The product list at a million products, on PostgreSQL. A shop of BENCH_LIST_PRODUCTS generated products
 // (default 1,000,000) is written with set-based SQL (`generate_series`, not the import), with a status per
 // product and catalog channel; the kept tab counts follow through the migration's triggers. Then the api and
 // the gateway run as in production and the list is called as the browser calls it: tRPC over HTTP through

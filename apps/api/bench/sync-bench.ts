@@ -1,4 +1,4 @@
-// The channel sync engine end to end on PostgreSQL (issue 13): a shop of BENCH_SYNC_PRODUCTS products (default
+// The channel sync engine end to end on PostgreSQL: a shop of BENCH_SYNC_PRODUCTS products (default
 // 100,000) is connected to the sandbox's Google (started in this process, real Merchant API paths over HTTP)
 // and fully synced by the engine exactly as the worker runs it — read every product with its layers, judge
 // every item, hash, productInputs:insert with bounded concurrency, record what Google accepted. Printed: the

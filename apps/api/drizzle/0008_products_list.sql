@@ -7,7 +7,7 @@ CREATE TABLE "product_status_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "product_status_counts" ADD CONSTRAINT "product_status_counts_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Issue 11: the product list's read side.
+-- The product list's read side.
 -- 1. product_channel_statuses carries its product's shop_id (filled on insert when the writer leaves it out), so
 --    tab views are served by one index and counts can be kept per shop even when a product is deleted.
 -- 2. product_status_counts is kept current by statement-level triggers (one upsert per statement, whatever

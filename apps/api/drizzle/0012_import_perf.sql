@@ -1,4 +1,4 @@
--- Import pipeline (issue 10): a product whose rows are apart in the file arrives in pieces; each piece a run
+-- Import pipeline: a product whose rows are apart in the file arrives in pieces; each piece a run
 -- merged is kept in import_run_items (piece = its first row number, 0 for the product itself), so a retried
 -- run skips it. The run counts what it changed on its own row, in the batch's transaction.
 ALTER TABLE "import_run_items" ADD COLUMN "piece" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 11: the product list at a million products. Each product carries its status on each catalog channel
+-- The product list at a million products. Each product carries its status on each catalog channel
 -- (google_status, microsoft_status, meta_status), so a tab, a search, the filters and the sort are all answered
 -- from `products` alone: the tab is an index column, a search's trigram bitmap and the tab's bitmap are ANDed,
 -- and a sorted tab reads its own (shop, status, sort key, id) index in keyset order. The columns are kept by a
@@ -7,7 +7,7 @@
 -- A search looks its words up in a GIN over to_tsvector('simple', search_text) (a few posting lists, where the
 -- trigram index of 0008 read one per trigram: ten times the work for a two-word search at a million products);
 -- the trigram index goes.
--- Issue 15: product_channel_statuses gets a GIN index on its issues per channel, for the list's issue filter.
+-- Product_channel_statuses gets a GIN index on its issues per channel, for the list's issue filter.
 ALTER TABLE "products" ADD COLUMN "google_status" text;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "microsoft_status" text;

@@ -1,7 +1,7 @@
--- Issue 10: what every imported product costs the database to write. Each index and check of products and
+-- What every imported product costs the database to write. Each index and check of products and
 -- product_channel_statuses runs once per imported product (or status row), so those larger than what they
 -- serve cost the import its throughput:
--- 1. The product list's exact variant search (spec §5: offer id, SKU, GTIN, MPN, title and variant title of a
+-- 1. The product list's exact variant search (offer id, SKU, GTIN, MPN, title and variant title of a
 --    variant equal to the search) used a GIN over all of `variants` (jsonb_path_ops: one entry per attribute
 --    value of every variant, images and prices included). It now indexes just those six fields' values, half
 --    the entries; products/repo.ts searches `product_variant_keys(variants) @> '["term"]'`.

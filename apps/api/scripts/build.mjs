@@ -1,6 +1,6 @@
 // `pnpm build`: bundles the api with esbuild into dist/, which `npm start` and the e2e suite run with plain node
 // (scripts/serve.mjs) instead of the TypeScript sources through tsx: tsx's loader and its transpiled module
-// graph cost a process ~100 MB of RSS, which the import worker's 300 MB budget is better spent on (issue 10).
+// graph cost a process ~100 MB of RSS, which the import worker's 300 MB budget is better spent on.
 //
 // Entry points (dist/<name>.mjs):
 //   main          src/main.ts: migrate | seed | serve [--with-worker] | worker

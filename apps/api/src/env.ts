@@ -117,7 +117,7 @@ const ZEnvSchema = z.object({
     .positive()
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  /** A rotated refresh token presented again within this window returns the same new pair (spec §4 concurrency). */
+  /** A rotated refresh token presented again within this window returns the same new pair. */
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   /** An invitation link works this long after it was sent (or last re-sent). */
   INVITATION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(7),

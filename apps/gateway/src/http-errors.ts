@@ -14,7 +14,7 @@ import { isTrpcPath, securityHeaders } from './security-headers';
 /**
  * Errors that happen before a route (or tRPC) answers — a body, address or headers too large, a malformed
  * address — answered in the shape every other error of that path has: the tRPC error shape under /trpc (so the
- * web's tRPC client shows the message, spec §8), the `{code, message, data}` envelope elsewhere. Never a stack,
+ * web's tRPC client shows the message), the `{code, message, data}` envelope elsewhere. Never a stack,
  * a file path or the request echoed back.
  */
 

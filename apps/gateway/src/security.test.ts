@@ -51,7 +51,7 @@ const parseRaw = (answer: string) => {
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
 };
 
-describe('gateway hardening: errors and headers (issue 8 item 6)', () => {
+describe('gateway hardening: errors and headers', () => {
   let stub: TStubApi;
   let app: FastifyInstance;
 

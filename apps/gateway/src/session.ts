@@ -8,7 +8,7 @@ import {
 import { ZSocialProviderSchema } from '@feedloom/validation';
 import { z } from 'zod';
 
-/** The Auth session of spec §3 as kept in the encrypted cookie: both tokens and the session fields. */
+/** The Auth session as kept in the encrypted cookie: both tokens and the session fields. */
 export const ZStoredAuthSchema = ZTokensSchema.extend({ info: ZSessionInfoSchema });
 export type TStoredAuth = z.infer<typeof ZStoredAuthSchema>;
 
@@ -49,7 +49,7 @@ export class AuthSession {
     if (stored === undefined || stored === null) return (this.#auth = null);
     const parsed = ZStoredAuthSchema.safeParse(stored);
     if (!parsed.success) {
-      // Spec §4: a persisted session missing either token is logged out.
+      // A persisted session missing either token is logged out.
       this.clear();
       return null;
     }
@@ -84,7 +84,7 @@ export class AuthSession {
     return this.#read()?.info ?? null;
   }
 
-  /** Fills the session from a sign-in reply (spec §4 "Session fill") and returns what the web may see. */
+  /** Fills the session from a sign-in reply and returns what the web may see. */
   signIn(response: TLoginResponse): TSessionInfo {
     // Parsing with the info schema drops the tokens (and anything else the web must not see).
     const info = ZSessionInfoSchema.parse(response);

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { reloadOnce } from './lib/chunk-reload';
 import './styles.css';
 
-// Vite's modulepreload of a chunk that no longer exists (after a deploy): reload once (spec §4/§8).
+// Vite's modulepreload of a chunk that no longer exists (after a deploy): reload once.
 window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   reloadOnce();

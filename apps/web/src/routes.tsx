@@ -2,9 +2,9 @@ import { CHANNELS, type TPermission } from '@feedloom/validation';
 import { lazy, type ComponentType } from 'react';
 
 /**
- * The route table of spec §2, in one place. Every path of the spec is here with:
+ * The route table, in one place. Every path of the spec is here with:
  * - `scope`: which set it belongs to (who may see it; the guards in app/route-access.ts read it);
- * - `permission`: the module permission that guards it (spec §6: plain = read, `_manage` = write);
+ * - `permission`: the module permission that guards it (plain = read, `_manage` = write);
  *   routes without one are open to any logged-in user of the right scope;
  * - `screen`: a lazy screen (code-split). Screens a later issue builds render "Coming soon".
  * Add a screen by replacing its `comingSoon(...)` with `screen(() => import(...), 'NamedExport')`.
@@ -28,7 +28,7 @@ export interface AppRoute {
   permission?: TPermission;
   /** Document title and the heading of a "Coming soon" screen. */
   title: string;
-  /** Spec §2 Layout: the notification banner is hidden on these screens. */
+  /** Layout: the notification banner is hidden on these screens. */
   hideBanner?: boolean;
   /** Path parameters limited to known values (a channel); anything else is an unknown path. */
   paramValues?: Readonly<Record<string, readonly string[]>>;

@@ -107,7 +107,7 @@ describe("the channel's issues beside ours", () => {
   });
 });
 
-describe('product icon states (spec §4)', () => {
+describe('product icon states', () => {
   it('uses the product status without variants', () => {
     expect(productIconState('published')).toBe('submitted');
     expect(productIconState('warning')).toBe('warnings');

@@ -4,7 +4,7 @@ import type { TLayerValues } from './model/fields';
 import { channelItems, type TProduct } from './model/product';
 
 // Status of a product on a channel (ARCHITECTURE.md "Per product × channel") and the product icon states of
-// spec §4, which summarise a product and its variants in one symbol.
+// the flows, which summarise a product and its variants in one symbol.
 
 export const CHANNEL_STATUSES = [
   'pending',
@@ -157,7 +157,7 @@ export const productIconState = (
   return 'pending';
 };
 
-/** Tab counts of spec §3 "Status counts" from item statuses. */
+/** Tab counts "Status counts" from item statuses. */
 export const countStatuses = (
   statuses: Iterable<TChannelStatus>,
 ): Record<'all' | Exclude<TChannelStatus, 'integration_pending'>, number> => {

@@ -20,7 +20,7 @@ import { endpoint, PUBLIC, USER } from './endpoint';
  */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent a password reset link.';
-/** Spec §5 (profile page): Disconnect is refused until the user has a password. */
+/** Spec the validation rules (profile page): Disconnect is refused until the user has a password. */
 export const DISCONNECT_NEEDS_PASSWORD_MESSAGE = 'Please set your password to disconnect login service';
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully';
 /** A social sign-in whose state is unknown, used, expired, or for another provider or user. */
@@ -36,7 +36,7 @@ export const socialProviderOfState = (state: string): 'google' | 'microsoft' | n
 const ZTokenParams = z.object({ token: ZTokenSchema() });
 const ZProviderParams = z.object({ provider: ZSocialProviderSchema });
 
-/** Ids of an invitation (spec §2 /invitation-signup/{orgId}/{staffId}), carried through a social sign-in. */
+/** Ids of an invitation, carried through a social sign-in. */
 const ZInvitationIdSchema = ZTextSchema({ label: 'Invitation', trim: true, min: 1, max: TEXT_LIMITS.token });
 export const ZSocialLoginQuerySchema = z.object({
   organization_id: ZInvitationIdSchema.optional(),
@@ -54,8 +54,7 @@ export const ZAuthUrlSchema = z.object({ auth_url: z.string() });
 export const ZInvitationRefSchema = z.object({ organization_id: z.string(), staff_id: z.string() });
 
 /**
- * Reply of a social sign-in: the sign-in itself, the invitation the sign-in started from (spec §2 Social
- * callback: the state carries organisation and staff ids) and whether the identity was linked to an
+ * Reply of a social sign-in: the sign-in itself, the invitation the sign-in started from (the state carries organisation and staff ids) and whether the identity was linked to an
  * account just now (first social sign-in of an existing or new account).
  */
 export const ZSocialLoginResponseSchema = ZLoginResponseSchema.extend({
@@ -102,13 +101,13 @@ export const ZPasswordStatusSchema = z.object({
 });
 export type TPasswordStatus = z.infer<typeof ZPasswordStatusSchema>;
 
-/** The Profile of spec §3 as the api returns it. */
+/** The Profile as the api returns it. */
 export const ZUserProfileSchema = z.object({
   user_id: z.string(),
   email: z.string(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  /** The dialling code ('+91'); `country_code` is the server's name for the same value (spec §3). */
+  /** The dialling code ('+91'); `country_code` is the server's name for the same value. */
   phone_code: z.string(),
   country_code: z.string(),
   phone_number: z.string().nullable(),

@@ -14,7 +14,7 @@ import { NO_REFRESH_TOKEN_MESSAGE } from './envelope';
 export const ZTokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TTokens = z.infer<typeof ZTokensSchema>;
 
-/** The Auth session of spec §3, without its tokens: what the gateway keeps and the web may see. */
+/** The Auth session, without its tokens: what the gateway keeps and the web may see. */
 export const ZSessionInfoSchema = z.object({
   user_id: z.string(),
   email: z.string(),
@@ -32,7 +32,7 @@ export const ZSessionInfoSchema = z.object({
   shops_count: z.number().int(),
   is_admin: z.boolean(),
   has_password: z.boolean(),
-  /** Permissions of the active organisation (spec §6), [] without one. */
+  /** Permissions of the active organisation, [] without one. */
   permissions: z.array(z.string()),
 });
 export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
@@ -43,7 +43,7 @@ export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 const ZUserIdParams = z.object({ user_id: ZIdSchema('User id') });
 
-/** Body of check-and-refresh-token and logout; a missing token reads like the spec's client error (§8). */
+/** Body of check-and-refresh-token and logout; a missing token reads like the spec's client error. */
 export const ZRefreshTokenBodySchema = z.object({
   refresh_token: ZTokenSchema('Refresh token', NO_REFRESH_TOKEN_MESSAGE),
 });

@@ -4,11 +4,11 @@ import { ZAuthUrlSchema } from './account';
 import { ZChannelConnectionSchema, ZOAuthCallbackQuerySchema, ZTargetMarketSchema } from './channels';
 import { endpoint, needs } from './endpoint';
 
-// Microsoft Merchant Center (bing) and Meta catalogs (facebook): spec §2 wizard steps, §3 catalogue link,
-// §7 Microsoft and Facebook endpoints. Same connection record as Google's; the tokens stay in the api.
+// Microsoft Merchant Center (bing) and Meta catalogs (facebook): wizard steps catalogue link,
+// the api Microsoft and Facebook endpoints. Same connection record as Google's; the tokens stay in the api.
 
 export const CATALOG_CHANNEL_MSG = {
-  /** Spec §5 (stores and integrations). */
+  /** Spec the validation rules (stores and integrations). */
   businessAndCatalogRequired: 'Business account and catalog required',
   storeRequired: 'Choose your Microsoft Merchant Center store.',
   adsAccountRequired: 'Choose your Microsoft Advertising account.',
@@ -62,7 +62,7 @@ export const ZSelectMicrosoftStoreSchema = z.object({
   store_id: ZChannelNumberIdSchema('Store id'),
 });
 
-/** Spec §3 catalogue link: business_id, catalog_id (both required, one message). */
+/** Catalogue link: business_id, catalog_id (both required, one message). */
 const ZCatalogLinkIdSchema = (label: string) =>
   ZTextSchema({ label, min: 1, max: TEXT_LIMITS.id, requiredMessage: CATALOG_CHANNEL_MSG.businessAndCatalogRequired }).refine(
     (v) => /^\d{1,20}$/.test(v),
@@ -78,7 +78,7 @@ const ZFeedScheduleSchema = z.enum(FEED_SCHEDULES, {
 });
 
 /**
- * A channel's feed settings (spec §4): the schedule, whether submissions are on, and (Microsoft) the target
+ * A channel's feed settings: the schedule, whether submissions are on, and (Microsoft) the target
  * market the products are sent for (chosen through select-target-market). Saving the schedule records the
  * wizard's feed-config step.
  */

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { CHANNEL_CONNECTION_STATES, ZChannelConnectionSchema, ZTargetMarketSchema } from './channels';
 import { endpoint, needs, ORG } from './endpoint';
 
-// The integration wizard of spec §2 after the account is linked: target market, destination validation,
+// The integration wizard after the account is linked: target market, destination validation,
 // domain verification, shipping validation; the steps recorded as done (capture-integration-steps) and each
-// channel's progress (integrated-channel-status); the Google product taxonomy (§7).
+// channel's progress (integrated-channel-status); the Google product taxonomy.
 
 export const WIZARD_FIELD_MSG = {
   channel: 'Channel must be one of google, bing, facebook',
@@ -27,7 +27,7 @@ const ZChannelSchema = z.enum(CHANNELS, { error: WIZARD_FIELD_MSG.channel });
 const code = (label: string, required: string, max: number) =>
   ZTextSchema({ label, trim: true, min: 1, max, requiredMessage: required });
 
-/** The target market form (spec §3 Target market; §5 "Target country, content language and currency required"). */
+/** The target market form. */
 export const ZSelectTargetMarketSchema = z.object({
   channel: ZChannelSchema.default('google'),
   country: code('Target country', WIZARD_FIELD_MSG.country, 2),
@@ -51,7 +51,7 @@ export const ZTargetMarketSelectionDataSchema = z.object({
   currencies: z.array(ZNamedCodeSchema),
   /** The market chosen before, or null. */
   selected: ZTargetMarketSchema.nullable(),
-  /** What the form starts with when nothing was chosen: en / US (spec §9) with the store's currency if it fits. */
+  /** What the form starts with when nothing was chosen: en / US with the store's currency if it fits. */
   suggested: ZTargetMarketSchema,
   integration_once_completed: z.boolean(),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZAuthUrlSchema, ZSocialCallbackQuerySchema } from './account';
 import { endpoint, needs } from './endpoint';
 
-// Channel connections (spec §2 integration wizard, §3 integration record and target market, §7 Google):
+// Channel connections:
 // a shop linked to a channel account through OAuth. The tokens stay in the api; none of these answers
 // carries one.
 
@@ -17,7 +17,7 @@ export { GOOGLE_INTEGRATION_STEPS } from '@feedloom/validation';
 export const ZTargetMarketSchema = z.object({ country: z.string(), language: z.string(), currency: z.string() });
 export type TTargetMarket = z.infer<typeof ZTargetMarketSchema>;
 
-/** The integration record of a shop × channel (spec §3), with the connection's state. */
+/** The integration record of a shop × channel, with the connection's state. */
 export const ZChannelConnectionSchema = z.object({
   shop_id: z.string(),
   channel: z.enum(CHANNELS),

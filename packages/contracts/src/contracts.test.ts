@@ -33,14 +33,14 @@ describe('contract', () => {
     }
   });
 
-  // Spec §7: these paths skip token refresh on a 401, so they must not need a token at all.
+  // These paths skip token refresh on a 401, so they must not need a token at all.
   it.each(['/login', '/signup', '/verify-account/:user_id', '/check-and-refresh-token'])('%s is public', (path) => {
     const found = allEndpoints().find(([, e]) => e.path === path);
     expect(found, path).toBeDefined();
     expect(found?.[1].access.kind).toBe('public');
   });
 
-  // Spec §2: /invitation-signup is a logged-out screen, so its sign-up call needs no token either.
+  // /invitation-signup is a logged-out screen, so its sign-up call needs no token either.
   it('lets a signed-out invitee sign up from the invitation link', () => {
     expect(contract.invitations.createStaffUser).toMatchObject({
       method: 'POST',
@@ -49,7 +49,7 @@ describe('contract', () => {
     });
   });
 
-  // Issue 8: a NUL reached PostgreSQL (500) and a 100 KB URL was stored. Every string an endpoint reads from
+  // A NUL reached PostgreSQL (500) and a 100 KB URL was stored. Every string an endpoint reads from
   // its params, query or body has a maximum length and refuses control characters.
   it('bounds every string an endpoint reads and refuses control characters in it', () => {
     const loose = allEndpoints().flatMap(([name, e]) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 import { CHANNEL_STATUSES, ZStatusCountsSchema } from './products';
 
-// The dashboard (spec §2 /dashboard, §7 Dashboard; issue 15).
+// The dashboard.
 
 /** One day of the status trend: the shop's counts on the channel as the daily snapshot kept them. */
 export const ZStatusTrendPointSchema = z.object({ day: z.string(), counts: ZStatusCountsSchema });

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { BINARY_RESPONSE, endpoint, needs } from './endpoint';
 
-// Data sources (spec §3 Import data source, §7 Data sources; issue 10). A data source brings products into a
+// Data sources. A data source brings products into a
 // shop from an uploaded CSV file or a CSV URL fetched on a schedule; every import is a run kept in its
 // history with counts and an error report.
 
@@ -176,7 +176,7 @@ const READ = needs('data_source_management', 'read');
 const MANAGE = needs('data_source_management', 'manage');
 
 export const dataSourcesContract = {
-  /** Spec §7 GET /data-source/{shop}?page&limit&search: a shop's sources, newest first, by name. */
+  /** GET /data-source/{shop}?page&limit&search: a shop's sources, newest first, by name. */
   find: endpoint({
     method: 'GET',
     path: '/data-source/:shop_id',
@@ -193,7 +193,7 @@ export const dataSourcesContract = {
     response: ZDataSourceSchema,
   }),
   /**
-   * Spec §7 POST import-csv (multipart: `ZImportCsvFieldsSchema` fields, then one `file` part, a CSV of at
+   * POST import-csv (multipart: `ZImportCsvFieldsSchema` fields, then one `file` part, a CSV of at
    * most 20MB). Creates a file source (or gives `data_source_id` a new file), keeps the file and queues a run.
    */
   importCsv: endpoint({
@@ -204,7 +204,7 @@ export const dataSourcesContract = {
     body: ZImportCsvFieldsSchema,
     response: ZDataSourceImportSchema,
   }),
-  /** Spec §7 POST import-csv-url: a URL source with its schedule; the first fetch is queued at once. */
+  /** POST import-csv-url: a URL source with its schedule; the first fetch is queued at once. */
   create: endpoint({
     method: 'POST',
     path: '/import-csv-url',
@@ -220,7 +220,7 @@ export const dataSourcesContract = {
     body: ZUpdateDataSourceSchema,
     response: ZDataSourceSchema,
   }),
-  /** Product settings of spec §3 (product_id_format, inventory_quantity), applied from the next run. */
+  /** Product settings (product_id_format, inventory_quantity), applied from the next run. */
   settings: endpoint({
     method: 'PUT',
     path: '/data-source-settings/:shop_id/:id',
@@ -237,7 +237,7 @@ export const dataSourcesContract = {
     params: ZShopSourceParams,
     response: z.object({ id: z.string(), products_removed: z.number().int() }),
   }),
-  /** Spec §7 GET /sync-csv-url/{id}: fetch a URL source now (a file source re-imports its kept file). */
+  /** GET /sync-csv-url/{id}: fetch a URL source now (a file source re-imports its kept file). */
   syncNow: endpoint({
     method: 'GET',
     path: '/sync-csv-url/:id',
@@ -307,7 +307,7 @@ export const dataSourcesContract = {
     params: ZShopRunParams,
     response: ZImportRunSchema,
   }),
-  /** Spec §9: every supported column with one valid example row (a CSV download). */
+  /** Every supported column with one valid example row (a CSV download). */
   sampleCsv: endpoint({
     method: 'GET',
     path: '/sample-csv',
@@ -316,7 +316,7 @@ export const dataSourcesContract = {
     response: BINARY_RESPONSE,
   }),
   /**
-   * Spec §7 POST /export-csv: the shop's products as a customisation CSV download of report_type 1 or 2,
+   * POST /export-csv: the shop's products as a customisation CSV download of report_type 1 or 2,
    * with the columns the export field customise popup chose (`fields`, type 1), streamed as it is read.
    */
   exportCsv: endpoint({
@@ -327,7 +327,7 @@ export const dataSourcesContract = {
     binary: true,
     response: BINARY_RESPONSE,
   }),
-  /** Spec §7 POST import-update-csv (multipart: shop_id, report_type, then `file`): customisations back in. */
+  /** POST import-update-csv (multipart: shop_id, report_type, then `file`): customisations back in. */
   importUpdateCsv: endpoint({
     method: 'POST',
     path: '/import-update-csv',

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * - public: anyone (login, signup, …); the gateway never refreshes a token for these.
  * - user: any signed-in user, whatever their organisation.
  * - org: a signed-in member of the active organisation (no particular module).
- * - module: a member whose permissions grant `level` on `module` (spec §6).
+ * - module: a member whose permissions grant `level` on `module`.
  */
 export type TAccess =
   | { kind: 'public' }

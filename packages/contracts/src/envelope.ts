@@ -4,7 +4,7 @@ import { z } from 'zod';
 export { INTERNAL_ERROR_MESSAGE } from '@feedloom/validation';
 
 /**
- * Every api reply (spec §7): success is code 200. A failure may name the request field it concerns in
+ * Every api reply: success is code 200. A failure may name the request field it concerns in
  * `field` (a body or query key such as 'shop_url', dotted for nested ones): the gateway passes it on as
  * `error.data.field` and the web shows the message under that input rather than in the snackbar.
  */

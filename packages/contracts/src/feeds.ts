@@ -2,8 +2,7 @@ import { CHANNELS, FEED_SCHEDULES, ZEmailSchema, ZIdSchema, ZListQuerySchema, ZT
 import { z } from 'zod';
 import { BINARY_RESPONSE, endpoint, needs, PUBLIC } from './endpoint';
 
-// Feeds and the channel sync engine (issue 13; spec §4 feed schedule, §7 shop feed config, google feed
-// settings, feed-status, google-fetch-errors): how often a shop × channel is synced, whether submissions are
+// Feeds and the channel sync engine: how often a shop × channel is synced, whether submissions are
 // on, its secret feed URL, the sync runs and the publish gate's confirmation.
 
 export const SYNC_RUN_STATUSES = ['running', 'succeeded', 'failed', 'paused_by_gate', 'discarded'] as const;

@@ -4,7 +4,7 @@ import { ZLoginResponseSchema } from './auth';
 import { endpoint, PUBLIC, USER } from './endpoint';
 
 /**
- * The pending invitation of spec §3. The encrypted ids build the invitation link
+ * The pending invitation. The encrypted ids build the invitation link
  * (/invitation/{encrypted_organization_object_id}/{encrypted_staff_id}) and the accept call.
  */
 export const ZPendingInvitationSchema = z.object({
@@ -69,7 +69,7 @@ export const invitationsContract = {
     response: ZInvitationStatusSchema,
   }),
   /**
-   * Public: an invitee without an account signs up from the link (spec §7 create-staff-user). The account
+   * Public: an invitee without an account signs up from the link. The account
    * gets the invitation's e-mail, verified (the mailed link proves it), joins the organisation with that
    * organisation active, and is signed in: the reply is the login reply.
    */

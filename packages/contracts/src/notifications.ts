@@ -10,11 +10,11 @@ import {
 import { z } from 'zod';
 import { endpoint, ORG, USER } from './endpoint';
 
-// Notifications and announcements (spec §3 Notification, §4 Notifications, §7; issue 15). A notification
+// Notifications and announcements. A notification
 // belongs to one shop and says what happened and where the merchant acts (`link`, an in-app path);
 // announcements (Feature Release) are product-wide and read or dismissed per shop.
 
-/** Spec §3 Notification: notification_id, category, notification_type, is_read (+ what a person reads). */
+/** Notification: notification_id, category, notification_type, is_read (+ what a person reads). */
 export const ZNotificationSchema = z.object({
   notification_id: z.string(),
   category: z.enum(NOTIFICATION_CATEGORIES),
@@ -30,7 +30,7 @@ export const ZNotificationSchema = z.object({
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 
-/** Spec §3: the list response has is_view, announcement_unread_count and notifications_unread_count. */
+/** The list response has is_view, announcement_unread_count and notifications_unread_count. */
 export const ZNotificationPageSchema = z.object({
   data: z.array(ZNotificationSchema),
   total_records: z.number().int(),
@@ -60,7 +60,7 @@ export const ZPublishedAnnouncementSchema = z.object({
 export type TPublishedAnnouncement = z.infer<typeof ZPublishedAnnouncementSchema>;
 
 export const notificationsContract = {
-  /** Spec §7 GET /notification-list (any member who may reach the shop). */
+  /** GET /notification-list (any member who may reach the shop). */
   find: endpoint({
     method: 'GET',
     path: '/notification-list',
@@ -68,7 +68,7 @@ export const notificationsContract = {
     query: ZNotificationListQuerySchema,
     response: ZNotificationPageSchema,
   }),
-  /** Spec §7 GET /dismiss-notification: hidden for duration_days (for good without), counts lowered. */
+  /** GET /dismiss-notification: hidden for duration_days (for good without), counts lowered. */
   dismiss: endpoint({
     method: 'GET',
     path: '/dismiss-notification',
@@ -76,7 +76,7 @@ export const notificationsContract = {
     query: ZDismissNotificationQuerySchema,
     response: ZUnreadCountsSchema,
   }),
-  /** Spec §7 POST /mark-notification-as-read/?shop_id: the named items, or all of the shop. */
+  /** POST /mark-notification-as-read/?shop_id: the named items, or all of the shop. */
   markRead: endpoint({
     method: 'POST',
     path: '/mark-notification-as-read',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZLoginResponseSchema } from './auth';
 import { endpoint, USER } from './endpoint';
 
-/** The Organisation of spec §3. Optional fields the owner never filled are null. */
+/** The Organisation. Optional fields the owner never filled are null. */
 export const ZOrganizationEntitySchema = z.object({
   organization_object_id: z.string(),
   business_name: z.string(),
@@ -23,7 +23,7 @@ export const ZOrganizationEntitySchema = z.object({
 export type TOrganizationEntity = z.infer<typeof ZOrganizationEntitySchema>;
 
 /**
- * An entry of the user's organisation list (spec §3): the organisation plus the caller's role in it, their
+ * An entry of the user's organisation list: the organisation plus the caller's role in it, their
  * permissions there, and the shop they would land on (the last active one, else the first).
  */
 export const ZOrganizationListEntrySchema = ZOrganizationEntitySchema.extend({
@@ -52,7 +52,7 @@ export const organizationsContract = {
     body: ZOrganizationSchema,
     response: ZOrganizationEntitySchema,
   }),
-  /** Owner only (spec §6): 403 for a member, 404 for an organisation the caller is not in. */
+  /** Owner only: 403 for a member, 404 for an organisation the caller is not in. */
   get: endpoint({
     method: 'GET',
     path: '/organization/:id',
@@ -69,7 +69,7 @@ export const organizationsContract = {
     response: ZOrganizationEntitySchema,
   }),
   /**
-   * Switching organisation (spec §4): remembers it as the last active one and answers new tokens whose
+   * Switching organisation: remembers it as the last active one and answers new tokens whose
    * organisation is this one, with the session fields (active shop: the last active, else the first).
    */
   switchOrganization: endpoint({

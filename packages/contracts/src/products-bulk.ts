@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 import { ZProductDetailSchema } from './products';
 
-// Bulk customisation with drafts (spec §3 "Bulk customisation rule", §4, §7 PUT bulk-variant-update; issue 11).
+// Bulk customisation with drafts.
 // Drafts are kept per user and shop; applying one queues a run that a worker carries out batch by batch, and the
 // run records who applied what to how many products, and how it ended.
 
@@ -94,7 +94,7 @@ export const productsBulkContract = {
     params: ZShopItemParams,
     response: z.object({ id: z.string() }),
   }),
-  /** Cancelling bulk customisation: "Yes, Discard Drafts" (spec §4) removes all the caller's drafts in the shop. */
+  /** Cancelling bulk customisation: "Yes, Discard Drafts" removes all the caller's drafts in the shop. */
   discardDrafts: endpoint({
     method: 'DELETE',
     path: '/bulk-drafts/:shop_id',
@@ -124,7 +124,7 @@ export const productsBulkContract = {
     params: ZShopItemParams,
     response: ZBulkRunSchema,
   }),
-  /** Spec §7 PUT bulk-variant-update: rules applied to chosen variants of one product, at once. */
+  /** PUT bulk-variant-update: rules applied to chosen variants of one product, at once. */
   variantUpdate: endpoint({
     method: 'PUT',
     path: '/bulk-variant-update',

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 
-// Products (spec §2 product list and detail, §3 product list page and product fields, §7 Products; issue 11).
+// Products.
 // A product's values come in layers: `source` (its data source, untouched by edits) and `override` (the
 // merchant's edits, untouched by imports); `rule` is reserved for automated rules. Each product is judged for
 // every channel whenever a layer changes; its status and issues per channel are stored.
@@ -95,7 +95,7 @@ export const ZProductListItemSchema = z.object({
 });
 export type TProductListItem = z.infer<typeof ZProductListItemSchema>;
 
-/** Spec §3 "Product list page". */
+/** "Product list page". */
 export const ZProductPageSchema = z.object({
   data: z.array(ZProductListItemSchema),
   /** Products matching tab, search and filters. */
@@ -114,7 +114,7 @@ export const ZProductPageSchema = z.object({
 });
 export type TProductPage = z.infer<typeof ZProductPageSchema>;
 
-/** Spec §3 "Status counts" (tab counts) on one channel. */
+/** "Status counts" (tab counts) on one channel. */
 export const ZStatusCountsSchema = z.object(
   Object.fromEntries([...PRODUCT_TABS, 'integration_pending'].map((k) => [k, z.number().int()])) as Record<
     (typeof PRODUCT_TABS)[number] | 'integration_pending',
@@ -170,7 +170,7 @@ export const ZProductDetailSchema = z.object({
     z.object({ id: z.string(), offer_id: z.string(), fields: z.record(z.string(), ZProductFieldSchema) }),
   ),
   channels: z.array(ZProductChannelStateSchema),
-  /** The last resubmission asked for (spec §3 `resubmit`): the fields to send again and when it was asked. */
+  /** The last resubmission asked for: the fields to send again and when it was asked. */
   resubmission: z.object({ fields: z.array(z.string()), requested_at: z.string() }).nullable(),
   /**
    * Other data sources of the shop that also bring this product's offer id: the source that brought it first
@@ -196,7 +196,7 @@ export const ZDebugAttributeSchema = z.object({
 });
 export type TDebugAttribute = z.infer<typeof ZDebugAttributeSchema>;
 
-/** Spec §7 product-debug-view: per channel item, each attribute's effective value, its layer and its issues. */
+/** Product-debug-view: per channel item, each attribute's effective value, its layer and its issues. */
 export const ZProductDebugViewSchema = z.object({
   channel: z.enum(CATALOG_CHANNELS),
   status: z.enum(CHANNEL_STATUSES).nullable(),
@@ -212,7 +212,7 @@ export const ZProductDebugViewSchema = z.object({
 });
 export type TProductDebugView = z.infer<typeof ZProductDebugViewSchema>;
 
-/** Spec §7 search/elk-search: products whose title, SKU, brand or GTIN matches (variant fields exactly). */
+/** Search/elk-search: products whose title, SKU, brand or GTIN matches (variant fields exactly). */
 export const ZElkSearchResultSchema = z.object({
   data: z.array(
     z.object({
@@ -262,7 +262,7 @@ const READ = needs('product_and_promotions_feed', 'read');
 const MANAGE = needs('product_and_promotions_feed', 'manage');
 
 export const productsContract = {
-  /** Spec §7 GET {shop}/products-data/: the list (keyset pages, tabs, search, filters, sort). */
+  /** GET {shop}/products-data/: the list (keyset pages, tabs, search, filters, sort). */
   find: endpoint({
     method: 'GET',
     path: '/products-data/:shop_id',
@@ -271,7 +271,7 @@ export const productsContract = {
     query: ZProductListQuerySchema,
     response: ZProductPageSchema,
   }),
-  /** Spec §7 GET {shop}/count-statistics/: tab counts on a channel (kept current, never recounted). */
+  /** GET {shop}/count-statistics/: tab counts on a channel (kept current, never recounted). */
   counts: endpoint({
     method: 'GET',
     path: '/count-statistics/:shop_id',
@@ -296,7 +296,7 @@ export const productsContract = {
     query: ZVariantListQuerySchema,
     response: ZVariantPageSchema,
   }),
-  /** Spec §7 PUT product-update: edits, per-field reset_to_source and whole-product reset of the override layer. */
+  /** PUT product-update: edits, per-field reset_to_source and whole-product reset of the override layer. */
   update: endpoint({
     method: 'PUT',
     path: '/product-update',
@@ -304,7 +304,7 @@ export const productsContract = {
     body: ZProductUpdateSchema,
     response: ZProductDetailSchema,
   }),
-  /** Spec §7 GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
+  /** GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
   debugView: endpoint({
     method: 'GET',
     path: '/product-debug-view/:shop_id/:id',
@@ -313,7 +313,7 @@ export const productsContract = {
     query: ZProductDebugQuerySchema,
     response: ZProductDebugViewSchema,
   }),
-  /** Spec §7 GET search/elk-search?shop_id&search_value[&tag]: index-backed, the list's search. */
+  /** GET search/elk-search?shop_id&search_value[&tag]: index-backed, the list's search. */
   elkSearch: endpoint({
     method: 'GET',
     path: '/search/elk-search',

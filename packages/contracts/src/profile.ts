@@ -7,7 +7,7 @@ import {
 } from './account';
 import { BINARY_RESPONSE, endpoint, USER } from './endpoint';
 
-/** The signed-in user's own profile (spec §3 Profile, §7 Profile and organisations). */
+/** The signed-in user's own profile. */
 export const profileContract = {
   get: endpoint({
     method: 'GET',

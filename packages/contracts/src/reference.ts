@@ -4,7 +4,7 @@ import { endpoint, USER } from './endpoint';
 
 export const COUNTRY_NOT_FOUND_MESSAGE = 'Country not found';
 
-/** Country code entry of spec §3: name, flag, dialling code (plus the ISO code that keys it). */
+/** Country code entry: name, flag, dialling code (plus the ISO code that keys it). */
 export const ZCountryCodeSchema = z.object({
   iso2: z.string(),
   country_name: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 
 /**
- * A role of spec §3: its name and permissions. Predefined roles (is_predefined) are the same in every
+ * A role: its name and permissions. Predefined roles (is_predefined) are the same in every
  * organisation and read-only; custom roles belong to one. `used_by` lists the e-mails of the staff
  * holding it (pending or accepted), which is why a role in use cannot be deleted.
  */

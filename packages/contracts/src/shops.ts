@@ -4,7 +4,7 @@ import { endpoint, needs, ORG } from './endpoint';
 
 export const SHOP_STATUSES = ['active', 'deleted'] as const;
 
-/** The Shop of spec §3, with its status (a deleted shop can be reactivated) and timestamps (ISO 8601). */
+/** The Shop, with its status (a deleted shop can be reactivated) and timestamps (ISO 8601). */
 export const ZShopSchema = z.object({
   id: z.string(),
   shop_name: z.string(),

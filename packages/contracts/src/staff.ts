@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { endpoint, needs } from './endpoint';
 import { INVITATION_STATUSES } from './invitations';
 
-/** A staff member of spec §3 (an invitation, pending or accepted, and the member it became). */
+/** A staff member (an invitation, pending or accepted, and the member it became). */
 export const ZStaffSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -35,7 +35,7 @@ export const ZStaffOwnerSchema = z.object({
 });
 export type TStaffOwner = z.infer<typeof ZStaffOwnerSchema>;
 
-/** Staff list response of spec §3: a page, the matches of the search, and all staff of the organisation. */
+/** Staff list response: a page, the matches of the search, and all staff of the organisation. */
 export const ZStaffPageSchema = z.object({
   data: z.array(ZStaffSchema),
   total_records: z.number().int(),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// Used by the contract and gateway tests to keep issue 8 closed: every string an input schema accepts
+// Used by the contract and gateway tests to keep those holes closed: every string an input schema accepts
 // must be bounded and refuse control characters, so a new field cannot slip in as a bare z.string().
 
 interface TDef {

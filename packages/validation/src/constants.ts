@@ -2,7 +2,7 @@
 // imports some of them (the snackbar, the route guards), and this module pulls no zod into it
 // (apps/web/bench/initial-js.ts holds that first download under its target). Keep it free of imports.
 
-/** Business constants of spec §9. */
+/** Business constants. */
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const SNACKBAR_MS = 6000;
@@ -13,13 +13,13 @@ export const THEME_PRIMARY = '#195279';
 /** Seconds before another sign-up code may be asked for: the api refuses earlier, the web counts down. */
 export const OTP_RESEND_SECONDS = 30;
 
-/** The channels of the per-channel routes and of a shop's connections (spec §2: Google, Bing, Facebook). */
+/** The channels of the per-channel routes and of a shop's connections (Google, Bing, Facebook). */
 export const CHANNELS = ['google', 'bing', 'facebook'] as const;
 export type TChannelKey = (typeof CHANNELS)[number];
 /** Who each channel is to the merchant. */
 export const CHANNEL_LABELS: Record<TChannelKey, string> = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' };
 
-/** How often a shop's feed is sent to a channel (spec §4 feed schedule options), with the label shown. */
+/** How often a shop's feed is sent to a channel, with the label shown. */
 export const FEED_SCHEDULES = ['every_6_hours', 'every_12_hours', 'daily', 'weekly', 'monthly'] as const;
 export type TFeedSchedule = (typeof FEED_SCHEDULES)[number];
 export const FEED_SCHEDULE_LABELS: Record<TFeedSchedule, string> = {
@@ -31,7 +31,7 @@ export const FEED_SCHEDULE_LABELS: Record<TFeedSchedule, string> = {
 };
 export const DEFAULT_FEED_SCHEDULE: TFeedSchedule = 'daily';
 
-/** Spec §8: what a failure without a server message says, wherever it is shown. */
+/** What a failure without a server message says, wherever it is shown. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal Server Error!';
 
 /** The gateway refuses a tRPC mutation without this header and value (CSRF); the web always sends it. */

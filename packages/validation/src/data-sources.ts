@@ -3,7 +3,7 @@ import { ZOptionalEmailSchema } from './email';
 import { ZListQuerySchema } from './limits';
 import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
 
-// Data sources (spec §3 Import data source and Product settings, §5 Import, §9 limits). The web's import CSV
+// Data sources. The web's import CSV
 // popup, the gateway and the api validate with these; multipart fields arrive as strings, so numbers are
 // coerced.
 
@@ -20,13 +20,13 @@ export type TFetchFrequency = (typeof FETCH_FREQUENCIES)[number];
 export const PRODUCT_ID_FORMATS = ['id', 'sku'] as const;
 export type TProductIdFormat = (typeof PRODUCT_ID_FORMATS)[number];
 
-/** Spec §9: a CSV import is at most 20MB (the upload and a URL download alike). */
+/** A CSV import is at most 20MB (the upload and a URL download alike). */
 export const CSV_MAX_BYTES = 20 * 1024 * 1024;
 export const INVENTORY_QUANTITY_MIN = 1;
 export const INVENTORY_QUANTITY_MAX = 10_000_000;
 export const DATA_SOURCE_NAME_MAX = 100;
 
-/** Customisation CSV types of spec §9: 1 title, description and type; 2 highlights and detail attributes. */
+/** Customisation CSV types: 1 title, description and type; 2 highlights and detail attributes. */
 export const REPORT_TYPES = [1, 2] as const;
 export type TReportType = (typeof REPORT_TYPES)[number];
 
@@ -98,7 +98,7 @@ export const ZInventoryQuantitySchema = z.preprocess(
     .max(INVENTORY_QUANTITY_MAX, DATA_SOURCE_MSG.inventoryQuantity),
 );
 
-/** Product settings of spec §3: how ids are made and the quantity given to rows that have none. */
+/** Product settings: how ids are made and the quantity given to rows that have none. */
 export const ZProductSettingsSchema = z.object({
   product_id_format: z.enum(PRODUCT_ID_FORMATS).default('id'),
   /** Quantity of products whose row gives none; absent keeps them without a quantity. */
@@ -141,7 +141,7 @@ interface TScheduleFields {
   day?: number;
 }
 
-/** Spec §5: URL and frequency required for URL sources; fetch time for any frequency; day for weekly/monthly. */
+/** URL and frequency required for URL sources; fetch time for any frequency; day for weekly/monthly. */
 export const refineSchedule =
   (requireUrl: boolean) =>
   (v: TScheduleFields, ctx: z.RefinementCtx): void => {
@@ -214,7 +214,7 @@ export const ZMappingOverridesSchema = z
 export const ZSaveMappingSchema = z.object({ mapping: ZMappingOverridesSchema });
 export type TSaveMapping = z.infer<typeof ZSaveMappingSchema>;
 
-/** `PUT /edit-data-source/:id`: every field optional (spec §5: the name is required unless editing). */
+/** `PUT /edit-data-source/:id`: every field optional (the name is required unless editing). */
 export const ZUpdateDataSourceSchema = z
   .object({
     data_source_name: z.preprocess(emptyToUndefined, ZDataSourceNameSchema.optional()),

@@ -13,7 +13,7 @@ export const isValidEmail = (value: string): boolean =>
 const EMAIL_MAX_MSG = TEXT_MSG.tooLong('Email Address', TEXT_LIMITS.email);
 const EMAIL_CHARS = { label: 'Email Address' };
 
-/** The shared email rule of spec §5, required. */
+/** The shared email rule, required. */
 export const ZEmailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()

@@ -1,9 +1,9 @@
 import type { TChannelKey } from './constants';
 
-// The integration wizard of spec §2: each channel's steps after /sync-shop, in order, and where a channel's
+// The integration wizard: each channel's steps after /sync-shop, in order, and where a channel's
 // wizard resumes (the first step not yet recorded as done).
 
-/** Google's wizard after /sync-shop, in order (spec §2). */
+/** Google's wizard after /sync-shop, in order. */
 export const GOOGLE_INTEGRATION_STEPS = [
   'link-account',
   'target-market',
@@ -13,7 +13,7 @@ export const GOOGLE_INTEGRATION_STEPS = [
   'feed-config',
 ] as const;
 
-/** Each channel's wizard steps after /sync-shop, in order (spec §2 Integration wizard). */
+/** Each channel's wizard steps after /sync-shop, in order. */
 export const INTEGRATION_STEPS = {
   google: GOOGLE_INTEGRATION_STEPS,
   bing: ['link-account', 'domain-verification', 'target-market', 'feed-config'],
@@ -29,7 +29,7 @@ export const SITE_VERIFICATION_METHODS = ['META', 'FILE'] as const;
 export type TSiteVerificationMethodKey = (typeof SITE_VERIFICATION_METHODS)[number];
 
 /**
- * Where a channel's wizard resumes (spec §2: the first step not yet recorded as done). Without a chosen
+ * Where a channel's wizard resumes (the first step not yet recorded as done). Without a chosen
  * account (never connected, disconnected, or only authorised) it is the account link.
  */
 export const nextIntegrationStep = (

@@ -4,7 +4,7 @@ import { TEXT_LIMITS, ZTextSchema } from './text';
 
 const toInt = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
-/** List query of spec §5: bad values fall back to their defaults instead of failing. */
+/** List query: bad values fall back to their defaults instead of failing. */
 export const ZListQuerySchema = z.object({
   page: z.preprocess(toInt, z.number().int().positive().catch(1)).default(1),
   limit: z

@@ -1,4 +1,4 @@
-/** Every user-facing validation message of spec §5 lives here, so the web, the gateway and the api say the same. */
+/** Every user-facing validation message lives here, so the web, the gateway and the api say the same. */
 export const MSG = {
   emailRequired: 'Email Address is required.',
   emailInvalid: 'Invalid email address.',

@@ -3,10 +3,9 @@ import { ZListQuerySchema } from './limits';
 import { DEFAULT_PRODUCT_CHANNEL, PRODUCT_CHANNELS } from './products';
 import { ZIdSchema, ZTextSchema } from './text';
 
-// Notifications, announcements and the dashboard (spec §2 /notifications and /dashboard, §3 Notification,
-// §4 Notifications, §7 Dashboard and notifications, §9 category order, default sort, relative times).
+// Notifications, announcements and the dashboard.
 
-/** Spec §4/§9: notifications are sorted by category in this order. */
+/** notifications are sorted by category in this order. */
 export const NOTIFICATION_CATEGORIES = ['critical', 'warning', 'information', 'feature_release'] as const;
 export type TNotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CATEGORY_LABELS: Record<TNotificationCategory, string> = {
@@ -24,7 +23,7 @@ export const NOTIFICATION_TAB_LABELS: Record<TNotificationTab, string> = {
   ...NOTIFICATION_CATEGORY_LABELS,
 };
 
-/** Spec §9: the default sort is All Unread First (unread, then category order, then newest). */
+/** The default sort is All Unread First (unread, then category order, then newest). */
 export const NOTIFICATION_SORTS = ['all_unread_first', 'newest_first', 'oldest_first'] as const;
 export type TNotificationSort = (typeof NOTIFICATION_SORTS)[number];
 export const DEFAULT_NOTIFICATION_SORT: TNotificationSort = 'all_unread_first';
@@ -53,7 +52,7 @@ export const DISMISS_MAX_DAYS = 365;
 
 const toBool = (v: unknown) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' ? false : v);
 
-/** Spec §7 GET /notification-list: a bad tab or sort falls back to its default, as the product list does. */
+/** GET /notification-list: a bad tab or sort falls back to its default, as the product list does. */
 export const ZNotificationListQuerySchema = ZListQuerySchema.pick({ page: true, limit: true }).extend({
   shop_id: ZIdSchema('Store id'),
   tab: z.enum(NOTIFICATION_TABS).catch('all').default('all'),
@@ -68,7 +67,7 @@ export const NOTIFICATION_MSG = {
   tooManyIds: 'At most 100 notifications can be marked at once.',
 } as const;
 
-/** Spec §7 GET /dismiss-notification: shop_id, notification_id, duration_days. */
+/** GET /dismiss-notification: shop_id, notification_id, duration_days. */
 export const ZDismissNotificationQuerySchema = z.object({
   shop_id: ZIdSchema('Store id'),
   notification_id: ZIdSchema('Notification'),
@@ -85,7 +84,7 @@ export const ZDismissNotificationQuerySchema = z.object({
 });
 export type TDismissNotificationQuery = z.output<typeof ZDismissNotificationQuerySchema>;
 
-/** Spec §7 POST /mark-notification-as-read/?shop_id: the given items, or everything when none is named. */
+/** POST /mark-notification-as-read/?shop_id: the given items, or everything when none is named. */
 export const ZMarkNotificationsReadQuerySchema = z.object({ shop_id: ZIdSchema('Store id') });
 export const ZMarkNotificationsReadSchema = z.object({
   notification_ids: z.array(ZIdSchema('Notification')).max(100, NOTIFICATION_MSG.tooManyIds).optional(),
@@ -128,7 +127,7 @@ export const ZDateSchema = (label: string) =>
     .regex(DATE_RE, DASHBOARD_MSG.date(label))
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), DASHBOARD_MSG.date(label));
 
-/** Spec §7 GET /dashboard/api-health: shop_id, start_date, end_date (inclusive days, UTC). */
+/** GET /dashboard/api-health: shop_id, start_date, end_date (inclusive days, UTC). */
 export const ZApiHealthQuerySchema = z
   .object({
     shop_id: ZIdSchema('Store id'),
@@ -142,7 +141,7 @@ export const ZApiHealthQuerySchema = z
   });
 export type TApiHealthQuery = z.output<typeof ZApiHealthQuerySchema>;
 
-/** Spec §7 GET /dashboard/product-diagnostics: shop_id, active_channel (a sidebar channel of the product list). */
+/** GET /dashboard/product-diagnostics: shop_id, active_channel (a sidebar channel of the product list). */
 export const ZProductDiagnosticsQuerySchema = z.object({
   shop_id: ZIdSchema('Store id'),
   active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),

@@ -49,7 +49,7 @@ const zipcodeIssue = (zip: string): string | null => {
 /** Organisation form for a non-owner creating a new organisation: address fields optional. */
 export const ZOrganizationSchema = z.object(base).superRefine(refinePhone);
 
-/** Organisation form for the owner: address 1, city and zipcode become required (spec §5). */
+/** Organisation form for the owner: address 1, city and zipcode become required. */
 export const ZOwnerOrganizationSchema = z
   .object(base)
   .superRefine(refinePhone)

@@ -20,7 +20,7 @@ const messageAt = (schema: z.ZodType, value: unknown, field: string): string | u
   return res.success ? undefined : res.error.issues.find((i) => i.path.join('.') === field)?.message;
 };
 
-describe('organisation form (spec §5)', () => {
+describe('organisation form', () => {
   const owner = {
     business_name: 'Acme',
     business_email: 'ops@acme.com',
@@ -84,7 +84,7 @@ describe('organisation form (spec §5)', () => {
   });
 });
 
-describe('store form (spec §5)', () => {
+describe('store form', () => {
   const valid = {
     shop_name: 'Shop',
     shop_url: 'https://shop.example.com',
@@ -123,7 +123,7 @@ describe('store list query', () => {
     expect(ZShopListQuerySchema.parse({ sort_col: 'shop_name' }).sort_col).toBe('shop_name');
     expect(ZShopListQuerySchema.parse({ sort_col: 'password_hash' }).sort_col).toBe('created_at');
   });
-  it('keeps the page sizes of spec §9', () => {
+  it('keeps the page sizes', () => {
     expect(ZShopListQuerySchema.parse({ limit: '5' }).limit).toBe(5);
     expect(ZShopListQuerySchema.parse({ limit: '7' }).limit).toBe(25);
   });
@@ -133,7 +133,7 @@ describe('store list query', () => {
   });
 });
 
-describe('roles and invitations (spec §5)', () => {
+describe('roles and invitations', () => {
   const invite = {
     email: 'staff@acme.com',
     role_id: 'viewer',

@@ -9,7 +9,7 @@ export const PASSWORD_SPECIALS = '!@#$%&*()_';
 const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 const SPECIAL_RE = /[!@#$%&*()_]/;
 
-/** Password rule of spec §5: 8–20 chars, no leading space/special, lower+upper+digit+special, no emoji. */
+/** Password rule: 8–20 chars, no leading space/special, lower+upper+digit+special, no emoji. */
 export const ZPasswordSchema = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)

@@ -1,6 +1,6 @@
 // No zod here: the web's route guards import this on its first screen (see constants.ts).
 
-/** Module names of spec §3; '_manage' grants write access, the plain name read access (spec §6). */
+/** Module names; '_manage' grants write access, the plain name read access. */
 export const MODULES = [
   'product_and_promotions_feed',
   'store_management',

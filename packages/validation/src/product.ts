@@ -3,7 +3,7 @@ import { INT_LIMIT } from './constants';
 import { isCleanText, TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
 import { isHttpUrl } from './data-sources';
 
-// Spec §5 "Product content and attributes", "Filters" and "Enumerations". The three messages the spec quotes
+// "Product content and attributes", "Filters" and "Enumerations". The three messages the spec quotes
 // are verbatim; the others follow the same voice and say what to do.
 
 /* ------------------------------------------------------------------ enumerations */
@@ -71,7 +71,7 @@ export const AI_APPROVE_STATUSES = [
   'approved',
   'ai-opted-out',
 ] as const;
-/** Unique product identifier control levels of spec §4. */
+/** Unique product identifier control levels. */
 export const UPI_CONTROL_LEVELS = {
   1: 'GTIN, brand and MPN',
   2: 'Brand and MPN',
@@ -394,7 +394,7 @@ export const ZMultipackSchema = z.preprocess(
     .optional(),
 );
 
-/** Any numeric product value (inventory, prices): below the integer limit of spec §9. */
+/** Any numeric product value (inventory, prices): below the integer limit. */
 export const ZBoundedNumberSchema = z.preprocess(
   toOptionalNumber,
   z
@@ -408,7 +408,7 @@ export const ZBoundedNumberSchema = z.preprocess(
 
 export type TDimensionKind = 'product_size' | 'product_weight' | 'shipping_size' | 'shipping_weight';
 
-/** Allowed ranges per unit (spec §5 "Dimensions"). */
+/** Allowed ranges per unit. */
 export const DIMENSION_RANGES: Readonly<
   Record<TDimensionKind, Readonly<Record<string, readonly [number, number]>>>
 > = {
@@ -727,7 +727,7 @@ const refineAttributes = (v: TAttributeInput, ctx: z.RefinementCtx) => {
 
 /**
  * A partial product edit (manual override or bulk customisation payload): every field optional, each given
- * field checked with the rules of spec §5. Clearing the title or the description is refused.
+ * field checked with the rules. Clearing the title or the description is refused.
  */
 export const ZProductAttributesSchema = z.object(attributeShape).superRefine(refineAttributes);
 
@@ -960,7 +960,7 @@ export const ZFilterSchema = z.array(ZFilterRowSchema);
 export type TFilter = z.infer<typeof ZFilterSchema>;
 
 /**
- * The product list's `advance_filter` query parameter (spec §5 "Product list"): invalid JSON is ignored and
+ * The product list's `advance_filter` query parameter: invalid JSON is ignored and
  * only entries with a row list of items carrying value, operator, field_name and unit are kept.
  */
 export const parseAdvanceFilter = (json: string | undefined | null): TFilter => {

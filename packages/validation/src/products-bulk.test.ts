@@ -6,7 +6,7 @@ const rule = (r: Partial<TCustomisationRule> & { field_name: string }): TCustomi
   ...r,
 });
 
-describe('bulk customisation submit rules (spec §4)', () => {
+describe('bulk customisation submit rules', () => {
   it('collects reset_to_source fields, clears both unit pricing measures on delete_entirely, merges radios', () => {
     const edit = bulkEditOf([
       rule({ field_name: 'brand', isDeleteExistValue: 'reset_to_source' }),

@@ -20,12 +20,11 @@ import {
 import { FILTERS_PARAM_MAX, PRODUCT_CHANNELS, ZIssueFilterSchema } from './products';
 import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
 
-// Bulk customisation with drafts (spec §3 "Bulk customisation rule", §4 "Customisation rule modes" and
-// "Confirmations"; issue 11). A draft is a selection of products plus one rule per field; applying it runs as
-// a job over the selected products. The rules become a product edit by the submit rules of spec §4, so a bulk
+// Bulk customisation with drafts. A draft is a selection of products plus one rule per field; applying it runs as
+// a job over the selected products. The rules become a product edit by the submit rules, so a bulk
 // value is checked with exactly the messages of the product detail form.
 
-/** How a field is edited in bulk: the rule type of its input (spec §3 `type`). */
+/** How a field is edited in bulk: the rule type of its input. */
 export type TBulkFieldType = (typeof RULE_FIELD_TYPES)[number];
 
 export interface TBulkField {
@@ -35,7 +34,7 @@ export interface TBulkField {
   options?: readonly { value: string; label: string }[];
   /** Units a value needs (input_list fields). */
   units?: readonly string[];
-  /** Applied on its own: choosing it while other fields are chosen clears them (spec §4). */
+  /** Applied on its own: choosing it while other fields are chosen clears them. */
   single_action?: boolean;
 }
 
@@ -51,7 +50,7 @@ const measure = (label: string, units: readonly string[]): TBulkField => ({
   units,
 });
 
-/** The fields bulk customisation offers (spec §5: "field subsets differ … for bulk edit"), in picker order. */
+/** The fields bulk customisation offers ("field subsets differ … for bulk edit"), in picker order. */
 export const BULK_FIELDS = {
   link: text('Link'),
   mobile_link: text('Mobile link'),
@@ -147,7 +146,7 @@ export const BULK_MSG = {
   variantsRequired: 'Select at least one variant.',
 } as const;
 
-/** Spec §4 confirmations, with their exact button texts. */
+/** Confirmations, with their exact button texts. */
 export const BULK_CONFIRMATIONS = {
   discardDrafts: {
     title: 'Discard drafts?',
@@ -239,9 +238,9 @@ export const ZBulkVariantUpdateSchema = z.object({
 });
 export type TBulkVariantUpdate = z.output<typeof ZBulkVariantUpdateSchema>;
 
-/** What a set of rules does to a product, by spec §4's submit rules. */
+/** What a set of rules does to a product,'s submit rules. */
 export interface TBulkEdit {
-  /** add_update_value rules as a product edit payload (checked by the product edit rules of spec §5). */
+  /** add_update_value rules as a product edit payload (checked by the product edit rules). */
   edit: TProductAttributesInput;
   /** reset_to_source: the field names collected into a reset list. */
   reset: string[];
@@ -267,7 +266,7 @@ const formValueOf = (field: TBulkFieldName, r: TCustomisationRule): unknown => {
     case 'number':
       return r.value;
     case 'input_list':
-      // The base measure's value is the base pricing value (spec §3 base_pricing_value).
+      // The base measure's value is the base pricing value.
       return {
         value: field === 'unit_pricing_base_measure' ? (r.base_pricing_value ?? r.value) : r.value,
         unit: r.unit ?? '',
@@ -282,7 +281,7 @@ const formValueOf = (field: TBulkFieldName, r: TCustomisationRule): unknown => {
 };
 
 /**
- * Spec §4 on submit: add_update_value sets the value (multi-select values split on commas), reset_to_source
+ * On submit: add_update_value sets the value (multi-select values split on commas), reset_to_source
  * collects the field names into a reset list, delete_entirely empties the field and clears both unit
  * pricing measures, and the submission-control radio group merges its controls into one value.
  */

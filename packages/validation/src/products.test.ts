@@ -15,7 +15,7 @@ import {
 const parse = (q: Record<string, unknown>) => ZProductListQuerySchema.parse(q);
 const row = (c: Record<string, unknown>) => JSON.stringify([{ row: [{ unit: null, ...c }] }]);
 
-describe('product list query (spec §5 "Product list")', () => {
+describe('product list query', () => {
   it('has defaults', () => {
     expect(parse({})).toMatchObject({
       page: 1,

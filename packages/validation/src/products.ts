@@ -10,12 +10,12 @@ import {
 } from './product';
 import { TEXT_LIMITS, ZIdSchema, ZTextSchema } from './text';
 
-// The product list, detail and edit calls (spec §2 "Product list", §5 "Product list", §7 "Products"). The list
-// query follows spec §5's normalisation: a bad page, limit, order, tab, channel or sort falls back to its
+// The product list, detail and edit calls. The list
+// query follows normalisation: a bad page, limit, order, tab, channel or sort falls back to its
 // default instead of failing; invalid advance_filter JSON is ignored; a kept filter row is checked with the
-// filter rules of spec §5 and refused with their message.
+// filter rules and refused with their message.
 
-/** The sidebar channels of spec §2, in the sidebar's order. */
+/** The sidebar channels, in the sidebar's order. */
 export const PRODUCT_CHANNELS = [
   'free_listings',
   'shopping_ads',
@@ -85,7 +85,7 @@ export const productStateLabel = (iconState: string, status: TProductStateName |
 
 export const PRODUCT_SORT_COLUMNS = ['created_at', 'product_type', 'brand'] as const;
 export type TProductSortColumn = (typeof PRODUCT_SORT_COLUMNS)[number];
-/** The six sort options of spec §2, as the list's sort menu shows them. */
+/** The six sort options, as the list's sort menu shows them. */
 export const PRODUCT_SORT_OPTIONS = [
   { label: 'Created newest', sort_col: 'created_at', order: -1 },
   { label: 'Created oldest', sort_col: 'created_at', order: 1 },
@@ -110,7 +110,7 @@ const ZCursorSchema = z
 /** Longest `filters` parameter (JSON text of the rows). */
 export const FILTERS_PARAM_MAX = 20_000;
 
-/** The `filters` parameter: JSON text of filter rows, normalised (spec §5), then checked row by row. */
+/** The `filters` parameter: JSON text of filter rows, normalised, then checked row by row. */
 const ZFiltersParamSchema = z
   .optional(ZTextSchema({ label: 'Filter', max: FILTERS_PARAM_MAX }))
   .catch(undefined)
@@ -126,7 +126,7 @@ const ZFiltersParamSchema = z
 /** Longest issue code or attribute the list's issue filter takes (codes and attribute paths are far shorter). */
 export const ISSUE_FILTER_MAX = 100;
 /**
- * The issue filter (issue 15: the dashboard's top issues link to it): products with an issue of this code, and
+ * The issue filter (the dashboard's top issues link to it): products with an issue of this code, and
  * of this attribute when given, on the active channel; empty is no filter. Refused (not dropped) when bad, like a
  * search.
  */
@@ -137,7 +137,7 @@ export const ZIssueFilterSchema = z.object({
   issue_attribute: ZIssueParamSchema('Issue attribute'),
 });
 
-/** Spec §7 GET {shop}/products-data/. */
+/** GET {shop}/products-data/. */
 export const ZProductListQuerySchema = ZListQuerySchema.extend({
   tab: z.enum(PRODUCT_TABS).catch('all').default('all'),
   active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
@@ -151,14 +151,14 @@ export const ZProductListQuerySchema = ZListQuerySchema.extend({
 export type TProductListQuery = z.output<typeof ZProductListQuerySchema>;
 export type TProductListQueryInput = z.input<typeof ZProductListQuerySchema>;
 
-/** Spec §7 GET {shop}/count-statistics/?active_channel[&product_id]. */
+/** GET {shop}/count-statistics/?active_channel[&product_id]. */
 export const ZCountStatisticsQuerySchema = z.object({
   active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
   product_id: ZCursorSchema,
 });
 export type TCountStatisticsQuery = z.output<typeof ZCountStatisticsQuerySchema>;
 
-/** Spec §7 GET {shop}/products/{id}/variants-data/: variant search matches exactly (spec §5). */
+/** GET {shop}/products/{id}/variants-data/: variant search matches exactly. */
 export const ZVariantListQuerySchema = ZListQuerySchema.pick({
   page: true,
   limit: true,
@@ -189,7 +189,7 @@ export const OPTION_FIELDS = [
 export type TOptionField = (typeof OPTION_FIELDS)[number];
 export const OPTIONS_LIMIT = 100;
 
-/** Spec §7 GET {shop}/get-available-options?active_channel&field[&response_type]. */
+/** GET {shop}/get-available-options?active_channel&field[&response_type]. */
 export const ZAvailableOptionsQuerySchema = z.object({
   active_channel: z.enum(PRODUCT_CHANNELS).catch(DEFAULT_PRODUCT_CHANNEL).default(DEFAULT_PRODUCT_CHANNEL),
   field: z.enum(OPTION_FIELDS, { message: 'Choose a field that has options.' }),
@@ -198,12 +198,12 @@ export const ZAvailableOptionsQuerySchema = z.object({
 });
 export type TAvailableOptionsQuery = z.output<typeof ZAvailableOptionsQuerySchema>;
 
-/** Spec §7 GET {shop}/product-detail/{id}?data_type. */
+/** GET {shop}/product-detail/{id}?data_type. */
 export const ZProductDetailQuerySchema = z.object({
   data_type: z.enum(['all', 'content']).catch('all').default('all'),
 });
 
-/** Spec §7 PUT product-update: the override layer of one product (or one of its variants). */
+/** PUT product-update: the override layer of one product (or one of its variants). */
 export const ZProductUpdateSchema = strictRequestObject({
   shop_id: ZIdSchema('Store id'),
   product_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -215,7 +215,7 @@ export type TProductUpdate = z.output<typeof ZProductUpdateSchema>;
 export type TProductUpdateInput = z.input<typeof ZProductUpdateSchema>;
 
 /**
- * Submission controls (spec §3 `product_submission_control`, control1 to control5): one per destination of the
+ * Submission controls: one per destination of the
  * sidebar, in its order; a control set to true excludes the product from that destination. A catalog channel
  * is excluded when every destination it serves is (Google serves free listings, shopping ads and display ads).
  */
@@ -239,20 +239,19 @@ export const excludedFromChannel = (
 };
 
 /**
- * The list address names its filter `advance_filter` (spec §2, §5); the list call names it `filters` (spec §7
- * products-data). This is the one place the two meet: the address parameters in, the list call's out.
+ * The list address names its filter `advance_filter`; the list call names it `filters`. This is the one place the two meet: the address parameters in, the list call's out.
  */
 export const listCallFiltersOf = (addressParams: { advance_filter?: string | undefined }) =>
   addressParams.advance_filter ? { filters: addressParams.advance_filter } : {};
 
-/** Spec §7 GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
+/** GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
 export const ZProductDebugQuerySchema = z.object({
   channel: z.enum(['google', 'microsoft', 'meta']).catch('google').default('google'),
   variant_id: ZIdSchema('Variant id').optional(),
 });
 export type TProductDebugQuery = z.output<typeof ZProductDebugQuerySchema>;
 
-/** Spec §7 GET search/elk-search: shop_id, search_value, tag. */
+/** GET search/elk-search: shop_id, search_value, tag. */
 export const ELK_SEARCH_LIMIT = 20;
 export const ZElkSearchQuerySchema = z.object({
   shop_id: ZIdSchema('Store id'),

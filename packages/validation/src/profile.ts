@@ -17,7 +17,7 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PICTURE_RECOMMENDED_PX = 500;
 
-/** Checks a chosen file's type and size before it is read (spec §5 profile picture). Returns a message or null. */
+/** Checks a chosen file's type and size before it is read. Returns a message or null. */
 export const checkPictureFile = (file: { type: string; size: number }): string | null => {
   if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return MSG.pictureType;
   if (file.size >= PICTURE_MAX_BYTES) return MSG.pictureSize;
@@ -34,7 +34,7 @@ export const ZPictureDataSchema = z
   .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, MSG.pictureType)
   .refine((v) => Math.floor(((v.length - v.indexOf(',') - 1) * 3) / 4) < PICTURE_MAX_BYTES, MSG.pictureSize);
 
-/** The profile fields of spec §3 without their cross-field rules (the contract adds the picture as a file). */
+/** The profile fields without their cross-field rules (the contract adds the picture as a file). */
 export const ZProfileFieldsSchema = z.object({
   first_name: ZFirstNameSchema,
   last_name: ZLastNameSchema,
@@ -48,7 +48,7 @@ export const ZProfileFieldsSchema = z.object({
   other_business_type: ZTextSchema({ label: 'Business type', trim: true, max: 100 }).optional(),
 });
 
-/** Other business type is required when the business type is Other (spec §5). */
+/** Other business type is required when the business type is Other. */
 export const refineOtherBusinessType = (
   v: { business_type?: string | undefined; other_business_type?: string | undefined },
   ctx: z.RefinementCtx,

@@ -32,7 +32,7 @@ export const ZShopFormSchema = z.object({
 export type TShopFormInput = z.input<typeof ZShopFormSchema>;
 export type TShopForm = z.infer<typeof ZShopFormSchema>;
 
-/** Columns the store list can be sorted by (spec §7 shop-list sort_col). */
+/** Columns the store list can be sorted by. */
 export const SHOP_SORT_COLUMNS = ['shop_name', 'created_at', 'shop_currency'] as const;
 export type TShopSortColumn = (typeof SHOP_SORT_COLUMNS)[number];
 

@@ -8,7 +8,7 @@ import { TEXT_LIMITS, TEXT_MSG, ZIdSchema, ZTextSchema } from './text';
 
 export const ZPermissionSchema = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
 
-/** role_id of a role defined on the invitation itself (spec §3 Role). */
+/** role_id of a role defined on the invitation itself. */
 export const CUSTOM_ROLE_ID = 'custom_role';
 
 export interface TPredefinedRole {
@@ -54,7 +54,7 @@ export const findPredefinedRole = (roleId: string): TPredefinedRole | undefined 
 
 const ROLE_NAME = { label: 'Role name', trim: true, max: 100 } as const;
 
-/** Custom role (spec §5 Roles and invitations): a name and at least one permission. */
+/** Custom role: a name and at least one permission. */
 export const ZCustomRoleSchema = z.object({
   role_name: ZTextSchema({ ...ROLE_NAME, min: 1, requiredMessage: MSG.roleNameRequired }),
   permissions: z
@@ -85,7 +85,7 @@ const ZStaffGrantShape = {
     .default([]),
 };
 
-/** A custom role needs its name and permissions; selected stores need at least one store (spec §5). */
+/** A custom role needs its name and permissions; selected stores need at least one store. */
 const refineGrant = (
   v: {
     role_id: string;
@@ -108,7 +108,7 @@ const refineGrant = (
 };
 
 /**
- * Staff invitation payload of spec §3: role required, organisation scope required, at least one shop when
+ * Staff invitation payload: role required, organisation scope required, at least one shop when
  * the invitation is not for the entire organisation. role_id is a predefined role, a custom role's id, or
  * custom_role with a role name and permissions (a new custom role, saved with the invitation).
  */
@@ -118,21 +118,21 @@ export const ZStaffInvitationSchema = z
 export type TStaffInvitationInput = z.input<typeof ZStaffInvitationSchema>;
 export type TStaffInvitation = z.infer<typeof ZStaffInvitationSchema>;
 
-/** Editing an invitation or a member (spec §7 PUT /staff/{id}): role and scope; the e-mail stays. */
+/** Editing an invitation or a member: role and scope; the e-mail stays. */
 export const ZStaffUpdateSchema = z.object(ZStaffGrantShape).superRefine(refineGrant);
 export type TStaffUpdateInput = z.input<typeof ZStaffUpdateSchema>;
 export type TStaffUpdate = z.infer<typeof ZStaffUpdateSchema>;
 
 export const STAFF_SORT_COLUMNS = ['email', 'role_name', 'status', 'created_at'] as const;
 
-/** Query of the staff list (spec §7 GET /staffs). */
+/** Query of the staff list. */
 export const ZStaffListQuerySchema = ZListQuerySchema.extend({
   sort_col: z.enum(STAFF_SORT_COLUMNS).catch('created_at').default('created_at'),
 });
 export type TStaffListQueryInput = z.input<typeof ZStaffListQuerySchema>;
 export type TStaffListQuery = z.infer<typeof ZStaffListQuerySchema>;
 
-/** Query of the roles list (spec §7 GET /roles?page&limit; the web fetches up to 100, spec §9). */
+/** Query of the roles list. */
 export const ZRoleListQuerySchema = ZListQuerySchema.pick({ page: true, limit: true });
 export type TRoleListQueryInput = z.input<typeof ZRoleListQuerySchema>;
 export type TRoleListQuery = z.infer<typeof ZRoleListQuerySchema>;
@@ -168,7 +168,7 @@ export type TAuditExportQuery = z.infer<typeof ZAuditExportQuerySchema>;
 export type TAuditLogQueryInput = z.input<typeof ZAuditLogQuerySchema>;
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 
-/** How the modules of spec §6 are named on screen (the permission matrix, the activity log). */
+/** How the modules are named on screen (the permission matrix, the activity log). */
 export const MODULE_LABELS: Readonly<Record<TModule, string>> = {
   store_management: 'Stores',
   data_source_management: 'Data sources',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // breaks PostgreSQL, the others break logs, CSV exports and feeds), and no lone surrogates (half of an
 // emoji, which the database driver would silently turn into U+FFFD).
 
-/** Upper bounds shared by inputs that spec §5 does not size. */
+/** Upper bounds shared by inputs that does not size. */
 export const TEXT_LIMITS = {
   /** Database ids (uuids) and short keys such as role ids. */
   id: 64,
@@ -16,7 +16,7 @@ export const TEXT_LIMITS = {
   email: 254,
   /** Any URL a user types (store, website). */
   url: 2048,
-  /** Passwords as typed at sign-in (the new-password rule of spec §5 is stricter: 8 to 20). */
+  /** Passwords as typed at sign-in (the new-password rule is stricter: 8 to 20). */
   password: 128,
   search: 200,
   /** A one-line text field the spec gives no size for. */

@@ -1,4 +1,4 @@
-/** A URL check that accepts only parseable absolute http(s) URLs with a dotted host (spec §5). */
+/** A URL check that accepts only parseable absolute http(s) URLs with a dotted host. */
 export const isAbsoluteUrl = (value: string): boolean => {
   try {
     const url = new URL(value);

@@ -322,7 +322,7 @@ describe('store form', () => {
 });
 
 describe('list query', () => {
-  it('falls back to defaults on bad values (spec §5 product list)', () => {
+  it('falls back to defaults on bad values', () => {
     expect(ZListQuerySchema.parse({ page: '0', limit: '7', order: '3' })).toMatchObject({
       page: 1,
       limit: 25,
@@ -364,7 +364,7 @@ describe('account rules touched by sign-in and profile', () => {
     expect(ZForgotPasswordSchema.parse({ email: ' a@example.com ' })).toEqual({ email: 'a@example.com' });
   });
 
-  it('the profile fields follow the name rules of spec §5', () => {
+  it('the profile fields follow the name rules', () => {
     expect(firstMessage(ZProfileSchema, { first_name: '' })).toBe('First name is required.');
     expect(firstMessage(ZProfileSchema, { first_name: 'Anne ' })).toBe(MSG.nameSpaces);
     expect(firstMessage(ZProfileSchema, { first_name: 'Anne', last_name: "O''Neil" })).toBe(

@@ -20,7 +20,7 @@ const bearer = (request: FastifyRequest): string | null => {
  * - public: nobody needed;
  * - user: a valid access token of an existing user whose session is not revoked;
  * - org: that, plus membership of the token's active organisation;
- * - module: that, plus a permission granting the level on the module (spec §6).
+ * - module: that, plus a permission granting the level on the module.
  */
 export const createAuthenticator = (deps: { db: TDb; accessTokens: TAccessTokens }) => {
   return async (request: FastifyRequest, access: TAccess | undefined): Promise<TPrincipal | null> => {

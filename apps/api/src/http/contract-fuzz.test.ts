@@ -1,4 +1,4 @@
-// Keeps issue 8 closed: every endpoint of the contract, fed arbitrary params, query and body (control
+// Keeps these holes closed: every endpoint of the contract, fed arbitrary params, query and body (control
 // characters, lone surrogates, a megabyte of text, odd numbers, deep nesting, wrong types), signed in as an
 // owner and signed out, answers a 4xx (or 2xx) envelope: never a 5xx, never a stack trace or a file path.
 // It walks the contract, so an endpoint added later is covered without touching this file.

@@ -1,4 +1,4 @@
-// Issue 8 items 4 and 5 through the real endpoints: a NUL in a text field was a 500 (PostgreSQL refuses
+// Through the real endpoints: a NUL in a text field was a 500 (PostgreSQL refuses
 // 0x00), and a 100 KB store URL or a 10 KB e-mail address was accepted.
 import type { TShop, TShopPage } from '@feedloom/contracts';
 import { MSG, TEXT_LIMITS, TEXT_MSG } from '@feedloom/validation';

@@ -1,4 +1,4 @@
-// The permission matrix of issue 8: every endpoint of the contract, called by each kind of caller, answers
+// The permission matrix: every endpoint of the contract, called by each kind of caller, answers
 // what its access declaration says. It is generated from the contract, so an endpoint added later is in it
 // without anyone remembering.
 import {

@@ -7,7 +7,7 @@ import {
 
 /**
  * The one error services throw. `code` becomes both the HTTP status and the envelope code; `message` is
- * shown to the user as is (spec §8), so it must never carry internals.
+ * shown to the user as is, so it must never carry internals.
  */
 export interface TAppErrorOptions {
   /**
@@ -54,7 +54,7 @@ export const internalError = () => new AppError(500, INTERNAL_ERROR_MESSAGE);
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
-/** Server messages for input that got past the schemas but must still be refused (issue 8). */
+/** Server messages for input that got past the schemas but must still be refused. */
 export const INPUT_MSG = {
   nul: 'The request must not contain control characters.',
   unstorable: 'The request contains a value that cannot be stored.',

@@ -74,7 +74,7 @@ export const invitationMail = (
   ),
 });
 
-/** What an import notification tells (issue 10): the run's outcome, its counts and where to look. */
+/** What an import notification tells: the run's outcome, its counts and where to look. */
 export interface TImportMailRun {
   status: 'succeeded' | 'failed' | 'held';
   message: string | null;
@@ -146,7 +146,7 @@ export const importRunMail = (
   };
 };
 
-/** A notification by mail (issue 15): what happened to the store and, when there is one, where to act. */
+/** A notification by mail: what happened to the store and, when there is one, where to act. */
 export const notificationMail = (
   to: string,
   n: { shopName: string; title: string; message: string; link: string | null; urgent: boolean },

@@ -44,7 +44,7 @@ export const trpcCodeOf = (upstreamCode: number): TRPC_ERROR_CODE_KEY =>
   BY_STATUS[upstreamCode] ??
   (upstreamCode >= 400 && upstreamCode < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR');
 
-/** An UpstreamError as the TRPCError the web sees, carrying the server message (spec §8). */
+/** An UpstreamError as the TRPCError the web sees, carrying the server message. */
 export const toTRPCError = (err: UpstreamError): TRPCError =>
   new TRPCError({
     code: trpcCodeOf(err.code),
@@ -69,7 +69,7 @@ export interface TErrorData {
   session_ended?: true;
   /** The api's envelope code, when the failure came from the api. */
   upstreamCode?: number;
-  /** The api's envelope data (spec §8: login failures pass the server data on). */
+  /** The api's envelope data (login failures pass the server data on). */
   upstreamData?: unknown;
 }
 

@@ -1,4 +1,4 @@
-// Issue 8 items 4 and 5 at the gateway: every procedure validates its input with the shared schemas, so
+// At the gateway: every procedure validates its input with the shared schemas, so
 // a NUL or an overlong value is a BAD_REQUEST with the field's message and never reaches the api.
 import { looseStringsOf, TEXT_LIMITS, TEXT_MSG } from '@feedloom/validation';
 import type { FastifyInstance } from 'fastify';

@@ -18,9 +18,9 @@ export class UpstreamError extends Error {
   constructor(
     /** The envelope's `code` (an HTTP status); 503 when the api did not answer, 502 when its answer was unusable. */
     readonly code: number,
-    /** The server's message, when it gave one; `message` falls back to 'Internal Server Error!' (spec §8). */
+    /** The server's message, when it gave one; `message` falls back to 'Internal Server Error!'. */
     readonly serverMessage?: string,
-    /** The envelope's `data`, passed on to the web (spec §8: login failures pass the server data on). */
+    /** The envelope's `data`, passed on to the web (login failures pass the server data on). */
     readonly data?: unknown,
     options: TUpstreamErrorOptions = {},
   ) {
@@ -69,7 +69,7 @@ export interface TCallOptions {
   signal?: AbortSignal;
 }
 
-/** A successful answer with the envelope's message (some screens show it, spec §8). */
+/** A successful answer with the envelope's message (some screens show it). */
 export interface TUpstreamReply<T> {
   data: T;
   message: string;

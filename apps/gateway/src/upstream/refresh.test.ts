@@ -50,7 +50,7 @@ const expectTRPCError = async (promise: Promise<unknown>, code: TRPCError['code'
   expect((err as TRPCError).message).toBe(message);
 };
 
-describe('single-flight token refresh (spec §4)', () => {
+describe('single-flight token refresh', () => {
   let stub: TStubApi;
   beforeEach(() => {
     stub = createStubApi();
@@ -180,7 +180,7 @@ describe('single-flight token refresh (spec §4)', () => {
     expect(session.tokens?.refresh_token).toBe('refresh-1');
   });
 
-  it('ends the session when the refresh fails for any reason, with the server message (spec §4, §8)', async () => {
+  it('ends the session when the refresh fails for any reason, with the server message', async () => {
     sessionRoute(stub, 'access-2');
     stub.on('POST', '/check-and-refresh-token', { code: 503, message: 'Service Unavailable' });
     const { caller, session } = createTestCaller(stub, { auth: storedAuth() });

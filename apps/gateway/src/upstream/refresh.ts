@@ -15,7 +15,7 @@ import {
 } from './client';
 
 /**
- * Single-flight token refresh (spec §4). Concurrent requests of one session arrive with the same cookie, so
+ * Single-flight token refresh. Concurrent requests of one session arrive with the same cookie, so
  * the session's refresh token is the key: the first 401 starts the refresh, the others await the same promise.
  * A settled refresh stays for a grace period, so a call whose 401 comes back just after it finished reuses
  * the new pair instead of presenting the rotated token again (which the api would treat as reuse).
@@ -59,14 +59,14 @@ export const createRefresher = (
 /** The upstream as one request sees it: its session's token, its request id, refresh on 401. */
 export interface TSessionUpstream {
   call<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TResponseOf<E>>;
-  /** `call` with the server's success message (for screens that show it, spec §8). */
+  /** `call` with the server's success message (for screens that show it). */
   send<E extends TEndpoint>(endpoint: E, ...args: TCallArgs<E>): Promise<TUpstreamReply<TResponseOf<E>>>;
 }
 
 /**
  * Replaces the session's tokens with fresh ones, or clears the session and throws a 401 UpstreamError with the
  * server message (or 'Token Expired!'), marked `sessionEnded` so the web learns it from the error itself.
- * Any failed refresh ends the session (spec §4, §8): the user signs in again rather than keep a session the
+ * Any failed refresh ends the session: the user signs in again rather than keep a session the
  * api could not renew.
  */
 export const refreshSession = async (

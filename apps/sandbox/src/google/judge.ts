@@ -23,7 +23,7 @@ export interface TProductInputBody {
   customAttributes?: { name?: string; value?: string; groupValues?: unknown[] }[];
 }
 
-/** The Merchant API's item-level issue (reference §3.1 Product.productStatus). */
+/** The Merchant API's item-level issue (reference Product.productStatus). */
 export interface TItemLevelIssue {
   code: string;
   severity: 'NOT_IMPACTED' | 'DEMOTED' | 'DISAPPROVED';

@@ -10,7 +10,7 @@ import { judgeProductInput, REPORTING_CONTEXTS, type TProductInputBody, type TRe
 import { merchantAccountsOf, type TMerchantAccountSeed } from './merchant-accounts';
 import { checkGoogleRequest, GOOGLE_REQUEST_SHAPES, type TFieldViolation } from './schemas';
 
-// Google's Merchant API v1 on its real paths (reference §3): accounts, homepage (website claim), shipping
+// Google's Merchant API v1 on its real paths: accounts, homepage (website claim), shipping
 // settings, data sources, product inputs and processed products with their status. Every call needs a
 // Bearer access token with the content scope from the sandbox's Google OAuth; a user reaches only their own
 // accounts. Every request is read as Google reads it (./schemas): an unknown field or query parameter, a value

@@ -11,7 +11,7 @@ import { consentPage, errorPage } from '../oidc/pages';
 import { judgeMetaItem, type TChannelReview } from '../microsoft/judge';
 import { META_USERS, metaUserOf, type TMetaUserSeed } from './accounts';
 
-// Meta on its real paths (reference §5), under one version prefix: Facebook Login's dialog
+// Meta on its real paths, under one version prefix: Facebook Login's dialog
 // (`/v25.0/dialog/oauth` → code) and the Graph API (`/v25.0/oauth/access_token`, `/me/businesses`,
 // `/{business}/owned_product_catalogs`, `POST /{catalog}/items_batch` → handle, `GET
 // /{catalog}/check_batch_request_status`, `GET /{catalog}/products` with review status). Access tokens

@@ -21,7 +21,7 @@ import {
   type TMicrosoftProduct,
 } from './schemas';
 
-// Microsoft Advertising on its real paths (reference §4): the Customer Management REST API (who the user is,
+// Microsoft Advertising on its real paths: the Customer Management REST API (who the user is,
 // their ad accounts), Campaign Management's Merchant Center stores of a customer, and the Content API
 // (`/shopping/v9.1/bmc/{storeId}/products`, batch of at most 300 entries, insert replaces the whole item).
 // Every call needs an access token of the sandbox's Microsoft identity platform with the msads.manage scope
@@ -30,7 +30,7 @@ import {
 // kept in memory for the life of the process.
 
 export const MSADS_SCOPE = 'https://ads.microsoft.com/msads.manage';
-/** The limits page's ceiling of method calls in one batch (reference §4). */
+/** The limits page's ceiling of method calls in one batch. */
 export const MICROSOFT_BATCH_MAX = 300;
 const LIST_MAX = 250;
 const LIST_DEFAULT = 25;

@@ -93,7 +93,7 @@ const fromMicrosoft: TConvert = (row, v) => {
 };
 
 /**
- * A description containing this marker fails Microsoft's editorial review (reference §4: descriptions go through
+ * A description containing this marker fails Microsoft's editorial review (descriptions go through
  * editorial review): what only Microsoft judges, so no validator of ours sees it.
  */
 export const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';

@@ -10,7 +10,7 @@ interface ErrorFallbackProps {
 }
 
 /**
- * Spec §8 error boundary: a stale-deploy chunk failure ('strict mime type', 'failed to fetch
+ * Error boundary: a stale-deploy chunk failure ('strict mime type', 'failed to fetch
  * dynamically imported module') shows a loader and reloads the page once; anything else renders nothing.
  */
 export function ErrorFallback({ error, reload }: ErrorFallbackProps) {

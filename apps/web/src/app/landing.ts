@@ -12,7 +12,7 @@ export function isInOrganization(session: Pick<AccessSession, 'is_part_of_any_or
   return session.is_part_of_any_org;
 }
 
-/** Spec §2 Not-found page: "Go Back" leads to /store-list in an organisation, else /process-org. */
+/** Not-found page: "Go Back" leads to /store-list in an organisation, else /process-org. */
 export function notFoundBackPath(session: AccessSession | null): string {
   if (!session) return paths.login;
   return isInOrganization(session) ? paths.storeList : paths.processOrg;

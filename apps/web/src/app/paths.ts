@@ -1,7 +1,7 @@
 import type { TChannelKey } from '@feedloom/validation';
 
 /**
- * Every path of spec §2 as the screens link to it: a constant for a fixed path, a builder for one with
+ * Every path as the screens link to it: a constant for a fixed path, a builder for one with
  * parameters (encoded here, once). It imports nothing of the routes or the features, so any screen may use it
  * without an import circle through routes.tsx; paths.test.ts checks that each one is a route of the table.
  */

@@ -17,7 +17,7 @@ interface ApiProviderProps {
   trpcClient?: TrpcClient;
 }
 
-/** tRPC + React Query, with the one error policy of spec §8 (see lib/api-errors.ts, lib/use-server-errors.ts). */
+/** tRPC + React Query, with the one error policy (see lib/api-errors.ts, lib/use-server-errors.ts). */
 export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderProps) {
   const snackbar = useSnackbar();
   const [{ queryClient, report }] = useState(() => {
@@ -50,7 +50,7 @@ export function ApiProvider({ children, trpcClient: givenClient }: ApiProviderPr
   });
   const [trpcClient] = useState(() => givenClient ?? createTrpcClient());
 
-  // The global unauthorized event (spec §6/§8) is shown in the snackbar, whoever raised it.
+  // The global unauthorized event is shown in the snackbar, whoever raised it.
   useEffect(() => onUnauthorized(({ message }) => snackbar.show(message, 'error')), [snackbar]);
 
   return (

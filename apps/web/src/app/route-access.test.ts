@@ -44,7 +44,7 @@ function visit(session: AccessSession | null, start: string): string[] {
 const settle = (session: AccessSession | null, path: string) => visit(session, path).at(-1);
 
 describe('the route table', () => {
-  // Every path of spec §2, as written there, with its parameters filled in.
+  // Every path, as written there, with its parameters filled in.
   const SPEC_PATHS: Record<string, string[]> = {
     'logged-out': [
       '/login',
@@ -133,7 +133,7 @@ describe('the route table', () => {
     expect(permissionOf('/notifications')).toBeUndefined();
   });
 
-  it('hides the notification banner on the screens of spec §2 Layout', () => {
+  it('hides the notification banner on the screens Layout', () => {
     const hidden = ROUTES.filter((r) => r.hideBanner).map((r) => r.path);
     expect(hidden).toEqual(
       expect.arrayContaining([
@@ -266,7 +266,7 @@ describe('resolveAccess', () => {
     expect(resolveAccess(noProfile, '/store-list')).toEqual({ kind: 'redirect', to: '/complete-profile' });
     expect(resolveAccess(newUser, '/process-org')).toEqual({ kind: 'redirect', to: '/complete-profile' });
     expect(resolveAccess(noProfile, '/complete-profile').kind).toBe('allow');
-    // Spec §4: a user may create an organisation before completing the profile.
+    // A user may create an organisation before completing the profile.
     expect(resolveAccess(newUser, '/create-org').kind).toBe('allow');
   });
 

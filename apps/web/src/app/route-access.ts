@@ -8,7 +8,7 @@ import { paths } from './paths';
 export type { AccessSession } from './landing';
 
 /**
- * The guards of spec §2 as pure functions of (session, pathname), so they are tested without a browser
+ * The guards as pure functions of (session, pathname), so they are tested without a browser
  * and the router, the sidebar and the screens all ask the same question.
  *
  * Order of the checks (first that applies wins):
@@ -18,8 +18,7 @@ export type { AccessSession } from './landing';
  * 4. `always` routes are open;
  * 5. admin prefix filter: for `is_admin`, the admin-excluded paths do not exist → default landing;
  * 6. profile guard: no created profile → /complete-profile, on `no-org` and `org` routes. The `account`
- *    routes stay reachable, so a user may create an organisation before the profile (spec §4
- *    "Organisation save": it then goes to /complete-profile);
+ *    routes stay reachable, so a user may create an organisation before the profile (it then goes to /complete-profile);
  * 7. organisation split: `no-org` routes need no organisation, `org` routes need one → default landing;
  * 8. module guard: a route's permission must be granted → unauthorized (rendered in place).
  */
@@ -29,7 +28,7 @@ export type RouteAccess =
   | { kind: 'redirect'; to: string }
   | { kind: 'unauthorized'; route: AppRoute; permission: TPermission };
 
-/** Spec §2 "Admin users do not get these routes, judged by path prefix". */
+/** "Admin users do not get these routes, judged by path prefix". */
 export const ADMIN_EXCLUDED_PREFIXES = [
   '/add-store',
   '/store-list',
@@ -113,7 +112,7 @@ const LANDING_FALLBACKS = [
 ] as const;
 
 /**
- * Default landing of spec §2: signed out → /login; without an organisation → /process-org; otherwise
+ * Default landing: signed out → /login; without an organisation → /process-org; otherwise
  * /sync-shop/{active shop} if a shop is active, else /store-list. If that route is not open to this
  * user, the first open one of LANDING_FALLBACKS. (The profile guard may then redirect to
  * /complete-profile: the landing of a user without a profile is reached in two steps.)

@@ -19,7 +19,7 @@ function useDismissPageToasts(pathname: string) {
   useEffect(() => leftPage(pathname), [pathname]);
 }
 
-/** Spec §2: the page scrolls to the top on every route change. */
+/** The page scrolls to the top on every route change. */
 function useScrollToTop(pathname: string) {
   useEffect(() => {
     window.scrollTo(0, 0);

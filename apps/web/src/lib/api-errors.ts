@@ -1,6 +1,6 @@
 import { INTERNAL_ERROR_MESSAGE } from '@feedloom/validation';
 
-// One place that decides what the user sees when a tRPC call fails (spec §8):
+// One place that decides what the user sees when a tRPC call fails:
 // - FORBIDDEN → the global unauthorized event with the server message;
 // - an error the gateway marked `data.session_ended` (it cleared the session) → drop it and go to /login;
 // - anything else → the snackbar with the server message, or 'Internal Server Error!' if none; a form

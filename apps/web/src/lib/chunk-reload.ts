@@ -1,7 +1,7 @@
 /**
  * After a deploy, an open tab may ask for code-split chunks that no longer exist. The browser then
  * reports "Failed to fetch dynamically imported module" or a "strict MIME type" refusal (the server
- * answered index.html). Spec §8: show a loader and reload, once (sessionStorage guards a reload loop).
+ * answered index.html). show a loader and reload, once (sessionStorage guards a reload loop).
  */
 export const CHUNK_RELOAD_KEY = 'feedloom:chunk-reload';
 

@@ -20,7 +20,7 @@ const NO_RETRY_CODES = new Set([
   'TOO_MANY_REQUESTS',
 ]);
 
-/** The query client; every failed query or mutation reaches `onError` once (spec §8 handling). */
+/** The query client; every failed query or mutation reaches `onError` once. */
 export function createQueryClient(onError: ApiErrorHandler): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

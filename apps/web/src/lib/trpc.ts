@@ -5,7 +5,7 @@ import { createTRPCReact } from '@trpc/react-query';
 
 export type { AppRouter, RouterInputs, RouterOutputs };
 
-/** The session fields the gateway exposes (spec §3 Auth session without its tokens); null when signed out. */
+/** The session fields the gateway exposes; null when signed out. */
 export type SessionInfo = NonNullable<RouterOutputs['auth']['session']>;
 
 export const trpc = createTRPCReact<AppRouter>();

@@ -1,5 +1,5 @@
 /**
- * The global unauthorized event of spec §6/§8: a 403 (tRPC FORBIDDEN) anywhere raises it with the
+ * The global unauthorized event: a 403 (tRPC FORBIDDEN) anywhere raises it with the
  * server message; the app shell listens and shows it in the snackbar.
  */
 export const UNAUTHORIZED_EVENT = 'feedloom:unauthorized';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 
-/** What every list query has (`ZListQuerySchema` of @feedloom/validation, spec §5 and §9). */
+/** What every list query has (`ZListQuerySchema` of @feedloom/validation and the limits). */
 export interface ListQuery {
   page: number;
   limit: number;

@@ -4,7 +4,7 @@ import { classifyApiError, fieldErrorsOf } from './api-errors';
 import type { ApiCallMeta } from './query-client';
 
 /**
- * Reports a failed call by the one policy of spec §8 (lib/api-errors.ts): the unauthorized event, the end
+ * Reports a failed call by the one policy (lib/api-errors.ts): the unauthorized event, the end
  * of the session, or the message — in the snackbar, or through `show` for a call that shows its own text.
  * Provided by the app's ApiProvider, which also reports every call without `meta.silentError` through it.
  */
@@ -58,7 +58,7 @@ export interface UseServerErrorsOptions {
 
 /**
  * The one way a form handles a failed mutation: errors naming a field of the form go under that input,
- * everything else is reported as any failed call is (spec §8; a session end sends the user to /login).
+ * everything else is reported as any failed call is.
  * Spread into the mutation's options — `trpc.x.useMutation({ ...serverErrors, onSuccess })` — or call
  * `onError` from a mutation's own onError. `form` may be a getter (a form owned by a child component).
  */

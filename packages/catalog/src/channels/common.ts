@@ -48,7 +48,7 @@ const DIGITS_RE = /^\d+$/;
 const CANONICAL_RE = /^[a-z0-9_]+$/;
 const GTIN_LIKE_RE = /^[\d\s-]+$/;
 
-/** Unique product identifier control level (spec §4): 1 GTIN+brand+MPN, 2 brand+MPN, 3 brand, 4 custom product. */
+/** Unique product identifier control level: 1 GTIN+brand+MPN, 2 brand+MPN, 3 brand, 4 custom product. */
 export const upiLevel = (item: ChannelItem): number => {
   const v = item.values.upi_management_status;
   return typeof v === 'number' ? v : 1;
@@ -114,9 +114,9 @@ const APPAREL = 166;
 const CLOTHING = 1604;
 const SHOES = 187;
 const MEDIA = 783;
-/** Shopping ads need apparel attributes in these countries (reference §1.2). */
+/** Shopping ads need apparel attributes in these countries. */
 const APPAREL_AD_COUNTRIES = new Set(['BR', 'FR', 'DE', 'JP', 'GB', 'UK', 'US']);
-/** Accessory subcategories where gender and age_group are optional (reference §1.2). */
+/** Accessory subcategories where gender and age_group are optional. */
 const GENDER_OPTIONAL = [
   4179, 180, 1893, 5385, 1856, 2427, 5123, 175, 5841, 6277, 6460, 6170, 6870, 7471, 5207, 5114,
 ];
@@ -160,7 +160,7 @@ export const needsMpn = (s: TItemState): boolean =>
 export const hasNoGtinOrMpn = (s: TItemState): boolean =>
   readGtin(s.item) === undefined && readMpn(s.item) === undefined;
 
-/** Countries where Google requires shipping costs (reference §1.1 `shipping`). */
+/** Countries where Google requires shipping costs (reference `shipping`). */
 const SHIPPING_COUNTRIES = new Set(
   'AU AT BE BR CA CZ DK FI FR DE GR HU IN IE IL IT JP NZ NL NO PL PT RO SK KR ES SE CH GB UK US'.split(' '),
 );
@@ -220,7 +220,7 @@ export const checkLinkDomain: TCheck = valueOnly((value, s) => {
   };
 });
 
-/** identifier_exists=no while a GTIN or MPN is given (reference §1.1: a warning). */
+/** identifier_exists=no while a GTIN or MPN is given (a warning). */
 export const checkIdentifierExists: TCheck = (value, s) => {
   if (value !== false) return undefined;
   const gtin = readGtin(s.item);
@@ -348,7 +348,7 @@ export const checkUnitPricingPair: TCheck = (value, s) => {
   return undefined;
 };
 
-/** Base measure values (reference §1.1): 1, 10, 100, 2, 4, 8, plus 75cl, 750ml, 50kg, 1000kg. */
+/** Base measure values: 1, 10, 100, 2, 4, 8, plus 75cl, 750ml, 50kg, 1000kg. */
 export const checkBaseMeasureValue: TCheck = valueOnly((value) => {
   const m = value as TMeasure;
   if (typeof m?.value !== 'number') return undefined;

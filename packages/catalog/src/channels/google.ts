@@ -32,7 +32,7 @@ import {
 import { defineChannel } from './engine';
 import type { TAttributeRow } from './types';
 
-// Google Merchant Center product data (reference §1, §2, §3.1). One row per attribute, in feed order.
+// Google Merchant Center product data. One row per attribute, in feed order.
 // basis: P primary source, S secondary, U unverified (U rows can only warn).
 
 const APPAREL =
@@ -81,8 +81,8 @@ const customLabel = (n: number): TAttributeRow => ({
 /** custom_label_0 … custom_label_4. */
 export const CUSTOM_LABEL_ROWS: readonly TAttributeRow[] = [0, 1, 2, 3, 4].map(customLabel);
 
-/** Where a shipping rule delivers besides the country: at most one of these (reference §1.5). */
-/** Microsoft's and Meta's shipping text form: `country:region:service:price` (reference §4, §5). */
+/** Where a shipping rule delivers besides the country: at most one of these. */
+/** Microsoft's and Meta's shipping text form: `country:region:service:price`. */
 export const REGION_SHIPPING_SLOTS = ['country', 'region', 'service', 'price'] as const;
 /** Delivery areas those forms have no slot for. */
 export const NON_REGION_AREAS = ['postal_code', 'location_id', 'location_group_name'] as const;
@@ -683,7 +683,7 @@ export const GOOGLE_ROWS: readonly TAttributeRow[] = [
         api: 'certificationValue',
       },
     ],
-    // The text-feed syntax of certification is unverified (reference §1.1): authority:name:code.
+    // The text-feed syntax of certification is unverified: authority:name:code.
     textSlots: ['certification_authority', 'certification_name', 'certification_code'],
     basis: 'P',
     feed: 'certification',

@@ -10,7 +10,7 @@ export const CHANNELS: Readonly<Record<TChannel, TCompiledChannel>> = {
   meta: META,
 };
 
-/** Microsoft's Content API target countries (reference §4 "fixed list"; Microsoft's products page). */
+/** Microsoft's Content API target countries (reference "fixed list"; Microsoft's products page). */
 export const MICROSOFT_COUNTRIES = ['AU', 'CA', 'DE', 'FR', 'GB', 'IN', 'US'] as const;
 
 /**

@@ -7,7 +7,7 @@ import { META } from './meta';
 
 const long = (n: number) => 'a'.repeat(n);
 
-// Meta's own rules (reference §5).
+// Meta's own rules.
 const cases: TRuleCase[] = [
   { name: 'id of 100 passes', product: (p) => ({ ...p, offer_id: long(100) }) },
   { name: 'id over 100', product: (p) => ({ ...p, offer_id: long(101) }), code: 'too_long', attribute: 'id' },

@@ -14,7 +14,7 @@ import { defineChannel } from './engine';
 import { CUSTOM_LABEL_ROWS, GOOGLE_ROWS, NON_REGION_AREAS, REGION_SHIPPING_SLOTS } from './google';
 import type { TAttributeRow } from './types';
 
-// Meta (Facebook/Instagram) catalog (reference §5): CSV/TSV/RSS feeds and items_batch. Its differences:
+// Meta (Facebook/Instagram) catalog: CSV/TSV/RSS feeds and items_batch. Its differences:
 // longer id, title and description, availability and condition spelled its own way with more values,
 // brand required unless a GTIN or MPN is given, up to 20 additional images, more age groups.
 // Where Meta's rules for an attribute are Google's (only the basis tag may differ), the row is Google's row;
@@ -40,7 +40,7 @@ export const META_ROWS: readonly TAttributeRow[] = [
     type: 'text',
     required: true,
     maxLength: 9999,
-    // Plain text, no HTML (reference §5): HTML is removed before it is sent.
+    // Plain text, no HTML: HTML is removed before it is sent.
     html: 'plain',
     basis: 'S',
     feed: 'description',

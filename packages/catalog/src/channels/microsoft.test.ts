@@ -9,7 +9,7 @@ import { MICROSOFT } from './microsoft';
 const long = (n: number) => 'a'.repeat(n);
 const usd = (value: number) => ({ value, currency: 'USD' });
 
-// Microsoft's own rules: where it differs from Google (reference §4).
+// Microsoft's own rules: where it differs from Google.
 const cases: TRuleCase[] = [
   { name: 'description of 10,000 passes (Google stops at 5,000)', patch: { description: long(10_000) } },
   {

@@ -22,8 +22,8 @@ import {
 import type { TAttributeRow } from './types';
 
 // Microsoft Merchant Center: the feed file (tab-separated, Google-compatible columns) and the Content API
-// product (reference §4). Microsoft's format is Google's, so each row is Google's row plus Microsoft's
-// differences (reference §4 "Differences from Google"): availability spelled with spaces, longer description
+// product. Microsoft's format is Google's, so each row is Google's row plus Microsoft's
+// differences (reference "Differences from Google"): availability spelled with spaces, longer description
 // and brand, shorter image URLs, condition required, no adult products, its own size lists, promotion id
 // format, sale price range. Only what a row lists differs from Google.
 
@@ -56,7 +56,7 @@ export const MICROSOFT_ROWS: readonly TAttributeRow[] = [
     aliases: { backorder: 'out of stock' },
     checks: [checkAvailabilityMapped('backorder', 'out of stock')],
   }),
-  // Microsoft ignores availability_date (reference §4); it is still carried for a preorder.
+  // Microsoft ignores availability_date; it is still carried for a preorder.
   fromGoogle('availability_date', {
     required: {
       when: availabilityIs('preorder'),
@@ -167,5 +167,5 @@ export const MICROSOFT_ROWS: readonly TAttributeRow[] = [
 
 export const MICROSOFT = defineChannel({ channel: 'microsoft', name: 'Microsoft', rows: MICROSOFT_ROWS });
 
-/** Content languages the Microsoft Content API accepts (reference §4). */
+/** Content languages the Microsoft Content API accepts. */
 export const MICROSOFT_LANGUAGES = ['nl', 'en', 'fr', 'de', 'it', 'es', 'sv'] as const;

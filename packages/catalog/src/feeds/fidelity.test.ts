@@ -16,7 +16,7 @@ import { FEED_FORMATS } from './formats';
 import type { TFeedStats } from './stream';
 import { feedChunks, feedToString } from './stream';
 
-// Channel fidelity (issue 11): each finding of the independent validator and the real shop exports, as a
+// Channel fidelity: each finding of the independent validator and the real shop exports, as a
 // merchant would notice it in a feed file or on the product's issues.
 
 const CHANNELS = { google: GOOGLE, microsoft: MICROSOFT, meta: META } as const;

@@ -483,7 +483,7 @@ export class AssemblerContext {
     this.stats.rows_imported--;
   }
 
-  /** Title and price are required on every item (spec §5: 'Title is required.'). */
+  /** Title and price are required on every item ('Title is required.'). */
   requireTitleAndPrice(values: Record<string, unknown>, rec: RowRecord, titleMessage: string): void {
     if (values.title === undefined) rec.fail(this.columnOf('title'), titleMessage, 'title');
     if (values.price === undefined) rec.fail(this.columnOf('price'), MSG.priceRequired, 'price');

@@ -199,7 +199,7 @@ describe('customisation round trip', () => {
   });
 });
 
-describe('customisation import checks (spec §5)', () => {
+describe('customisation import checks', () => {
   /** Each row applied to its product: its issues (row, column, message), or the product id when it applies. */
   const outcomes = (results: TCustomisationResult[], products: TProduct[]) =>
     results.map((r) => {

@@ -12,11 +12,11 @@ import { openCsv } from './pipeline';
 import type { TCsvFile, TOpenCsvOptions } from './pipeline';
 import { csvField } from './report';
 
-// Bulk customisation through a spreadsheet (spec §9 "CSV customisation types"): type 1 is title, description
+// Bulk customisation through a spreadsheet: type 1 is title, description
 // and product type, type 2 product highlights and detail attributes. The export writes each product's current
 // values (source, or the override when there is one) with one row per product, plus one per variant that has
 // its own override; the merchant edits them; `import-update-csv` (report_type 1 or 2) reads them back into
-// override-layer values, checked with the rules of spec §5, and applyCustomisationRow turns each row into the
+// override-layer values, checked with the rules, and applyCustomisationRow turns each row into the
 // smallest set of overrides: a value equal to what the product would show anyway is no override.
 
 export const CUSTOMISATION_TYPES = {
@@ -274,7 +274,7 @@ export const createCustomisationImporter = (
       const values: TValues = {};
       const slots = { highlights: [] as number[], details: [] as number[] };
       if (type === 1) {
-        // Title and description cannot be emptied (spec §5); an emptied product type means none.
+        // Title and description cannot be emptied; an emptied product type means none.
         values.title = cell(layout.title) || null;
         values.description = cell(layout.description) || null;
         values.product_type = cell(layout.productType) || null;

@@ -1,5 +1,5 @@
 // CSV and Google XML feed import: the pure engine the api's data sources, import job and demo seed run
-// (issue 10). Bytes in (any async iterable of chunks), products and row errors out, one row at a time.
+//. Bytes in (any async iterable of chunks), products and row errors out, one row at a time.
 
 export { IMPORT_ENCODINGS, decode, decodeWindows1252, peekBytes, sniffEncoding } from './encoding';
 export type { TByteSource, TDecodeOptions, TEncoding, TSniffedEncoding } from './encoding';

@@ -99,7 +99,7 @@ export const parseDecimal = (text: string, decimalComma = false): number | undef
   return PLAIN_NUMBER_RE.test(t) ? Number(t) : undefined;
 };
 
-/** A number a product field can hold: finite and below the integer limit of spec §9. */
+/** A number a product field can hold: finite and below the integer limit. */
 export const parseNumber = (text: string, decimalComma = false): number | TProblem => {
   const n = parseDecimal(text, decimalComma);
   if (n === undefined || !Number.isFinite(n)) return new TProblem(PRODUCT_MSG.numberInvalid);
@@ -288,7 +288,7 @@ export const parseBoolean = (text: string, label: string): boolean | TProblem =>
 
 /* ------------------------------------------------------------------ identifiers and links */
 
-/** The GTIN with spaces and dashes removed, or why it is not one (spec §5 messages, then the check digit). */
+/** The GTIN with spaces and dashes removed, or why it is not one. */
 export const parseGtin = (text: string): string | TProblem => {
   const problem = gtinProblem(text);
   if (problem === 'characters') return new TProblem(PRODUCT_MSG.gtinDigits);
@@ -448,7 +448,7 @@ const badShipping = (money: TPriceOptions, entry: string): TProblem =>
 
 /**
  * Google's shipping text form `country:region:service:price[:min_handling:max_handling:min_transit:max_transit]`,
- * several separated by commas (reference §1.5); a region slot holding digits is a postal code.
+ * several separated by commas; a region slot holding digits is a postal code.
  */
 export const parseShipping = (
   text: string,

@@ -2,7 +2,7 @@ import { ZSubmissionControlSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { ZMoneySchema } from './money';
 
-// Every product field of spec §3 "Product fields" plus the channel attributes a feed needs (description,
+// Every product field "Product fields" plus the channel attributes a feed needs (description,
 // links, identifiers, dates, shipping). Values are stored as the merchant's data gives them: strings stay
 // strings (an import never rejects a row because a colour is too long), so that a channel validator can
 // point at the offending value and the layer it came from.
@@ -26,7 +26,7 @@ export const ZCertificationSchema = z.object({
 });
 export type TCertification = z.infer<typeof ZCertificationSchema>;
 
-/** One shipping rule of reference §1.5: a delivery area plus price and speed. */
+/** One shipping rule of reference : a delivery area plus price and speed. */
 export const ZShippingSchema = z.object({
   country: z.string(),
   region: z.string().optional(),

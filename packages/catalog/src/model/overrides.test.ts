@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TLayerValues } from './fields';
 import { validateOverrides } from './overrides';
 
-// Spec §5 "Product content and attributes" as validation of overrides, with the spec's messages. Each rule has
+// "Product content and attributes" as validation of overrides, with the spec's messages. Each rule has
 // a passing case and a failing case with the message the merchant sees.
 
 const messages = (overrides: TLayerValues): string[] => validateOverrides(overrides).map((i) => i.message);
@@ -23,7 +23,7 @@ const fails = (overrides: TLayerValues, message: string, attribute?: string) => 
   if (attribute) expect(issue?.attribute).toBe(attribute);
 };
 
-describe('override rules of spec §5', () => {
+describe('override rules', () => {
   it('title and description: cannot be emptied (spec messages)', () => {
     ok({ title: 'New title', description: 'New description' });
     fails({ title: '' }, 'Title is required.', 'title');
@@ -213,7 +213,7 @@ describe('override rules of spec §5', () => {
   });
 });
 
-describe('filters and customisation rules of spec §5', () => {
+describe('filters and customisation rules', () => {
   const condition = (c: Record<string, unknown>) =>
     ZFilterConditionSchema.safeParse(c).error?.issues.map((i) => i.message) ?? [];
 
@@ -316,7 +316,7 @@ describe('filters and customisation rules of spec §5', () => {
   });
 });
 
-describe('applying a product edit (spec §3 content and control fields)', () => {
+describe('applying a product edit', () => {
   it('stores custom title, prices, measures and lists as overrides; refuses an invalid edit', async () => {
     const { applyProductEdit } = await import('./overrides');
     const { effective, fieldOf } = await import('./product');

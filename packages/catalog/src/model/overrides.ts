@@ -6,7 +6,7 @@ import { FIELD_NAMES, ZLayerValuesSchema } from './fields';
 import type { TProduct } from './product';
 import { effective, resetToSource, setLayerValues } from './product';
 
-// Manual overrides are checked with the rules of spec §5 (and their messages) before they are stored. The
+// Manual overrides are checked with the rules (and their messages) before they are stored. The
 // rules live in @feedloom/validation so the web form, the gateway and the api say the same; here the model's
 // field names are mapped to the form's (title → custom_title) and the findings become issues.
 
@@ -81,7 +81,7 @@ const issuesOf = (issues: readonly { path: readonly PropertyKey[]; message: stri
     };
   });
 
-/** Spec §5 checks on override values; every finding is an error produced by the override layer. */
+/** Checks on override values; every finding is an error produced by the override layer. */
 export const validateOverrides = (overrides: TLayerValues): TIssue[] => {
   const result = ZProductAttributesSchema.safeParse(toFormValues(overrides));
   return result.success ? [] : issuesOf(result.error.issues);
@@ -90,7 +90,7 @@ export const validateOverrides = (overrides: TLayerValues): TIssue[] => {
 export interface TProductEditResult {
   /** The product with the edit applied (unchanged when there are issues). */
   product: TProduct;
-  /** Spec §5 findings; the edit is refused when there is any. */
+  /** Findings; the edit is refused when there is any. */
   issues: TIssue[];
   /** Fields the merchant asked to resubmit to the channels. */
   resubmit: string[];
@@ -100,7 +100,7 @@ const isEmptyEntry = (o: Record<string, unknown>): boolean =>
   Object.values(o).every((v) => v === '' || v === undefined || v === null);
 
 /**
- * Applies a product edit as spec §3 describes it (custom_title, custom_description, attributes, reset,
+ * Applies a product edit as describes it (custom_title, custom_description, attributes, reset,
  * reset_to_source, resubmit) to the override layer of a product or one variant. Prices come as amounts in
  * the product's currency; an emptied measure (no value, no unit) removes the field.
  */

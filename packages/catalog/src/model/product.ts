@@ -153,7 +153,7 @@ export const setLayerValues = (
 };
 
 /**
- * One bulk customisation (spec §4 "Customisation rule modes") applied as an override: add_update_value sets
+ * One bulk customisation applied as an override: add_update_value sets
  * the value, delete_entirely empties the field, reset_to_source drops overrides and rule results.
  */
 export const applyCustomisation = (

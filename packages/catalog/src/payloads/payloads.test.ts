@@ -138,7 +138,7 @@ describe('Merchant API ProductInput', () => {
     expect(custom.productAttributes).not.toHaveProperty('gtins');
   });
 
-  it('encodes resource ids as reference §3.1 says', () => {
+  it('encodes resource ids as reference says', () => {
     expect(productIdSegment('en', 'US', 'sku/123')).toBe('ZW5-VVN-c2t1LzEyMw');
     expect(productIdSegment('en', 'US', 'sku123', { encode: 'auto' })).toBe('en~US~sku123');
     expect(productIdSegment('en', 'US', 'sku~1', { encode: 'auto' })).toBe(

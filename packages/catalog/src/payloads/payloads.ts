@@ -11,8 +11,8 @@ import { normaliseMoney, normaliseOfferId } from '../rules/clean';
 import { parseInterval, toRfc3339 } from '../rules/dates';
 import { enumKey } from '../rules/text';
 
-// Channel API payloads, from the same tables as the feeds: Merchant API ProductInput (reference §3.1),
-// Microsoft Content API product (§4) and Meta items_batch requests (§5).
+// Channel API payloads, from the same tables as the feeds: Merchant API ProductInput,
+// Microsoft Content API product and Meta items_batch requests.
 
 type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
 type TConvert = (row: TCompiledRow, v: unknown) => TJson | undefined;
@@ -164,7 +164,7 @@ export const productInputName = (
 
 export interface TMerchantTarget {
   contentLanguage: string;
-  /** ≤20 characters of A-Z, 0-9, `-`, `_` (reference §3.1); usually the target country. */
+  /** ≤20 characters of A-Z, 0-9, `-`, `_`; usually the target country. */
   feedLabel: string;
   /** When given, `name` is filled in. */
   account?: string;
@@ -306,7 +306,7 @@ export const META_BATCH_MAX = 5000;
 /**
  * One items_batch request: feed field names with their feed text (price `15.00 USD`, availability `in stock`).
  * Lists are comma-joined like in the CSV feed; shipping is a list of objects. The exact request shape is
- * unverified (reference §5): keep it in this one function.
+ * unverified: keep it in this one function.
  */
 export const toMetaRequest = (
   item: ChannelItem,

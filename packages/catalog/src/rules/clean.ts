@@ -53,7 +53,7 @@ const OFFER_ID_CHANGE_RE = /\s\s|[^\S ]|[\x00-\x1F\x7F-\x9F\uFFFE\uFFFF\uD800-\u
 
 /**
  * A channel item id: leading and trailing white space stripped and runs of white space collapsed, as the
- * Merchant API does with `offerId` (reference §1.1); feeds, API payloads and duplicate checks all use it.
+ * Merchant API does with `offerId`; feeds, API payloads and duplicate checks all use it.
  */
 export const normaliseOfferId = (offerId: string): string => {
   const n = offerId.length;

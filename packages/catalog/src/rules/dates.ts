@@ -1,4 +1,4 @@
-// ISO 8601 as the channels use it (reference §1): `YYYY-MM-DD`, optionally `Thh:mm[:ss]` and a zone (`Z`,
+// ISO 8601 as the channels use it: `YYYY-MM-DD`, optionally `Thh:mm[:ss]` and a zone (`Z`,
 // `-0800`, `-08:00`). Without a time the day ends at 23:59:59; without a zone we read it as UTC, which is
 // what the API assumes (feeds would use the target country's zone: close enough to order two dates).
 

@@ -1,4 +1,4 @@
-// GTIN rules of reference §1.4: GS1 mod-10 check digit on 8, 12, 13 and 14 digits; UPC-E validates through its
+// GTIN rules of reference : GS1 mod-10 check digit on 8, 12, 13 and 14 digits; UPC-E validates through its
 // UPC-A expansion; restricted-circulation and coupon prefixes are refused by Google-compatible rule sets.
 
 /** Removes the spaces and dashes Google ignores. */

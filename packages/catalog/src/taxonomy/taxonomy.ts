@@ -1,4 +1,4 @@
-// Google product taxonomy (reference §7): `<id> - <Level1> > <Level2> > …`, one category per line, a
+// Google product taxonomy: `<id> - <Level1> > <Level2> > …`, one category per line, a
 // `# Google_Product_Taxonomy_Version: …` header. Pure: the en-US file that ships in ../../data is read by
 // `googleTaxonomy()` of the Node entry (@feedloom/catalog/node).
 

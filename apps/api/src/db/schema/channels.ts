@@ -1,4 +1,4 @@
-// Channel connections (issue 13): a shop linked to a sales channel's account through OAuth, and the
+// Channel connections: a shop linked to a sales channel's account through OAuth, and the
 // authorisations in progress. Channel-neutral: Google first, Microsoft and Meta on the same tables.
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
@@ -42,11 +42,11 @@ export const channel_connections = pgTable(
     access_token_expires_at: timestamp({ withTimezone: true }),
     /** Scopes the channel granted, space-separated as OAuth says them. */
     scopes: text().notNull().default(''),
-    /** Wizard steps recorded as done (spec §2: the next route is the first step not yet done). */
+    /** Wizard steps recorded as done (the next route is the first step not yet done). */
     integration_steps: jsonb().$type<string[]>().notNull().default([]),
     integration_once_completed: boolean().notNull().default(false),
     target_market: jsonb().$type<TTargetMarket | null>(),
-    /** Feed settings (spec §4): how often the sync runs, and whether submissions are on (feed-status). */
+    /** Feed settings: how often the sync runs, and whether submissions are on (feed-status). */
     feed_schedule: text().$type<TFeedSchedule>().notNull().default('daily'),
     feed_enabled: boolean().notNull().default(true),
     /** Channel-specific feed settings (google-feed-settings, microsoft-feed-setting, facebook-feed-setting). */

@@ -1,4 +1,4 @@
-// Data sources, their import runs, the kept files and the products they bring (issue 10). Products hold the
+// Data sources, their import runs, the kept files and the products they bring. Products hold the
 // source layer; the merchant's customisations live beside it (`custom`) and survive re-imports.
 import { sql } from 'drizzle-orm';
 import {
@@ -241,7 +241,7 @@ export const product_channel_statuses = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     updated_at: updatedAt(),
-    /** When the channel itself last confirmed this status (status pull-back, issue 13); null before. */
+    /** When the channel itself last confirmed this status (status pull-back); null before. */
     confirmed_at: timestamp({ withTimezone: true }),
   },
   // No (channel, status) index: every reader narrows by product or by shop first (the tab index of migration

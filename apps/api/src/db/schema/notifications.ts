@@ -1,4 +1,4 @@
-// Notifications, announcements and the dashboard's kept figures (issue 15).
+// Notifications, announcements and the dashboard's kept figures.
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

@@ -1,4 +1,4 @@
-// Bulk customisation (issue 11): drafts kept per user and shop until applied or discarded, and the record of
+// Bulk customisation: drafts kept per user and shop until applied or discarded, and the record of
 // every run (who applied what to how many products, its progress and how it ended).
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -20,7 +20,7 @@ export const bulk_drafts = pgTable(
     name: text().notNull(),
     /** TBulkSelection: checked product ids, or the list parameters of "all matching". */
     selection: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** The customisation rules (spec §3), one per field. */
+    /** The customisation rules, one per field. */
     rules: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -1,4 +1,4 @@
-// The product list's read side (issue 11). Tab counts per shop × channel × status are kept current by
+// The product list's read side. Tab counts per shop × channel × status are kept current by
 // triggers on product_channel_statuses and products (migration 0007_products_list), so `count-statistics`
 // reads a handful of rows instead of counting a million. The same migration adds, on the tables of
 // data-sources.ts, the generated sort/search columns and the indexes the list views use (docs/flows.md has the table).
@@ -24,7 +24,7 @@ export const product_status_counts = pgTable(
 );
 
 /**
- * The last resubmission a merchant asked for on a product (spec §3 `resubmit`: the fields to send again). The
+ * The last resubmission a merchant asked for on a product (the fields to send again). The
  * channel sync reads and clears it when it next sends the product; asking again replaces it.
  */
 export const product_resubmissions = pgTable('product_resubmissions', {

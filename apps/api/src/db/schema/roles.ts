@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns';
 import { organizations, users } from './core';
 
 /**
- * Custom roles of an organisation (spec §6): a name and module permissions. Predefined roles are not
+ * Custom roles of an organisation: a name and module permissions. Predefined roles are not
  * stored; they are the same everywhere (validation's PREDEFINED_ROLES). Names are unique per organisation
  * whatever their case.
  */

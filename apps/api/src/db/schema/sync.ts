@@ -1,4 +1,4 @@
-// The channel sync engine (issue 13): what each shop × channel connection has on its channel (one row per
+// The channel sync engine: what each shop × channel connection has on its channel (one row per
 // item the channel accepted, with the hash of what was sent), and the record of every sync run.
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SYNC_RUN_STATUSES, SYNC_TRIGGERS } from '@feedloom/contracts';

@@ -26,7 +26,7 @@ export const organization_members = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role_name: text().notNull(),
-    /** Module permissions of spec §6; the owner is granted every permission regardless. */
+    /** Module permissions; the owner is granted every permission regardless. */
     permissions: jsonb()
       .$type<string[]>()
       .notNull()

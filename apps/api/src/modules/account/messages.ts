@@ -1,4 +1,4 @@
-/** Server messages of the password and support-login endpoints; the web shows them as they are (spec §8). */
+/** Server messages of the password and support-login endpoints; the web shows them as they are. */
 export const ACCOUNT_MSG = {
   passwordReset: 'Your password has been reset.',
   passwordChanged: 'Your password has been changed.',

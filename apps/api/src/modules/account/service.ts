@@ -187,7 +187,7 @@ export const createAccountService = (deps: TAccountServiceDeps) => {
       };
     },
 
-    /** Spec §7 merchant-login/{token}: signs in as the token's user, with the token's shop active. */
+    /** Merchant-login/{token}: signs in as the token's user, with the token's shop active. */
     supportLogin: async (token: string): Promise<TLoginResponse> => {
       const now = clock.now();
       const used = await oneTimeTokenRepo(db).consume('merchant_login', sha256(token), now);

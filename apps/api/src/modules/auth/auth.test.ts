@@ -326,7 +326,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
   });
 
   describe('POST /login', () => {
-    it('signs in with the Auth session fields of spec §3', async () => {
+    it('signs in with the Auth session fields', async () => {
       await registerUser(t, 'l@example.com');
       const res = await login('L@Example.com', PASSWORD);
       expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ export const waitInWords = (seconds: number): string => {
   return plural(Math.ceil(minutes / 60), 'hour');
 };
 
-/** Server messages of the auth endpoints; the web shows them as they are (spec §8). */
+/** Server messages of the auth endpoints; the web shows them as they are. */
 export const AUTH_MSG = {
   otpSent: 'A verification code has been sent to your email.',
   accountExists: 'An account with this email already exists. Please sign in.',

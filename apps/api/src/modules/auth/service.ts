@@ -262,7 +262,7 @@ export const createAuthService = (deps: TAuthServiceDeps) => {
     },
 
     /**
-     * Switching organisation (spec §4): it becomes the user's last active organisation, and the same
+     * Switching organisation: it becomes the user's last active organisation, and the same
      * sign-in (refresh-token family) gets new tokens for it with the session fields.
      */
     switchOrganization: async (userId: string, sessionId: string, orgId: string): Promise<TLoginResponse> => {

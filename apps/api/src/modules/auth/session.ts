@@ -7,7 +7,7 @@ import { staffRepo } from '../staff/repo';
 import { effectivePermissions, shopScopeOf } from '../tenancy/access';
 import { pickActiveMembership, resolveActiveShop } from '../tenancy/membership';
 
-/** The Auth session of spec §3 (without tokens), computed from the database. */
+/** The Auth session (without tokens), computed from the database. */
 export const buildSessionInfo = async (db: TDb, user: TUserRow): Promise<TSessionInfo> => {
   const memberships = await organizationsRepo(db).listMembershipsOfUser(user.id);
   const active = pickActiveMembership(user, memberships);

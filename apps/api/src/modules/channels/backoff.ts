@@ -1,4 +1,4 @@
-// Retries of channel calls (issue 13: 429/5xx with exponential backoff and jitter). Pure: the caller sleeps.
+// Retries of channel calls (429/5xx with exponential backoff and jitter). Pure: the caller sleeps.
 
 export interface TBackoffSettings {
   /** The first retry waits up to this long; each further one up to twice as long as the one before. */

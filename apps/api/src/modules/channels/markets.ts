@@ -1,7 +1,7 @@
 // The markets each channel sells to: target countries with the content languages and currencies the channel
 // accepts there. Google: Merchant Center's "Supported languages and currencies" for free listings and
 // Shopping ads (support.google.com/merchants/answer/160637); Microsoft: its Merchant Center markets
-// (reference §5: content languages nl, en, fr, de, it, es, sv and a fixed country list). Meta takes a catalog
+// (content languages nl, en, fr, de, it, es, sv and a fixed country list). Meta takes a catalog
 // without a target market. Names come from the platform's ICU data.
 import type { TChannelKey } from '@feedloom/validation';
 import { flagEmoji } from '../reference/data';

@@ -2,7 +2,7 @@ import { CHANNEL_LABELS, type TChannelKey } from '@feedloom/validation';
 
 export const CHANNEL_LABEL: Record<TChannelKey, string> = CHANNEL_LABELS;
 
-/** Server messages of channel connections; the web shows them as they are (spec §8). */
+/** Server messages of channel connections; the web shows them as they are. */
 export const CHANNELS_MSG = {
   authUrl: 'Continue to Google to connect your Merchant Center account.',
   storeNotFound: 'Store not found.',

@@ -41,7 +41,7 @@ export const connectionsRepo = (db: TDb) => ({
 
   /**
    * Channels whose enabled flag is on for the shop (the product list's google_enabled, bing_enabled,
-   * fb_enabled): connected, with an account chosen, and its feed not switched off (spec §4 channel keys).
+   * fb_enabled): connected, with an account chosen, and its feed not switched off.
    */
   enabledChannels: async (orgId: string, shopId: string): Promise<TChannelKey[]> =>
     (

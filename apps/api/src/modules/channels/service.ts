@@ -78,7 +78,7 @@ const toWebsiteClaim = (shop: TShopRow, websiteUrl: string | null, claimed: bool
 });
 
 /**
- * Connecting a shop to a channel (spec §2 wizard, §7 Google): the consent URL, the callback that turns the
+ * Connecting a shop to a channel: the consent URL, the callback that turns the
  * code into stored (sealed) tokens, the Merchant Center account list and choice, the record, disconnect.
  */
 export const createChannelsService = (deps: TChannelsServiceDeps) => {

@@ -77,7 +77,7 @@ export const isShopWebsite = (shopUrl: string, url: string | null | undefined): 
   return host !== null && host === websiteHost(shopUrl);
 };
 
-/** The steps with `step` recorded once; `order` is the channel's wizard (spec §2). */
+/** The steps with `step` recorded once; `order` is the channel's wizard. */
 export const withStep = (steps: readonly string[], step: string, order: readonly string[]): string[] => {
   const all = steps.includes(step) ? [...steps] : [...steps, step];
   return [...order.filter((s) => all.includes(s)), ...all.filter((s) => !order.includes(s))];

@@ -10,7 +10,7 @@ const STEP_LABEL: Record<string, string> = {
   'feed-config': 'feed configuration',
 };
 
-/** Server messages of the integration wizard's steps (spec §2); the web shows them as they are. */
+/** Server messages of the integration wizard's steps; the web shows them as they are. */
 export const WIZARD_MSG = {
   noTargetMarket: (c: TChannelKey) => `${CHANNEL_LABEL[c]} does not use a target market.`,
   countryNotSold: (c: TChannelKey, country: string) =>

@@ -1,4 +1,4 @@
-// The integration wizard after the account link (spec §2), against the sandbox's Google started in this
+// The integration wizard after the account link, against the sandbox's Google started in this
 // process: target market, destinations (Merchant API programs), domain verification (Site Verification API
 // and homepage:claim), shipping validation, the steps recorded in order, each channel's status, the taxonomy.
 import type {

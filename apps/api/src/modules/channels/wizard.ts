@@ -31,7 +31,7 @@ import { isShopWebsite, stepsWith, websiteHost } from './shared';
 import { toConnection, type TChannelCaller, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
 
-/** Spec §9: the market language and country when a store has none. */
+/** The market language and country when a store has none. */
 export const DEFAULT_MARKET = { country: 'US', language: 'en' } as const;
 
 const PROGRAM_LABEL: Record<string, string> = {
@@ -44,7 +44,7 @@ const programLabel = (id: string) =>
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
 /**
- * The integration wizard after the account link (spec §2): target market, destination validation, domain
+ * The integration wizard after the account link: target market, destination validation, domain
  * verification (Site Verification API + Merchant Center claim), shipping validation, the steps recorded as
  * done and each channel's progress; the Google product taxonomy.
  */

@@ -1,4 +1,4 @@
-// The dashboard (issue 15): its counts are the product list's, the trend keeps a daily snapshot, the top issues
+// The dashboard: its counts are the product list's, the trend keeps a daily snapshot, the top issues
 // count affected products, and api-health reports the channel calls the Google client made (against the
 // sandbox's Google, started in this process). Channel events raise notifications.
 import { randomBytes } from 'node:crypto';

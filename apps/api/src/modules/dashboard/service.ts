@@ -1,4 +1,4 @@
-// The dashboard (spec §2 /dashboard, §7 Dashboard; issue 15): per channel of the active shop, the product
+// The dashboard: per channel of the active shop, the product
 // list's status counts (the products module's kept counts, not recounted), their trend from the daily
 // snapshots, the issues affecting the most products, and the health of the channel calls.
 import type { TApiHealth, TProductDiagnostics, TStatusCounts, TTopIssue } from '@feedloom/contracts';

@@ -1,4 +1,4 @@
-// Customisation CSVs (spec §9 types 1 and 2): `POST /export-csv` writes the shop's products with their
+// Customisation CSVs: `POST /export-csv` writes the shop's products with their
 // customised values; `POST /import-update-csv` reads one back into the override layer (`products.custom`).
 import {
   applyCustomisationRow,

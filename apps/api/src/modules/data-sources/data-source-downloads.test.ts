@@ -1,5 +1,5 @@
-// Data-source downloads as streamed CSV (the error report, the export of spec §7 with the export field
-// customise popup's choices, the sample) and the mapping review (issue 10).
+// Data-source downloads as streamed CSV (the error report, the export with the export field
+// customise popup's choices, the sample) and the mapping review.
 import { randomBytes } from 'node:crypto';
 import {
   API_PREFIX,

@@ -1,4 +1,4 @@
-// The import job (issue 10): streams a kept CSV or Google XML feed through the catalog's import engine and
+// The import job: streams a kept CSV or Google XML feed through the catalog's import engine and
 // merges the products into the shop's catalogue set-based, one batch per transaction, in two steps
 // (staging.ts: COPY into temp tables on PostgreSQL, one jsonb parameter on PGlite):
 //   1. the batch's keys and content hashes only: they go into import_run_items (run id, key, piece) ON

@@ -1,4 +1,4 @@
-// The mapping review (issue 10, "the merchant can review and change the mapping"): each header of a source's
+// The mapping review ("the merchant can review and change the mapping"): each header of a source's
 // last import, the product field it went to, and the merchant's choice for the next run. The choice is kept
 // on the data source (`mapping`, header → target) and the import job hands it to the catalog's
 // suggestMapping as its edits.

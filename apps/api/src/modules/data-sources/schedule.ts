@@ -1,4 +1,4 @@
-// When a URL data source is fetched next (spec §5 import): daily, weekly (day 1 = Monday … 7 = Sunday) or
+// When a URL data source is fetched next: daily, weekly (day 1 = Monday … 7 = Sunday) or
 // monthly (day 1 … 31; a shorter month runs on its last day) at `fetch_time` (HH:MM) in the shop's timezone.
 // Pure: the worker's tick (service.scheduleTick) stores the answer in data_sources.next_fetch_at.
 //

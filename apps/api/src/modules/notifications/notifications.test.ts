@@ -1,4 +1,4 @@
-// Notifications (issue 15): recorded from real events per shop, listed in the spec's category order, read,
+// Notifications: recorded from real events per shop, listed in the spec's category order, read,
 // dismissed for a number of days and back after them, counts never below zero, another shop's invisible,
 // and one mail per event kind per shop per hour.
 import { randomBytes } from 'node:crypto';

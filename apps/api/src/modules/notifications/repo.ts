@@ -33,7 +33,7 @@ const visible = (shopId: string, now: Date, allAnnouncements: boolean): SQL => s
      and (s.dismissed_until is null or s.dismissed_until <= ${now.toISOString()}::timestamptz)
      ${allAnnouncements ? sql`` : sql`and not coalesce(s.is_read, false)`}`;
 
-/** Spec §4/§9: Critical, Warning, Information, Feature Release. */
+/** Critical, Warning, Information, Feature Release. */
 const RANK = sql`case category when 'critical' then 0 when 'warning' then 1 when 'information' then 2 else 3 end`;
 
 const ORDER: Record<TNotificationListQuery['sort_by'], SQL> = {

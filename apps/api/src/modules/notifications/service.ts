@@ -1,5 +1,5 @@
-// Notifications (issue 15): recorded per shop from real events, each with where the merchant acts; product-
-// wide announcements; the list, dismiss and mark-as-read of spec §7; one mail per event kind per shop per
+// Notifications: recorded per shop from real events, each with where the merchant acts; product-
+// wide announcements; the list, dismiss and mark-as-read; one mail per event kind per shop per
 // hour to the shop's address (and the addresses the event names, e.g. an import's notification email).
 import type { TNotification, TNotificationPage, TPublishedAnnouncement, TUnreadCounts } from '@feedloom/contracts';
 import type {

@@ -46,7 +46,7 @@ export const toOrganizationEntity = (org: TOrganizationRow, isOwner: boolean): T
   is_owner: isOwner,
 });
 
-/** Organisations: the user's list, creating one, and the owner's settings (spec §5, §6). */
+/** Organisations: the user's list, creating one, and the owner's settings. */
 export const createOrganizationsService = (deps: { db: TDb; clock: TClock }) => {
   const { db, clock } = deps;
 

@@ -1,6 +1,6 @@
-// Bulk customisation with drafts (issue 11). Drafts are rows per user and shop; applying one records a run
+// Bulk customisation with drafts. Drafts are rows per user and shop; applying one records a run
 // and queues it. The worker goes through the selection in id order, a batch at a time: it reads the batch's
-// products, applies the rules to each (spec §4 modes), writes every changed override layer with one UPDATE,
+// products, applies the rules to each, writes every changed override layer with one UPDATE,
 // re-judges those products and upserts their statuses with one statement, and moves the run's progress on —
 // all in one transaction, so a retried run resumes exactly after its last finished batch. Products outside
 // the selection are never read for writing.
@@ -78,7 +78,7 @@ interface TPlan extends TBulkEdit {
   nulls: TLayerValues;
 }
 
-/** Checks the add_update_value payload with the product edit rules of spec §5 (same messages as the form). */
+/** Checks the add_update_value payload with the product edit rules (same messages as the form). */
 const planOf = (rules: readonly TCustomisationRule[]): TPlan => {
   if (rules.length === 0) throw badRequest(M.noRules);
   const plan = bulkEditOf(rules);
@@ -489,7 +489,7 @@ export const createProductsBulkService = (deps: {
       return runOf(row);
     },
 
-    /** Spec §7 PUT bulk-variant-update: the rules on chosen variants of one product, re-judged at once. */
+    /** PUT bulk-variant-update: the rules on chosen variants of one product, re-judged at once. */
     async variantUpdate(caller: TProductsCaller, body: TBulkVariantUpdate): Promise<TProductDetail> {
       const shop = await products.reachShop(caller, body.shop_id);
       const plan = planOf(body.rules);

@@ -1,4 +1,4 @@
-// The product debug view (spec §7 `product-debug-view`): for one catalog channel, each item of a product (the
+// The product debug view: for one catalog channel, each item of a product (the
 // product itself, or each variant) with every channel attribute it would send — the value as the channel's
 // validator leaves it (cleaned as the feeds write it; absent when it is left out), the layer that value comes from, and the issues
 // that attribute has. Pure: the product and the judging context in, the view out.

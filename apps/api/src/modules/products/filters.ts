@@ -1,4 +1,4 @@
-// Advanced filter rows (spec §5 "Filters") compiled to parameterised SQL over `products p`. Pure: no database,
+// Advanced filter rows compiled to parameterised SQL over `products p`. Pure: no database,
 // so every operator of every field type is unit-tested by rendering. Conditions of a row must all hold; a
 // product matches the filter when any row holds. Every value and field name is a bound parameter; only the
 // operator (checked against FILTER_OPERATORS) picks the SQL shape.

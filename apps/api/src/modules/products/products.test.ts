@@ -126,7 +126,7 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     expect(group.variant_count).toBe(3);
   });
 
-  it('normalises bad parameters to their defaults (spec §5)', async () => {
+  it('normalises bad parameters to their defaults', async () => {
     const { shop, token } = await setup();
     const page = await list(token, shop.id, {
       page: -3,
@@ -542,7 +542,7 @@ describe.each(DRIVERS)('products on %s', (driver) => {
     ]);
   });
 
-  it('edits every field group of spec §3 with the spec §5 messages, per field and per variant', async () => {
+  it('edits every field group with the messages, per field and per variant', async () => {
     const { shop, token } = await setup();
     const p1 = (await list(token, shop.id, { search: 'shirt 1' })).data.find((p) => p.offer_id === 'P1')!;
     const put = (data: Record<string, unknown>, variant_id?: string) =>

@@ -49,14 +49,14 @@ const SORT_COLUMN: Record<TProductListQuery['sort_col'], string | null> = {
 const hasWord = (term: string) => /[\p{L}\p{N}]/u.test(term);
 
 /**
- * A search (spec §5): its words, the last one possibly half typed, among the words of title, SKU, brand, GTIN
+ * A search: its words, the last one possibly half typed, among the words of title, SKU, brand, GTIN
  * and offer id — looked up in the word index (GIN over to_tsvector('simple', search_text)) — and the text as
  * typed found in those fields (a check on the few rows the words matched); or a variant field exactly. Every
  * word of the search must be a word of the product, so a mid-word fragment does not match.
  */
 const searchCondition = (search: string): SQL => {
   const term = search.trim();
-  // Spec §5 "Variant search fields match exactly using equals": offer id, SKU, GTIN, MPN, title and variant
+  // "Variant search fields match exactly using equals": offer id, SKU, GTIN, MPN, title and variant
   // title of any variant, in one lookup of migration 0019's GIN over product_variant_keys(variants).
   const exact = sql`product_variant_keys(p.variants) @> ${JSON.stringify([term])}::jsonb`;
   const lower = term.toLowerCase();

@@ -374,7 +374,7 @@ export const createProductsService = (deps: { db: TDb }) => {
         total_records: total,
         total_products: counts.all,
         last_error_refreshed: refreshed ? refreshed.toISOString() : null,
-        // A channel is enabled while it is connected and its feed is on (spec §4 channel keys); statuses are
+        // A channel is enabled while it is connected and its feed is on; statuses are
         // judged for every channel anyway (merchants fix issues before connecting).
         google_enabled: enabled.includes('google'),
         bing_enabled: enabled.includes('bing'),
@@ -452,7 +452,7 @@ export const createProductsService = (deps: { db: TDb }) => {
           };
         })
         .filter((v) => q.tab === 'all' || v.status === q.tab)
-        // Variant search fields match exactly (spec §5).
+        // Variant search fields match exactly.
         .filter(
           (v) =>
             !term ||
@@ -502,7 +502,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       return detailOf(await loadProduct(body.shop_id, body.product_id));
     },
 
-    /** Spec §7 product-debug-view: judged now, with every layer, so it shows what an edit just changed. */
+    /** Product-debug-view: judged now, with every layer, so it shows what an edit just changed. */
     async debugView(
       caller: TProductsCaller,
       shopId: string,
@@ -525,7 +525,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       );
     },
 
-    /** Spec §7 search/elk-search: the list's index-backed search (title, SKU, brand, GTIN; variants exactly). */
+    /** Search/elk-search: the list's index-backed search (title, SKU, brand, GTIN; variants exactly). */
     async elkSearch(caller: TProductsCaller, q: TElkSearchQuery): Promise<TElkSearchResult> {
       await reachShop(caller, q.shop_id);
       const rows = await repo.search(q.shop_id, q.search_value, q.tag, ELK_SEARCH_LIMIT);

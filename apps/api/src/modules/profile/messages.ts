@@ -1,4 +1,4 @@
-/** Server messages of the profile endpoints besides the spec's own (spec §5, §8). */
+/** Server messages of the profile endpoints besides the spec's own. */
 export const PROFILE_MSG = {
   timezoneUnknown: 'Please choose a timezone from the list.',
   languageUnknown: 'Please choose a language from the list.',

@@ -92,7 +92,7 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
   });
 
   describe('GET /user-profile-information', () => {
-    it('returns the Profile of spec §3 with defaults for a new account', async () => {
+    it('returns the Profile with defaults for a new account', async () => {
       const { access_token, user_id } = await signedIn('p@example.com');
       const res = await t.call<TUserProfile>('GET', '/user-profile-information', { token: access_token });
       expect(res.status).toBe(200);

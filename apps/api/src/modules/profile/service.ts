@@ -41,7 +41,7 @@ const knownDialCodes = lazySet(() => countryCodes().map((c) => c.dialing_code));
 export const picturePath = (userId: string, at: Date) => `/media/profile-picture/${userId}?v=${at.getTime()}`;
 
 /**
- * Checks an uploaded picture (spec §5: JPG or PNG only, under 5 MB) by decoding it: its real type and
+ * Checks an uploaded picture (JPG or PNG only, under 5 MB) by decoding it: its real type and
  * dimensions come from the file itself, and bytes that do not decode as a whole PNG or JPEG are refused.
  */
 export const checkPicture = async (upload: TPictureUpload) => {

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { channelCurrencies } from '../channels/markets';
 import { countries, countryCodes, currencies, languages, statesOf, timezones } from './data';
 
-/** The reference lists of spec §7 (country codes, timezones, languages, currencies, countries, states). */
+/** The reference lists (country codes, timezones, languages, currencies, countries, states). */
 export const referenceRoutes = (app: FastifyInstance, deps: { clock: TClock }) => {
   const c = contract.reference;
   // Offsets move with daylight saving (on the hour), so the list is rebuilt once an hour, not per request.

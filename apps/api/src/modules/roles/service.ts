@@ -133,7 +133,7 @@ export const resolveRole = async (
   return { role_id: row.id, role_name: row.role_name, permissions: row.permissions, is_admin_role: false };
 };
 
-/** Roles (spec §6, §7): predefined roles, read-only, then the organisation's custom roles by name. */
+/** Roles: predefined roles, read-only, then the organisation's custom roles by name. */
 export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
   const { db, clock } = deps;
 

@@ -50,7 +50,7 @@ let zoneNames: Set<string> | undefined;
 /** A zone of the timezone list the form offers (real IANA names, current spellings). */
 const isKnownTimezone = (zone: string) => (zoneNames ??= new Set(timezones().map((t) => t.name))).has(zone);
 
-/** Shops of the caller's organisation (spec §7 Shops); a shop of another organisation is never found. */
+/** Shops of the caller's organisation; a shop of another organisation is never found. */
 export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
   const { db, clock } = deps;
   const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
@@ -110,7 +110,7 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
         is_testing: s.is_testing,
       })),
 
-    /** The shop becomes the member's active shop in this organisation (spec §7 capture-last-active-shop). */
+    /** The shop becomes the member's active shop in this organisation. */
     switchShop: async (caller: TShopCaller, shopId: string) => {
       const shop = await find(caller, shopId);
       if (shop.status !== 'active') throw notFound(SHOP_MSG.notFound);

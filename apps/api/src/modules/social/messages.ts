@@ -3,7 +3,7 @@ import type { TSocialProviderId } from '../../db/schema';
 
 export const PROVIDER_LABEL: Record<TSocialProviderId, string> = { google: 'Google', microsoft: 'Microsoft' };
 
-/** Server messages of social sign-in and login services; the web shows them as they are (spec §8). */
+/** Server messages of social sign-in and login services; the web shows them as they are. */
 export const SOCIAL_MSG = {
   loginUrl: 'Continue to the sign-in page.',
   stateInvalid: SOCIAL_STATE_INVALID_MESSAGE,

@@ -35,7 +35,7 @@ export interface TSocialServiceDeps {
   auth: Pick<TAuthService, 'signIn'>;
   /** Accepts the invitation a sign-in started from, when it is the signed-in user's. */
   invitations: Pick<TStaffService, 'joinOnSignIn'>;
-  /** The web's origin: the redirect URI is `${appUrl}/oauth/callback` (spec §2 Social callback). */
+  /** The web's origin: the redirect URI is `${appUrl}/oauth/callback`. */
   appUrl: string;
   log: FastifyBaseLogger;
 }
@@ -129,7 +129,7 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
     const nonce = client.randomNonce();
     const state = `${provider}.${randomToken()}`;
     const now = clock.now();
-    // Invitation ids only travel as a pair (spec §2: the state carries organisation and staff ids).
+    // Invitation ids only travel as a pair (the state carries organisation and staff ids).
     const invitation = extra.organization_id && extra.staff_id;
     await oidcStatesRepo(db).insert(
       {
@@ -263,7 +263,7 @@ export const createSocialService = (deps: TSocialServiceDeps) => {
     linked: boolean,
   ): Promise<TSocialLoginResponse> => {
     // Started from an invitation link: joined here (with that organisation active) when it is this
-    // user's; the web then shows the invitation page either way (spec §2 Social callback).
+    // user's; the web then shows the invitation page either way.
     const joined = invitation
       ? await deps.invitations.joinOnSignIn(user, invitation.organization_id, invitation.staff_id)
       : null;

@@ -1,4 +1,4 @@
-// Managing staff once invited (spec §7 GET/PUT/DELETE /staff/{id}, POST /resend-invitation/{id}): changing a
+// Managing staff once invited: changing a
 // role or stores, revoking, removing and resending. A member's rights live in their membership, which the
 // access hook reads on every request, so each change applies to their next request.
 import type { TStaff } from '@feedloom/contracts';

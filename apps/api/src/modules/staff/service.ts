@@ -46,7 +46,7 @@ export interface TStaffDeps {
   invitationTtlDays: number;
 }
 
-/** Inviting staff (spec §5 Roles and invitations, §7 Staff) and answering invitations. */
+/** Inviting staff and answering invitations. */
 export const createStaffService = (deps: TStaffDeps) => {
   const { db, clock } = deps;
   const ids = invitationIds(deps.cipher);
@@ -250,7 +250,7 @@ export const createStaffService = (deps: TStaffDeps) => {
     },
 
     /**
-     * A social sign-in started from an invitation link (its state carried the ids, spec §2 Social
+     * A social sign-in started from an invitation link (its state carried the ids Social
      * callback): the user joins when the signed-in e-mail is the invitation's and it is still pending,
      * and that organisation becomes active. Anything else (another e-mail, a used or broken link) is left
      * to the invitation page the web goes to. Returns the updated user, or null when they did not join.

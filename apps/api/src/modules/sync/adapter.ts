@@ -1,4 +1,4 @@
-// The per-channel part of the sync engine (issue 13). The engine (engine.ts) is channel-neutral: it reads the
+// The per-channel part of the sync engine. The engine (engine.ts) is channel-neutral: it reads the
 // shop's effective products, validates every item with the catalog's rules for the adapter's channel, holds
 // back items with errors, sends only items whose payload hash changed, deletes what left the shop, and merges
 // the statuses the channel reports back. An adapter only speaks its channel's protocol:

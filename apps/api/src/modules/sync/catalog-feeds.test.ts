@@ -1,4 +1,4 @@
-// The secret feed URLs of Microsoft Merchant Center and Meta catalogs (issue 14): each shop × channel's URL
+// The secret feed URLs of Microsoft Merchant Center and Meta catalogs: each shop × channel's URL
 // serves that channel's file — Microsoft's tab-separated text (no quotes; tabs and line breaks in a value
 // become spaces) and Meta's CSV (RFC 4180 quoting) — with the channel's columns, judged by the channel's
 // rules as it is written (items with errors left out), against connections made through the sandbox.

@@ -1,4 +1,4 @@
-// The sync engine (issue 13), channel-neutral: one run per shop × channel connection, never two at once (a
+// The sync engine, channel-neutral: one run per shop × channel connection, never two at once (a
 // lease on the connection row, so a worker killed mid-sync lets go when it passes). A run reads the shop's
 // effective products (all layers) a page at a time, judges every item with the catalog's rules for the
 // channel, holds back the items with errors and the items the merchant holds back from the channel (catalog's

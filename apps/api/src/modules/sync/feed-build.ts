@@ -1,4 +1,4 @@
-// The feed file of a shop, built from the database as GET /feeds/{token}.xml serves it (issue 13): products
+// The feed file of a shop, built from the database as GET /feeds/{token}.xml serves it: products
 // read a large page at a time (keyset, next page read ahead), every layer merged, judged by the catalog's
 // validator and written as they come, so memory stays flat whatever the shop's size. On PostgreSQL a large
 // shop is split into id ranges built on every core (@feedloom/catalog/node's writeFeedSharded, one database

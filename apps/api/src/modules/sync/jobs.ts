@@ -1,4 +1,4 @@
-// The sync engine in the worker (issue 13). A tick (pg-boss cron every minute, finer with SYNC_TICK_SECONDS)
+// The sync engine in the worker. A tick (pg-boss cron every minute, finer with SYNC_TICK_SECONDS)
 // queues a sync for every connection whose products changed since its last sync started, whose schedule is
 // due, or that never synced, and a status pull-back for those not confirmed lately. Syncs are queued with a
 // singleton key per connection (a burst of edits makes one sync), and a lease on the connection keeps two
@@ -20,7 +20,7 @@ export interface TStatusPullJob {
   connection_id: string;
 }
 
-/** Hours between scheduled syncs (spec §4 feed schedule options). */
+/** Hours between scheduled syncs. */
 export const SCHEDULE_HOURS = { every_6_hours: 6, every_12_hours: 12, daily: 24, weekly: 168, monthly: 720 } as const;
 
 export interface TSyncJobSettings {

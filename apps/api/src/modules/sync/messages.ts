@@ -4,7 +4,7 @@ import { CHANNEL_LABEL } from '../channels/messages';
 
 const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
-/** Messages of the sync engine and the feed settings (spec §8: the web shows them as they are). */
+/** Messages of the sync engine and the feed settings (the web shows them as they are). */
 export const SYNC_MSG = {
   storeNotFound: 'Store not found.',
   notConnected: (c: TChannelKey) => `${CHANNEL_LABEL[c]} is not connected to this store. Please connect it first.`,

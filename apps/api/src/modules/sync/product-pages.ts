@@ -1,4 +1,4 @@
-// The shop's products read for a sync or a feed file (issue 13): every layer, in id order, a page at a time.
+// The shop's products read for a sync or a feed file: every layer, in id order, a page at a time.
 import type { TProduct } from '@feedloom/catalog';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';

@@ -1,4 +1,4 @@
-// The sync engine's pure decisions (issue 13): the content hash of a payload, whether an item is sent, and the
+// The sync engine's pure decisions: the content hash of a payload, whether an item is sent, and the
 // publish gate's arithmetic. Unit-tested in rules.test.ts.
 import { createHash } from 'node:crypto';
 

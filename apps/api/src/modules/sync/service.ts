@@ -1,4 +1,4 @@
-// Feed settings, the secret feed URL, sync runs and the publish gate's confirmation (issue 13; spec §7
+// Feed settings, the secret feed URL, sync runs and the publish gate's confirmation (
 // shop-feed-config, google-feed-settings, feed-status, google-fetch-errors). The syncs themselves run in the
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
 import { FEED_FORMATS, type TFeedFormatId } from '@feedloom/catalog';

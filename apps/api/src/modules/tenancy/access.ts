@@ -16,7 +16,7 @@ export interface TRights {
   shop_ids: TShopScope;
 }
 
-/** The owner of an organisation holds every module permission (spec §6). */
+/** The owner of an organisation holds every module permission. */
 export const effectivePermissions = (m: Pick<TRights, 'is_owner' | 'permissions'>): string[] =>
   m.is_owner ? [...PERMISSIONS] : [...(m.permissions ?? [])];
 
@@ -54,7 +54,7 @@ export interface TGrant {
 }
 
 /**
- * Nobody grants more than they hold (issue 8 §1): a member may grant only permissions they hold and only
+ * Nobody grants more than they hold: a member may grant only permissions they hold and only
  * shops they can reach; the entire organisation and the admin role need the owner or an organisation
  * admin. Throws 403 with the reason.
  */

@@ -1,4 +1,4 @@
-// Issue 8 §1: the privilege escalation through invitations, replayed against the api.
+// The privilege escalation through invitations, replayed against the api.
 import type { TStaff } from '@feedloom/contracts';
 import { PERMISSIONS } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';

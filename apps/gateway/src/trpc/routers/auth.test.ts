@@ -72,7 +72,7 @@ describe('auth router', () => {
     expect(stub.callsTo('GET', '/auth-session')[0]?.headers.authorization).toBe('Bearer access-1');
   });
 
-  it('a stored session missing a token is logged out (spec §4)', async () => {
+  it('a stored session missing a token is logged out', async () => {
     const { caller, backend } = createTestCaller(stub, {
       auth: { ...storedAuth(), refresh_token: undefined } as never,
     });

@@ -51,7 +51,7 @@ export const SOCIAL_SIGNUP_NOT_STARTED_MESSAGE =
   'This sign-up was not started in this browser. For your security it cannot be finished here; please sign in again.';
 
 /**
- * What /oauth/callback needs to route (spec §2 Social callback): `connect` when the caller was already
+ * What /oauth/callback needs to route: `connect` when the caller was already
  * signed in (a login service was linked to them), `login` otherwise, with the invitation the sign-in
  * started from; `verify_email` when the provider did not vouch for the address of a new account, so the
  * sign-up code was mailed to it and the web asks for it on /confirm-otp/{email}/{signup_id}.
@@ -123,7 +123,7 @@ export const authRouter = {
   }),
 
   /**
-   * Spec §4 "Session fill" on invitation signup: the invitee's new account joins the organisation (active)
+   * "Session fill" on invitation signup: the invitee's new account joins the organisation (active)
    * and is signed in like login; the server message ('Invitation accepted. Welcome to …!') comes along.
    */
   invitationSignup: publicProcedure

@@ -18,7 +18,7 @@ const ZShopInputSchema = z.object({ shop_id: ZIdSchema('Store id') });
 const params = (input: { shop_id: string }) => ({ params: { id: input.shop_id } });
 
 /**
- * Microsoft Merchant Center (bing) and Meta catalogs (facebook) for a shop (spec §2 wizards). Each consent is
+ * Microsoft Merchant Center (bing) and Meta catalogs (facebook) for a shop. Each consent is
  * bound to this browser like Google's (oauth-flow.ts); the channel's tokens stay in the api.
  */
 export const catalogChannelsProcedures = {

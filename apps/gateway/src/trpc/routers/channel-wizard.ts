@@ -21,7 +21,7 @@ export const ZVerificationInputSchema = ZShopInputSchema.extend({
 });
 export const ZCaptureStepInputSchema = ZShopInputSchema.extend(ZCaptureIntegrationStepSchema.shape);
 
-/** The integration wizard's steps after the account link (spec §2), each channel's progress, the taxonomy. */
+/** The integration wizard's steps after the account link, each channel's progress, the taxonomy. */
 export const channelWizardRouter = {
   targetMarketData: protectedProcedure.input(ZTargetMarketDataInputSchema).query(({ ctx, input }) =>
     ctx.upstream.call(contract.channelWizard.targetMarketSelectionData, {

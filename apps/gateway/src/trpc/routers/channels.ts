@@ -20,7 +20,7 @@ export const ZOverrideWebsiteInputSchema = ZShopInputSchema.extend(ZOverrideWebs
 export const ZDisconnectChannelInputSchema = ZShopInputSchema.extend({ channel: z.enum(CHANNELS) });
 
 /**
- * Channel connections of a shop (spec §2 wizard). Google's consent is bound to this browser like a social
+ * Channel connections of a shop. Google's consent is bound to this browser like a social
  * sign-in (oauth-flow.ts): /google-callback on the app's origin is passed to the api only from the browser
  * that asked for the consent URL. The channel's tokens stay in the api.
  */

@@ -3,7 +3,7 @@ import { ZApiHealthQuerySchema, ZProductDiagnosticsQuerySchema } from '@feedloom
 import type { TRPCRouterRecord } from '@trpc/server';
 import { protectedProcedure } from '../init';
 
-/** The dashboard of the active shop (spec §7 Dashboard; issue 15). */
+/** The dashboard of the active shop. */
 export const dashboardRouter = {
   productDiagnostics: protectedProcedure
     .input(ZProductDiagnosticsQuerySchema)

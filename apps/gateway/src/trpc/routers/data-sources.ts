@@ -39,7 +39,7 @@ interface TChanged<T> {
 }
 
 /**
- * Data sources of a shop (spec §7 Data sources, issue 10). The CSV file upload does not go through tRPC: the
+ * Data sources of a shop. The CSV file upload does not go through tRPC: the
  * browser streams it through the gateway's multipart upload route to the api's `POST /import-csv`, and the CSV
  * downloads (error report, sample, export) stream back through /download/<name> (transfer.ts); the progress
  * bar polls `run` while the run is queued or running.

@@ -15,7 +15,7 @@ import { ZShopInputSchema } from './channels';
 
 const ZShopChannelInputSchema = ZShopInputSchema.extend({ channel: z.enum(CHANNELS) });
 
-/** Feed settings, sync runs and the publish gate of a shop's channels (spec §7 shop feed config, google feed settings). */
+/** Feed settings, sync runs and the publish gate of a shop's channels. */
 export const feedsRouter = {
   shopFeedConfigs: protectedProcedure
     .input(ZShopInputSchema)

@@ -11,7 +11,7 @@ import { protectedProcedure } from '../init';
 
 export const ZMarkNotificationsReadInputSchema = ZMarkNotificationsReadQuerySchema.extend(ZMarkNotificationsReadSchema.shape);
 
-/** Notifications and announcements of the active shop (spec §7; issue 15). */
+/** Notifications and announcements of the active shop. */
 export const notificationsRouter = {
   find: protectedProcedure
     .input(ZNotificationListQuerySchema)

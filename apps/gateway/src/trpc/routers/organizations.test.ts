@@ -56,7 +56,7 @@ describe('organizations router', () => {
     expect(session.info).toEqual(SESSION_INFO);
   });
 
-  it('an empty organisation list clears the active organisation and shop (spec §4)', async () => {
+  it('an empty organisation list clears the active organisation and shop', async () => {
     stub.on('GET', '/organizations', { data: [] });
     const { caller, session } = createTestCaller(stub, { auth: storedAuth() });
     expect(await caller.organizations.find()).toEqual([]);
@@ -115,7 +115,7 @@ describe('organizations router', () => {
     });
   });
 
-  it('get passes a 403 on as FORBIDDEN with the server message (spec §6 unauthorized event)', async () => {
+  it('get passes a 403 on as FORBIDDEN with the server message', async () => {
     stub.on('GET', '/organization/org_1', {
       code: 403,
       message: 'Only the organisation owner can view or change its settings.',

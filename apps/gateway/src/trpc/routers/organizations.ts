@@ -21,7 +21,7 @@ export const ZInvitationInputSchema = z.object({
 });
 
 /**
- * Spec §4 "Organisation list result": the list decides is_part_of_any_org; an empty list clears the
+ * "Organisation list result": the list decides is_part_of_any_org; an empty list clears the
  * active organisation and shop. A user who has organisations but no active one yet (an invitation accepted
  * elsewhere) stays outside until they switch: the session's tokens carry no organisation before that.
  */
@@ -77,7 +77,7 @@ export const organizationsRouter = {
       return { message, organization: data };
     }),
 
-  /** Spec §4 "Switching organisation": new tokens (kept here) and the session fields of that organisation. */
+  /** "Switching organisation": new tokens (kept here) and the session fields of that organisation. */
   switchOrganization: protectedProcedure
     .input(ZIdInputSchema)
     .mutation(async ({ ctx, input }): Promise<TSessionInfo> => {
@@ -89,7 +89,7 @@ export const organizationsRouter = {
 
   pendingInvitations: protectedProcedure.query(({ ctx }) => ctx.upstream.call(contract.invitations.pending)),
 
-  /** Spec §4 "Accepting an invitation": join, then switch to that organisation. */
+  /** "Accepting an invitation": join, then switch to that organisation. */
   acceptInvitation: protectedProcedure
     .input(ZInvitationInputSchema)
     .mutation(async ({ ctx, input }): Promise<{ message: string; session: TSessionInfo }> => {

@@ -12,7 +12,7 @@ interface TChanged<T> {
   data: T;
 }
 
-/** Bulk customisation with drafts, its runs and bulk-variant-update (spec §4, §7; issue 11). */
+/** Bulk customisation with drafts, its runs and bulk-variant-update. */
 export const productsBulkRouter = {
   drafts: protectedProcedure
     .input(z.object({ shop_id }))

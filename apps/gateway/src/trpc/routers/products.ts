@@ -26,8 +26,7 @@ const tab = z.enum(PRODUCT_TABS).optional();
 const active_channel = z.enum(PRODUCT_CHANNELS).optional();
 
 /**
- * The list exactly as the address holds it (spec §5 normalisation happens in the api, so a link reproduces
- * the view); `filters` is the advance_filter JSON text.
+ * The list exactly as the address holds it; `filters` is the advance_filter JSON text.
  */
 export const ZProductFindInputSchema = z.object({
   shop_id,
@@ -73,7 +72,7 @@ interface TChanged<T> {
   data: T;
 }
 
-/** Products of a shop (spec §7 Products, issue 11). */
+/** Products of a shop. */
 export const productsRouter = {
   find: protectedProcedure.input(ZProductFindInputSchema).query(({ ctx, input }) => {
     const { shop_id: shop, ...query } = input;
@@ -108,7 +107,7 @@ export const productsRouter = {
       return { message, data };
     }),
 
-  /** Spec §7 product-debug-view: per channel item, each attribute's value, layer and issues. */
+  /** Product-debug-view: per channel item, each attribute's value, layer and issues. */
   debugView: protectedProcedure.input(ZProductDebugInputSchema).query(({ ctx, input }) => {
     const { shop_id: shop, id: productId, ...query } = input;
     return ctx.upstream.call(contract.products.debugView, {
@@ -117,7 +116,7 @@ export const productsRouter = {
     });
   }),
 
-  /** Spec §7 search/elk-search. */
+  /** Search/elk-search. */
   search: protectedProcedure
     .input(ZElkSearchQuerySchema)
     .query(({ ctx, input }) => ctx.upstream.call(contract.products.elkSearch, { query: input })),

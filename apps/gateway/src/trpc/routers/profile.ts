@@ -3,7 +3,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { protectedProcedure } from '../init';
 
 /**
- * The profile of spec §3. Saving it is a multipart upload (the form with its picture file), so it goes
+ * The profile. Saving it is a multipart upload (the form with its picture file), so it goes
  * through the streaming path: POST /upload/profile (transfer.ts), not tRPC JSON.
  */
 export const profileRouter = {

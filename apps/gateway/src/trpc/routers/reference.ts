@@ -4,7 +4,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure } from '../init';
 
-/** The reference lists the profile, organisation and shop forms choose from (spec §7). */
+/** The reference lists the profile, organisation and shop forms choose from. */
 export const referenceRouter = {
   countryCodes: protectedProcedure.query(({ ctx }) => ctx.upstream.call(contract.reference.countryCodes)),
   timezones: protectedProcedure.query(({ ctx }) => ctx.upstream.call(contract.reference.timezones)),

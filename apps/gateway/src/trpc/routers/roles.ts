@@ -7,7 +7,7 @@ import { protectedProcedure } from '../init';
 export const ZRoleIdInputSchema = z.object({ id: ZIdSchema('Role id') });
 export const ZUpdateRoleInputSchema = z.object({ id: ZIdSchema('Role id'), data: ZCustomRoleSchema });
 
-/** Predefined and custom roles (spec §6, §7 Roles). */
+/** Predefined and custom roles. */
 export const rolesRouter = {
   find: protectedProcedure
     .input(ZRoleListQuerySchema)

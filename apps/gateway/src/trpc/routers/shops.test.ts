@@ -113,7 +113,7 @@ describe('shops router', () => {
     expect(err.message).toBe('Store not found.');
   });
 
-  it('update, delete and reactivate go to the paths of spec §7', async () => {
+  it('update, delete and reactivate go to the paths', async () => {
     stub.on('PUT', '/shop/shop_2', { message: 'Store updated successfully.', data: SHOP });
     stub.on('DELETE', '/shop/shop_2', {
       message: 'Store deleted successfully.',

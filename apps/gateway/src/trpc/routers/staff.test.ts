@@ -33,7 +33,7 @@ describe('staff router', () => {
     await stub.close();
   });
 
-  it('invite validates the invitation (spec §5) before calling the api', async () => {
+  it('invite validates the invitation before calling the api', async () => {
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     const err = (await caller.staff
       .invite({ email: 'new@shop.test', role_id: 'viewer', is_for_entire_organization: false })
@@ -43,7 +43,7 @@ describe('staff router', () => {
     expect(stub.calls).toHaveLength(0);
   });
 
-  it('invite sends the payload of spec §3 and answers the staff and the message', async () => {
+  it('invite sends the payload and answers the staff and the message', async () => {
     stub.on('POST', '/staff', { message: 'Invitation sent successfully.', data: STAFF });
     const { caller } = createTestCaller(stub, { auth: storedAuth() });
     expect(
@@ -114,7 +114,7 @@ describe('staff router', () => {
     });
   });
 
-  it('roles: find pages, create and update validate the role (spec §5), delete says who uses it', async () => {
+  it('roles: find pages, create and update validate the role, delete says who uses it', async () => {
     const role = {
       id: 'r1',
       role_name: 'Ops',

@@ -13,7 +13,7 @@ import { ZIdInputSchema } from './organizations';
 export const ZUpdateStaffInputSchema = z.object({ id: ZIdSchema('Staff id'), data: ZStaffUpdateSchema });
 
 /**
- * Staff of the active organisation (spec §5 Roles and invitations, §7 Staff): inviting, the list, changing
+ * Staff of the active organisation: inviting, the list, changing
  * a role or stores, revoking or removing, and resending an invitation.
  */
 export const staffRouter = {

@@ -51,7 +51,7 @@ export function FullWidthRow({ colSpan, children }: { colSpan: number; children:
   );
 }
 
-/** Placeholder rows while the page loads (the previous page is not shown as if current, spec §4). */
+/** Placeholder rows while the page loads (the previous page is not shown as if current). */
 export function SkeletonRows({ rows, columns, testId }: { rows: number; columns: number; testId?: string }) {
   return Array.from({ length: rows }, (_, i) => (
     <TableRow key={i} data-testid={testId}>

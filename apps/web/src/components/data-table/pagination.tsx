@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 export interface PaginationProps extends ListPaging {
   /** Rows across all pages (the server's total_records). */
   total: number;
-  /** Page sizes offered; spec §9 by default. */
+  /** Page sizes offered by default. */
   pageSizes?: readonly number[];
   className?: string;
 }
@@ -34,7 +34,7 @@ export function pageItems(page: number, pageCount: number): PageItem[] {
   ];
 }
 
-/** Rows per page (spec §9 sizes), "x–y of total", previous/next and page numbers. */
+/** Rows per page, "x–y of total", previous/next and page numbers. */
 export function Pagination({
   page,
   limit,

@@ -39,7 +39,7 @@ describe('signed-in layout', () => {
     expect(within(nav).getByText('Notifications').closest('[aria-disabled="true"]')).not.toBeNull();
   });
 
-  it('shows the notification banner area except on the screens of spec §2', async () => {
+  it('shows the notification banner area except on the screens', async () => {
     const { router } = renderApp('/dashboard', { 'auth.session': () => makeSession() });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.getByTestId('notification-banner-area')).toBeTruthy();

@@ -6,7 +6,7 @@ import { Header } from './header';
 import { NotificationBanner } from './notification-banner';
 import { Sidebar } from './sidebar';
 
-/** The signed-in layout of spec §2: sidebar, header, notification banner (not on every screen), footer. */
+/** The signed-in layout: sidebar, header, notification banner (not on every screen), footer. */
 export function AppLayout() {
   useRefreshSessionOnLoad();
   const route = useCurrentRoute();

@@ -71,7 +71,7 @@ function UserMenu({ session }: { session: SessionInfo }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{session.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {/* /manage-profile does not exist for admins (spec §2 route filtering). */}
+        {/* /manage-profile does not exist for admins. */}
         {session.is_admin ? null : (
           <DropdownMenuItem onSelect={() => void navigate('/manage-profile')}>
             <UserRound aria-hidden="true" />

@@ -28,7 +28,7 @@ export interface NavItem {
 
 /**
  * The sidebar. An item's module permission is its route's (routes.tsx), so the sidebar and the guards
- * never disagree: store_management, data_source_management, product_and_promotions_feed (spec §6), and
+ * never disagree: store_management, data_source_management, product_and_promotions_feed, and
  * user_management for the staff pages.
  */
 export const NAV_ITEMS: readonly NavItem[] = [

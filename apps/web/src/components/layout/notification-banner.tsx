@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 export const BANNER_DISMISS_DAYS = 1;
 
 /**
- * Spec §2 Layout: the most urgent unread notification of the active store. The layout hides it on the
+ * Layout: the most urgent unread notification of the active store. The layout hides it on the
  * screens whose route has `hideBanner`.
  */
 export function NotificationBanner() {

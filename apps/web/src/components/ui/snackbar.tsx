@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { cn } from '@/lib/utils';
 import { Toaster } from './sonner';
 
-/** Snackbar of spec §9: bottom center, auto-hides after 6000 ms, four severities, success by default. */
+/** Snackbar: bottom center, auto-hides after 6000 ms, four severities, success by default. */
 export const SNACKBAR_SEVERITIES = ['error', 'warning', 'info', 'success'] as const;
 export type SnackbarSeverity = (typeof SNACKBAR_SEVERITIES)[number];
 

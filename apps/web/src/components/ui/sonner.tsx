@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 /**
- * Sonner's toaster placed and timed as the snackbar of spec §9: bottom center, 6000 ms. The toasts
+ * Sonner's toaster placed and timed as the snackbar: bottom center, 6000 ms. The toasts
  * themselves are drawn by `snackbar.tsx`; this only positions, stacks and times them.
  */
 export function Toaster(props: ToasterProps) {

@@ -188,7 +188,7 @@ describe('/invitation-signup/{orgId}/{staffId}', () => {
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/login');
   });
 
-  it('the social buttons carry the invitation ids (spec §2 Social callback)', async () => {
+  it('the social buttons carry the invitation ids', async () => {
     const user = userEvent.setup();
     const url = 'https://accounts.test/authorize?state=google.x';
     const { calls } = renderApp(PATH, { ...signedOut, 'auth.socialLoginUrl': () => ({ auth_url: url }) });

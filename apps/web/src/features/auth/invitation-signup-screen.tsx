@@ -28,7 +28,7 @@ export function invitationPath(orgId: string, staffId: string): string {
 }
 
 /**
- * Spec §4 "Accepting an invitation" goes to /store-list; a role without the store list lands where it
+ * "Accepting an invitation" goes to /store-list; a role without the store list lands where it
  * may. Without a profile the guard takes either on to /complete-profile.
  */
 function landingAfterJoining(session: SessionInfo, defaultLanding: LandingOf): string {
@@ -46,9 +46,9 @@ function Notice({ children, action }: { children: ReactNode; action: ReactNode }
 }
 
 /**
- * /invitation-signup/{orgId}/{staffId} (spec §2, logged out): an invitee without an account creates one
+ * /invitation-signup/{orgId}/{staffId}: an invitee without an account creates one
  * from the mailed link. The e-mail is the invitation's (shown read-only); success joins the organisation
- * and fills the session (spec §4 "Session fill"), then goes on as accepting an invitation does.
+ * and fills the session, then goes on as accepting an invitation does.
  */
 export function InvitationSignupScreen() {
   const defaultLanding = useDefaultLanding();
@@ -162,7 +162,7 @@ export function InvitationSignupScreen() {
           <ReadOnlyField label="Email Address" value={invitation.email} />
           <NameFields control={form.control} />
           <NewPasswordFields control={form.control} />
-          {/* Spec §3 load flag "invite signup": the button shows it while the account is created. */}
+          {/* Load flag "invite signup": the button shows it while the account is created. */}
           <Button type="submit" className="w-full" isLoading={signup.isPending}>
             Accept &amp; Create Account
           </Button>

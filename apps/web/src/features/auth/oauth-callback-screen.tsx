@@ -14,7 +14,7 @@ import { recordOtpSent } from './otp-timer';
 import { useSession, useSessionActions } from './use-session';
 
 /**
- * /oauth/callback (spec §2 Social callback): finishes a Google or Microsoft sign-in (code and state), a
+ * /oauth/callback: finishes a Google or Microsoft sign-in (code and state), a
  * login-service connect (signed in already), or a support one-time-token login (token). A new account whose
  * address the provider did not vouch for goes on to /confirm-otp for the mailed code. Failures go to
  * /login, or /manage-profile when signed in; their message shows in the snackbar.

@@ -7,7 +7,7 @@ import { readCallbackParams, socialLandingPath, supportLandingPath } from './oau
 
 const newUser = makeNewUserSession();
 
-describe('socialLandingPath (spec §2 Social callback)', () => {
+describe('socialLandingPath', () => {
   const login = (
     session = makeSession(),
     invitation: { organization_id: string; staff_id: string } | null = null,

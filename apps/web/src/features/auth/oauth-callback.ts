@@ -34,7 +34,7 @@ export function readCallbackParams(search: URLSearchParams): CallbackParams {
 }
 
 /**
- * Spec §2 Social callback, after a successful social login:
+ * Social callback, after a successful social login:
  * - already signed in (a login service was connected) → /manage-profile;
  * - not in an organisation → /process-org (the profile guard takes a user without a profile on to
  *   /complete-profile);
@@ -56,7 +56,7 @@ export function socialLandingPath(
   return '/complete-profile';
 }
 
-/** Spec §2: a one-time-token (support) login goes to overview/{shop}. */
+/** A one-time-token (support) login goes to overview/{shop}. */
 export function supportLandingPath(session: { active_shop_id: string | null }): string {
   return session.active_shop_id ? paths.overview(session.active_shop_id) : paths.storeList;
 }

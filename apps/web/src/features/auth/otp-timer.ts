@@ -2,7 +2,7 @@ import { OTP_RESEND_SECONDS } from '@feedloom/validation';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Spec §4 Signup: on success an OTP timestamp is stored locally for the resend timer. The confirm
+ * Signup: on success an OTP timestamp is stored locally for the resend timer. The confirm
  * screen counts down from it (OTP_RESEND_SECONDS, the wait the api enforces, or what the server asked for on
  * a resend), across reloads.
  */

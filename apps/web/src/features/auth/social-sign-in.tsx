@@ -44,7 +44,7 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google'
 /**
  * "Continue with Google" / "Continue with Microsoft": asks the gateway for the provider's sign-in page and
  * goes there; the provider sends the browser back to /oauth/callback. From an invitation
- * (/invitation-signup/{orgId}/{staffId}) pass its ids: they travel in the state (spec §2 Social callback).
+ * (/invitation-signup/{orgId}/{staffId}) pass its ids: they travel in the state.
  */
 export function SocialSignInButtons({
   organizationId,

@@ -34,13 +34,13 @@ function resetCache(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => procedurePathOf(query.queryKey) !== 'auth.session' });
 }
 
-/** Spec §4 "Logout resets all state to initial": the cache is emptied and the session set to null. */
+/** "Logout resets all state to initial": the cache is emptied and the session set to null. */
 export function endSession(queryClient: QueryClient): void {
   resetCache(queryClient);
   queryClient.setQueryData(sessionQueryKey(), null);
 }
 
-/** Spec §4 "Session fill": a sign-in reply becomes the session. */
+/** "Session fill": a sign-in reply becomes the session. */
 export function startSession(queryClient: QueryClient, session: SessionInfo): void {
   resetCache(queryClient);
   queryClient.setQueryData(sessionQueryKey(), session);

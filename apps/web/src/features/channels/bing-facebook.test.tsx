@@ -26,7 +26,7 @@ const feed = (connection: ReturnType<typeof makeChannelConnection>) => ({
 });
 
 describe('the Bing and Facebook wizards', () => {
-  it('go on at the first step not yet recorded (spec §2)', () => {
+  it('go on at the first step not yet recorded', () => {
     const at = (channel: 'bing' | 'facebook', integration_steps: string[], integration_once_completed = false) =>
       nextStepRoute(channel, 's1', { state: 'connected', integration_steps, integration_once_completed });
     expect(nextStepRoute('bing', 's1', null)).toBe('/link-account/bing/s1');

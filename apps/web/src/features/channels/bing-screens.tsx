@@ -33,7 +33,7 @@ import {
   WizardStepFrame,
 } from './wizard';
 
-// Microsoft Merchant Center (bing): the consent callback, the wizard of spec §2 (link account → domain
+// Microsoft Merchant Center (bing): the consent callback, the wizard (link account → domain
 // verification → target market → feed config, resumable from the recorded steps; the target market is the
 // shared /target-market screen) and the card on /sync-shop. The feed settings screen and the card serve Meta too.
 
@@ -241,7 +241,7 @@ export function BingDomainVerificationScreen() {
   );
 }
 
-/** The schedule and the submissions switch of a channel's feed-config step (spec §4 feed schedule options). */
+/** The schedule and the submissions switch of a channel's feed-config step. */
 function FeedSettingForm({
   shopId,
   channel,

@@ -57,7 +57,7 @@ function GoogleProgress({
   );
 }
 
-/** Google's integration progress and state on /sync-shop/{shop_id} (spec §2); Microsoft's and Meta's cards are their own. */
+/** Google's integration progress and state on /sync-shop/{shop_id}; Microsoft's and Meta's cards are their own. */
 export function ChannelProgress({ shopId, canManage }: { shopId: string; canManage: boolean }) {
   const status = trpc.channelWizard.status.useQuery({ shop_id: shopId });
   if (status.isPending) {

@@ -11,7 +11,7 @@ import {
 } from './bing-screens';
 import { useStepSaved, WizardStepFrame } from './wizard';
 
-// Meta catalogs (facebook): the Facebook Login callback, the wizard of spec §2 (link account → feed config,
+// Meta catalogs (facebook): the Facebook Login callback, the wizard (link account → feed config,
 // resumable from the recorded steps) and the card on /sync-shop.
 
 function useConnectFacebook() {
@@ -25,7 +25,7 @@ export function FacebookCallbackScreen() {
   return <ChannelCallback channel="facebook" callback={callback} />;
 }
 
-/** /link-account/facebook/{shop_id}: the business account, then one of its catalogs (spec §3 catalogue link). */
+/** /link-account/facebook/{shop_id}: the business account, then one of its catalogs. */
 export function LinkFacebookAccountScreen() {
   const { shop_id: shopId = '' } = useParams();
   const setting = trpc.channels.facebookConnection.useQuery({ shop_id: shopId });

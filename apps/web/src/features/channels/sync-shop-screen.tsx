@@ -9,7 +9,7 @@ import { FacebookConnectionCard } from './facebook-screens';
 import { ChannelProgress } from './channel-progress';
 import { GoogleConnectionCard } from './google-connection-card';
 
-/** /sync-shop/{shop_id}: the store's channels and the state of each connection (spec §2 integration wizard). */
+/** /sync-shop/{shop_id}: the store's channels and the state of each connection. */
 export function SyncShopScreen() {
   const { shop_id: shopId = '' } = useParams();
   const canManage = useCanManageShops();

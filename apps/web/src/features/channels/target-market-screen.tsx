@@ -20,7 +20,7 @@ type Market = { country: string; language: string; currency: string };
 
 /**
  * /target-market/{shop_id}/{channel} and its edit route (Google, Microsoft): the country, content language and
- * currency (spec §3), among those the channel sells to, saved through select-target-market.
+ * currency, among those the channel sells to, saved through select-target-market.
  */
 function ChannelTargetMarketScreen({ shopId, channel }: { shopId: string; channel: 'google' | 'bing' }) {
   const data = trpc.channelWizard.targetMarketData.useQuery({ shop_id: shopId, channel });

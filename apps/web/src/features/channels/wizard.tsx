@@ -29,7 +29,7 @@ export const STEP_LABEL: Record<TIntegrationStep, string> = {
   'feed-config': 'Feed configuration',
 };
 
-/** The route of a wizard step (spec §2); the target market becomes its edit route once completed. */
+/** The route of a wizard step; the target market becomes its edit route once completed. */
 export function stepRoute(
   channel: TChannelKey,
   step: TIntegrationStep,
@@ -53,7 +53,7 @@ export function stepRoute(
 }
 
 /**
- * Where a channel's wizard goes on (spec §2: the first step not yet recorded as done). Once every step is (the
+ * Where a channel's wizard goes on (the first step not yet recorded as done). Once every step is (the
  * feed configuration counts as done with its defaults), its last step: the feed settings it may still change.
  */
 export function nextStepRoute(

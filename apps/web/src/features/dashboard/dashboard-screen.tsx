@@ -41,7 +41,7 @@ export const productListHref = (
     ...(issue ? { issue_code: issue.code, ...(issue.attribute ? { issue_attribute: issue.attribute } : {}) } : {}),
   })}`;
 
-/** Spec §2 /dashboard: per channel of the active store, status counts, their trend, top issues; API health. */
+/** /dashboard: per channel of the active store, status counts, their trend, top issues; API health. */
 export function DashboardScreen() {
   const session = useRequiredSession();
   const shopId = session.active_shop_id;

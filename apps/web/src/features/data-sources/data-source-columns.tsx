@@ -14,7 +14,7 @@ import {
 } from './use-data-sources';
 
 export interface DataSourceRowActions {
-  /** Whether the user may sync, edit and delete (spec §6 data_source_management_manage). */
+  /** Whether the user may sync, edit and delete. */
   canManage: boolean;
   onSyncNow: (source: DataSource) => void;
   onEdit: (source: DataSource) => void;
@@ -98,7 +98,7 @@ function RowActions({ source, actions }: { source: DataSource; actions: DataSour
   );
 }
 
-/** The data source list's columns (spec §2 /data-sources). */
+/** The data source list's columns. */
 export function dataSourceColumns(actions: DataSourceRowActions): DataTableColumns<DataSource> {
   return [
     {

@@ -26,7 +26,7 @@ import {
   type DataSource,
 } from './use-data-sources';
 
-/** Spec §2 /data-sources: the data sources of the active store. */
+/** /data-sources: the data sources of the active store. */
 export function DataSourcesScreen() {
   const session = useRequiredSession();
   const shopId = session.active_shop_id;
@@ -38,7 +38,7 @@ export function DataSourcesScreen() {
   );
 }
 
-/** Spec §2 /data-source/{shop_id}: a store's sources, and the import history of the one chosen (`?source=`). */
+/** /data-source/{shop_id}: a store's sources, and the import history of the one chosen (`?source=`). */
 export function ShopDataSourcesScreen() {
   const { shop_id: shopId = '' } = useParams();
   const [params] = useSearchParams();

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useDownload } from './use-data-sources';
 
-/** Spec §9 CSV customisation types. */
+/** CSV customisation types. */
 export const EXPORT_TYPES = [
   { value: 1, label: 'Title, description and product type' },
   { value: 2, label: 'Product highlights and detail attributes' },
@@ -66,7 +66,7 @@ export function CsvPopupError({ id, error }: { id: string; error: string | null 
 }
 
 /**
- * The export field customise popup (spec §2, §7 POST /export-csv): the store's products as a customisation
+ * The export field customise popup: the store's products as a customisation
  * CSV of type 1 (with the columns chosen here) or type 2, to edit and bring back through Import update CSV.
  * The file streams from the api through the gateway (lib/download.ts).
  */

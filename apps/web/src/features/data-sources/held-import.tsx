@@ -9,7 +9,7 @@ import { formatCount, useRefreshDataSources, type ImportRun } from './use-data-s
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /**
- * A held import (issue 10): it would remove more than the allowed share of the store's products, so it waits.
+ * A held import: it would remove more than the allowed share of the store's products, so it waits.
  * The explanation, what would go, and the merchant's choice: remove them, or keep them (the rows it imported
  * and updated stay either way). Each choice is confirmed first.
  */

@@ -33,7 +33,7 @@ export function importCsvFormValues(source?: DataSource | null): ImportCsvFormIn
 }
 
 /**
- * The import CSV popup (spec §2, §3 Import data source and Product settings, §5 Import): a new source from an
+ * The import CSV popup: a new source from an
  * uploaded CSV file or a CSV URL fetched on a schedule, or an existing source's settings (and a new file).
  * Escape, the close button and Cancel close it; focus starts on the first field and returns to the opener.
  */

@@ -103,7 +103,7 @@ export function SourceFields({ form, source }: { form: FormApi; source: DataSour
                   onBlur={field.onBlur}
                   onChange={(event) => {
                     field.onChange(event.target.files?.[0] ?? null);
-                    // Spec §5: the type and size are checked as soon as a file is chosen, before any upload.
+                    // The type and size are checked as soon as a file is chosen, before any upload.
                     void form.trigger('file');
                   }}
                 />

@@ -24,7 +24,7 @@ const messages = (values: Partial<ImportCsvFormInput>, isEditing = false) => {
     : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-describe('import CSV form rules (spec §5 Import)', () => {
+describe('import CSV form rules', () => {
   it('needs a name unless editing, and a CSV file or Google XML feed of at most 20MB for a file source', () => {
     expect(messages({ data_source_name: '' })).toMatchObject({
       data_source_name: 'Data source name is required.',
@@ -84,7 +84,7 @@ describe('import CSV form rules (spec §5 Import)', () => {
   });
 });
 
-describe('schedule labels (spec §9)', () => {
+describe('schedule labels', () => {
   it('offers hourly times 12:00 AM to 11:00 PM, Monday to Sunday and the days of the month', () => {
     const labels = FETCH_TIMES.map(fetchTimeLabel);
     expect(labels).toHaveLength(24);

@@ -43,7 +43,7 @@ export const feedFileIssue = (file: CsvFileLike): string | null =>
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * Spec §5 Import: a file source needs a CSV file or a Google XML feed (at most 20MB), a URL source a URL and a frequency; every
+ * Import: a file source needs a CSV file or a Google XML feed (at most 20MB), a URL source a URL and a frequency; every
  * frequency needs a fetch time, weekly and monthly a day; the name is required unless editing. An edit keeps
  * the stored file unless a new one is chosen, and keeps the source's type.
  */

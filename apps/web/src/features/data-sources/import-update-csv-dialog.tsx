@@ -16,7 +16,7 @@ import { formatCount } from './use-data-sources';
 type Outcome = UploadReply<'import-update-csv'>['data'];
 
 /**
- * Import update CSV (spec §7 POST import-update-csv, the import/export type popup): an export of type 1 or 2,
+ * Import update CSV: an export of type 1 or 2,
  * edited in a spreadsheet, comes back as customisations of the store's products. The file streams through
  * the gateway's upload route; the outcome (rows updated, rejected, unknown) shows here with its error CSV.
  */

@@ -47,7 +47,7 @@ function optionsFor(header: string, mapping: TDataSourceMapping): SelectOption[]
 }
 
 /**
- * The mapping review (issue 10): each header of the source's last import, the product field it went to, and
+ * The mapping review: each header of the source's last import, the product field it went to, and
  * where it goes from the next import. Someone who may manage data sources changes it here; two columns
  * cannot feed one field (the api says which). Readers see it without a Save button.
  */

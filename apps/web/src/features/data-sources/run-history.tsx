@@ -93,7 +93,7 @@ function runColumns(
 }
 
 /**
- * One source's imports (issue 10): the latest one's progress while it runs (polled every 1.5 s) or its
+ * One source's imports: the latest one's progress while it runs (polled every 1.5 s) or its
  * held-removal question, then every run with who or what started it, its counts, duration and outcome, and
  * the error report of runs that rejected rows.
  */

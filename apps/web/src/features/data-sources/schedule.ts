@@ -1,4 +1,4 @@
-// Spec §9 labels of a URL source's schedule: hourly fetch times 12:00 AM … 11:00 PM, weekdays Monday to
+// Labels of a URL source's schedule: hourly fetch times 12:00 AM … 11:00 PM, weekdays Monday to
 // Sunday, and the day-of-month list of the current month. Values are what the api stores: fetch_time
 // `HH:MM` (24-hour, the shop's timezone), day 1 (Monday) … 7 for weekly and 1 … 31 for monthly.
 

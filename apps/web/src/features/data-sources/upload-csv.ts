@@ -4,7 +4,7 @@ import { UploadError, uploadForm } from '@/lib/upload';
 /** The gateway's streaming upload route for a data source's CSV (multipart, never base64 in JSON). */
 export const UPLOAD_CSV_URL = '/upload/import-csv';
 
-/** The api envelope the upload route answers with (spec §7: success is code 200). */
+/** The api envelope the upload route answers with (success is code 200). */
 export interface UploadEnvelope<T = unknown> {
   code: number;
   message: string;

@@ -14,7 +14,7 @@ export const DATA_SOURCES_PATH = '/data-sources';
 export const shopDataSourcesPath = (shopId: string, sourceId?: string) =>
   `/data-source/${encodeURIComponent(shopId)}${sourceId ? `?source=${encodeURIComponent(sourceId)}` : ''}`;
 
-/** Spec §6: data_source_management_manage may import, edit, sync, delete and confirm; the plain one reads. */
+/** Data_source_management_manage may import, edit, sync, delete and confirm; the plain one reads. */
 export function useCanManageDataSources(): boolean {
   return hasPermission(useRequiredSession().permissions, 'data_source_management_manage');
 }
@@ -59,7 +59,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** Spec §9 relative time: seconds, minutes, hours, days, months (30 days), years (365 days) ago. */
+/** Relative time: seconds, minutes, hours, days, months (30 days), years (365 days) ago. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {

@@ -154,7 +154,7 @@ const columns = (a: RowActions): DataTableColumns<FeedConfig> => [
   },
 ];
 
-/** Spec §2 /feed-configs (§7 shop feed config): the feeds of the active store's channels. */
+/** /feed-configs: the feeds of the active store's channels. */
 export function FeedConfigsScreen() {
   const session = useRequiredSession();
   const shopId = session.active_shop_id;

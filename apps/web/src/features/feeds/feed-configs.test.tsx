@@ -25,7 +25,7 @@ const rowOf = async (channel: string) => {
   return within(header.closest('tr')!);
 };
 
-describe('/feed-configs (spec §2, §7 shop feed config)', () => {
+describe('/feed-configs', () => {
   it('lists the active store’s channel feeds: schedule, submissions, feed URL, last sync and items', async () => {
     const { calls } = renderApp('/feed-configs', { ...base, 'feeds.shopFeedConfigs': () => [google, meta] });
     const g = await rowOf('Google');

@@ -37,7 +37,7 @@ const page = (data: NotificationItem[], over = {}) => ({
   ...over,
 });
 
-describe('relative time (spec §9)', () => {
+describe('relative time', () => {
   it('reads seconds, minutes, hours, days, months of 30 days and years of 365 days ago', () => {
     const at = new Date('2026-06-01T00:00:00Z');
     const ago = (s: number) => relativeTime(new Date(at.getTime() - s * 1000).toISOString(), at);
@@ -53,7 +53,7 @@ describe('relative time (spec §9)', () => {
 });
 
 describe('/notifications', () => {
-  it('lists in the category tabs of spec §4 with relative times; the header shows the unread count', async () => {
+  it('lists in the category tabs with relative times; the header shows the unread count', async () => {
     const { calls } = renderApp('/notifications', {
       ...orgShopHandlers(session),
       'notifications.find': () => page([HELD, item({})]),
@@ -75,7 +75,7 @@ describe('/notifications', () => {
     for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
     expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toBeTruthy();
     expect((screen.getByLabelText('Sort notifications') as HTMLSelectElement).value).toBe('all_unread_first');
-    // The banner is hidden on /notifications (spec §2).
+    // The banner is hidden on /notifications.
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Critical' }));
     await waitFor(() =>

@@ -38,7 +38,7 @@ export const DISMISS_CHOICES: readonly { label: string; days?: number }[] = [
   { label: 'For good' },
 ];
 
-/** Spec §2 /notifications: tabs in the category order of spec §4, sort (default All Unread First), dismiss. */
+/** /notifications: tabs in the category order, sort (default All Unread First), dismiss. */
 export function NotificationsScreen() {
   const session = useRequiredSession();
   const shopId = session.active_shop_id;

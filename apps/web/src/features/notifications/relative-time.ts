@@ -1,6 +1,6 @@
 import { countText } from '@feedloom/validation';
 /**
- * Spec §9 relative time text: seconds, minutes, hours, days, months (30 days), years (365 days) ago.
+ * Relative time text: seconds, minutes, hours, days, months (30 days), years (365 days) ago.
  * A time in the future (a clock a little ahead) reads as just now.
  */
 const UNITS: readonly (readonly [string, number])[] = [

@@ -6,7 +6,7 @@ export type NotificationItem = RouterOutputs['notifications']['find']['data'][nu
 /** How often the header count and the banner look for new notifications (no reload needed). */
 export const NOTIFICATIONS_POLL_MS = 15_000;
 
-/** Spec §8 messages of the notifications screen. */
+/** Messages of the notifications screen. */
 export const NOTIFICATIONS_WEB_MSG = {
   fetchFailed: 'Failed to fetch notifications',
   dismissFailed: 'Failed to dismiss notification',

@@ -13,7 +13,7 @@ import { trpc } from '@/lib/trpc';
 import { useAcceptInvitation } from './use-accept-invitation';
 
 /**
- * /invitation/{orgId}/{staffId} (spec §2, always available): what the invitation is for, and Accept
+ * /invitation/{orgId}/{staffId}: what the invitation is for, and Accept
  * Invite. Signed out, the invitee signs in (or signs up) first and comes back here.
  */
 export function InvitationScreen() {

@@ -29,7 +29,7 @@ export function organizationFormValues(
 ): TOrganizationInput {
   return {
     business_name: organization?.business_name ?? '',
-    // Spec §5: the business email defaults to the user's email.
+    // The business email defaults to the user's email.
     business_email: organization?.business_email ?? defaultEmail,
     business_url: organization?.business_url ?? '',
     phone_code: organization?.phone_code ?? DEFAULT_PHONE_CODE,
@@ -61,7 +61,7 @@ interface OrganizationFormProps {
 }
 
 /**
- * The organisation form of spec §5: validated on mount, Save Settings disabled while invalid, country →
+ * The organisation form: validated on mount, Save Settings disabled while invalid, country →
  * state list (cleared on country change, empty without a country), content at most 746px wide.
  */
 export function OrganizationForm({
@@ -163,7 +163,7 @@ export function OrganizationForm({
             options={countryOptions}
             keepsUnknownValue
             autoComplete="country-name"
-            // Spec §4 Country change: the state is cleared and its list reloaded.
+            // Country change: the state is cleared and its list reloaded.
             onValueChange={() => form.setValue('state', '', { shouldValidate: true, shouldDirty: true })}
           />
           <SelectField
@@ -201,7 +201,7 @@ export function OrganizationForm({
   );
 }
 
-/** Placeholder while the organisation loads (spec §2 Organisation Settings). */
+/** Placeholder while the organisation loads. */
 export function OrganizationFormSkeleton() {
   return <FormSkeleton fields={8} labelClassName="w-32" withActions testId="organization-form-skeleton" />;
 }

@@ -16,7 +16,7 @@ import {
 } from './organization-form';
 import { useOrganizationList, useSwitchOrganization } from './use-organizations';
 
-/** /update-org: the owner edits the active organisation; anyone else creates a new one (spec §6). */
+/** /update-org: the owner edits the active organisation; anyone else creates a new one. */
 export function UpdateOrgScreen() {
   return <OrganizationSettings route="update" />;
 }
@@ -104,7 +104,7 @@ function OrganizationFormContainer({
     ...serverErrors,
     onSuccess: ({ message, organization: saved }) => {
       snackbar.show(message, 'success');
-      // Spec §4 Organisation save: a new name refreshes the organisation list (and the header's name).
+      // Organisation save: a new name refreshes the organisation list (and the header's name).
       if (saved.business_name !== organization?.business_name || !hadOwnedOrg) {
         void utils.organizations.find.invalidate();
         void utils.auth.session.invalidate();
@@ -118,7 +118,7 @@ function OrganizationFormContainer({
     onSuccess: async ({ message, organization: created }) => {
       snackbar.show(message, 'success');
       void utils.organizations.find.invalidate();
-      // Spec §4: the creator selects the new organisation without the store list, then adds a store
+      // The creator selects the new organisation without the store list, then adds a store
       // (or completes the profile first).
       const next = await switchTo(created.organization_object_id, { goTo: null });
       const profileCreated = next?.profile_created ?? session.profile_created;

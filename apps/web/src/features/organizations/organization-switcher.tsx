@@ -17,7 +17,7 @@ import { useOrganizationList, useSwitchOrganization } from './use-organizations'
 
 /**
  * Header organisation switcher: the user's organisations; choosing another switches to it (new tokens,
- * its last active shop) and opens /store-list (spec §4). Without an organisation it shows nothing.
+ * its last active shop) and opens /store-list. Without an organisation it shows nothing.
  */
 export function OrganizationSwitcher({ session }: { session: SessionInfo }) {
   const navigate = useNavigate();

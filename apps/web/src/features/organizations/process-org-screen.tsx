@@ -12,7 +12,7 @@ import { useAcceptInvitation } from './use-accept-invitation';
 
 export const PENDING_INVITATIONS_FAILED_MESSAGE = 'Failed to fetch pending invitations';
 
-/** Spec §2 Process-org: create an organisation, or accept one of the pending invitations. */
+/** Process-org: create an organisation, or accept one of the pending invitations. */
 export function ProcessOrgScreen() {
   const session = useRequiredSession();
   const snackbar = useSnackbar();
@@ -22,7 +22,7 @@ export function ProcessOrgScreen() {
   });
   const { accept, isPending, pendingFor } = useAcceptInvitation();
 
-  // Spec §8: a failed fetch says so in the snackbar, with its own words.
+  // A failed fetch says so in the snackbar, with its own words.
   useEffect(() => {
     if (invitations.isError) snackbar.show(PENDING_INVITATIONS_FAILED_MESSAGE, 'error');
   }, [invitations.isError, snackbar]);

@@ -59,7 +59,7 @@ describe('header organisation switcher', () => {
   });
 });
 
-describe('organisation list result (spec §4)', () => {
+describe('organisation list result', () => {
   it('an empty list clears the organisation: the session is re-read and the guards send the user to /process-org', async () => {
     let listed = false;
     const outside = makeSession({

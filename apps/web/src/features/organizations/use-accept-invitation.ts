@@ -9,9 +9,9 @@ import { raiseUnauthorized } from '@/lib/unauthorized';
 export const ACCEPT_FAILED_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
- * Spec §4 "Accepting an invitation": join, switch to that organisation (the gateway does both, the
+ * "Accepting an invitation": join, switch to that organisation (the gateway does both, the
  * organisation list is refetched with the new session), go to /store-list and show the server message.
- * A failure says 'Something went wrong. Please try again.' (spec §8); a 403 raises the unauthorized event.
+ * A failure says 'Something went wrong. Please try again.'; a 403 raises the unauthorized event.
  */
 export function useAcceptInvitation() {
   const navigate = useNavigate();

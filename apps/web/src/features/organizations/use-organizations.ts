@@ -7,7 +7,7 @@ import { trpc, type RouterOutputs, type SessionInfo } from '@/lib/trpc';
 export type OrganizationEntry = RouterOutputs['organizations']['find'][number];
 
 /**
- * The user's organisations. Spec §4 "Organisation list result": an empty list clears the active
+ * The user's organisations. "Organisation list result": an empty list clears the active
  * organisation and shop (the gateway updates the session cookie); the cached session is then re-read.
  */
 export function useOrganizationList({
@@ -33,7 +33,7 @@ export function useOrganizationList({
 }
 
 /**
- * Switching organisation (spec §4): new tokens (kept by the gateway), the last active shop, then
+ * Switching organisation: new tokens (kept by the gateway), the last active shop, then
  * /store-list unless the caller goes elsewhere. Everything cached for the previous organisation is dropped.
  */
 export function useSwitchOrganization() {

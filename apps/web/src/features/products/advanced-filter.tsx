@@ -32,7 +32,7 @@ function rowsOf(json: string | undefined): Condition[][] {
   return rows.length ? rows : [[blank()]];
 }
 
-/** The value as sent: multi-select values split on commas (spec §4), others as typed. */
+/** The value as sent: multi-select values split on commas, others as typed. */
 function toCondition(c: Condition, field: Field | undefined) {
   const value = NO_VALUE.has(c.operator)
     ? ''
@@ -46,7 +46,7 @@ function toCondition(c: Condition, field: Field | undefined) {
 }
 
 /**
- * Spec §5 "Filters": rows of conditions (all conditions of a row must hold; any row may match). Operators
+ * "Filters": rows of conditions (all conditions of a row must hold; any row may match). Operators
  * follow the field's type; rows are checked with the spec's messages before they reach the address.
  */
 export function AdvancedFilter({

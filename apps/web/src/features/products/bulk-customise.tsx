@@ -43,7 +43,7 @@ import {
 
 type Confirmation = keyof typeof BULK_CONFIRMATIONS;
 
-/** A spec §4 confirmation: its exact button texts, the confirming one last. */
+/** A confirmation: its exact button texts, the confirming one last. */
 function BulkConfirm({
   kind,
   onConfirm,
@@ -227,7 +227,7 @@ function RecentRuns({ shopId }: { shopId: string }) {
 }
 
 /**
- * Bulk customisation from the product list (spec §3, §4): the selection (checked products, or all matching the
+ * Bulk customisation from the product list: the selection (checked products, or all matching the
  * view), one row per field with its mode, drafts kept on the server per user and store, the three
  * confirmations, then the run's progress.
  */

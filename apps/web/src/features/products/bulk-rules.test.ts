@@ -13,7 +13,7 @@ import type { BulkRun } from './bulk-rules';
 import { ZProductListParamsSchema } from './use-products';
 
 describe('bulk rules', () => {
-  it('sends multi-select values as lists split on commas, and measures with their unit (spec §4)', () => {
+  it('sends multi-select values as lists split on commas, and measures with their unit', () => {
     expect(ruleOf({ ...emptyRow('size_type'), value: 'petite, plus ,' })).toEqual({
       field_name: 'size_type',
       isDeleteExistValue: 'add_update_value',

@@ -42,7 +42,7 @@ export const emptyRow = (field_name = ''): BulkRow => ({
 export const fieldOf = (name: string): TBulkField | undefined =>
   isBulkField(name) ? BULK_FIELDS[name] : undefined;
 
-/** A row as the rule the api keeps (spec §3 "Bulk customisation rule"); multi-select values split on commas. */
+/** A row as the rule the api keeps; multi-select values split on commas. */
 export function ruleOf(row: BulkRow): BulkRule {
   const field = fieldOf(row.field_name);
   const type = field?.type ?? 'text';

@@ -20,7 +20,7 @@ export interface ProductRowActions {
 
 const dash = (v: string | null) => v ?? <span className="text-muted-foreground">—</span>;
 
-/** Spec §2 column widths: title 400, brand 100, category 300, type 100, channels 280. */
+/** Column widths: title 400, brand 100, category 300, type 100, channels 280. */
 export function productColumns(a: ProductRowActions): DataTableColumns<ProductRow> {
   return [
     {

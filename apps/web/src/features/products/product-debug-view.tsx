@@ -12,7 +12,7 @@ type Channel = 'google' | 'microsoft' | 'meta';
 const CHANNELS: readonly Channel[] = ['google', 'microsoft', 'meta'];
 
 /**
- * Spec §7 product-debug-view: on a chosen channel, what each item of the product would send — every attribute's
+ * Product-debug-view: on a chosen channel, what each item of the product would send — every attribute's
  * value, the layer it comes from (source, override or rule) and its issues. Loaded only when opened.
  */
 export function ProductDebugView({

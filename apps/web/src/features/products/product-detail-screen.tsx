@@ -37,7 +37,7 @@ import {
   type ProductDetail,
 } from './use-products';
 
-/** Spec §2 /manage-products/detail/{product_id}. */
+/** /manage-products/detail/{product_id}. */
 export function ProductDetailScreen() {
   const shopId = useRequiredSession().active_shop_id;
   const { product_id: raw = '' } = useParams();
@@ -135,7 +135,7 @@ const errorsByField = (errors: Record<string, string>) =>
 
 /**
  * The edit form of a product or one variant: the values as typed, what changed, and the payload of the
- * changes checked with the spec §5 rules before anything is sent.
+ * changes checked with the rules before anything is sent.
  */
 function useFieldsForm(specs: readonly FieldSpec[], fields: FieldsOf) {
   const [values, setValues] = useState(() => initialValues(specs, fields));
@@ -150,7 +150,7 @@ function useFieldsForm(specs: readonly FieldSpec[], fields: FieldsOf) {
     setErrors: (e: Record<string, string>) => setErrors(errorsByField(e)),
     set: (field: string, v: FormValue) => setValues((prev) => ({ ...prev, [field]: v })),
     discard: () => setValues(initial),
-    /** The changes as an edit payload, or undefined (with the errors shown) when a spec §5 rule refuses one. */
+    /** The changes as an edit payload, or undefined (with the errors shown) when a rule refuses one. */
     payload: (): Record<string, unknown> | undefined => {
       const data: Record<string, unknown> = {};
       for (const f of changed) data[f.formKey] = payloadOf(f, values[f.field] ?? '');
@@ -352,7 +352,7 @@ function ProductDetailView({
   );
 }
 
-/** Spec §3 `resubmit`: the fields to send to the channels again, and the last request. */
+/** Spec the data model `resubmit`: the fields to send to the channels again, and the last request. */
 function Resubmit({
   detail,
   canEdit,

@@ -11,7 +11,7 @@ const updates = (calls: { path: string; input: unknown }[]) =>
   calls.filter((c) => c.path === 'products.update').map((c) => c.input);
 
 describe('/manage-products/detail/:id field groups', () => {
-  it('edits highlights, details, dimensions and submission controls with the spec §5 messages', async () => {
+  it('edits highlights, details, dimensions and submission controls with the messages', async () => {
     const { calls } = renderApp('/manage-products/detail/1', {
       ...orgShopHandlers(session),
       'products.get': () =>

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { channelOfIssue, LAYER_LABELS, layerHelp, type ProductIssue, type ProductRow } from './use-products';
 
-/** Spec §2 "product errors" popup: each issue, the layer that caused it and how to fix it. */
+/** "product errors" popup: each issue, the layer that caused it and how to fix it. */
 export function ProductErrorsDialog({
   product,
   channelLabel,

@@ -174,7 +174,7 @@ const yesNo = (field: string, label: string): FieldSpec => ({
   valueType: 'boolean',
 });
 
-/** Spec §3 product fields, grouped as the detail page shows them. */
+/** Product fields, grouped as the detail page shows them. */
 export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[] }[] = [
   {
     title: 'Content',

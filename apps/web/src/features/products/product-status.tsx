@@ -30,7 +30,7 @@ const ICONS: Record<IconState, { icon: ComponentType<{ className?: string }>; to
 };
 
 /**
- * Spec §4 product icon states: one symbol for the product and its variants on the active channel, named in the
+ * Product icon states: one symbol for the product and its variants on the active channel, named in the
  * tabs' words (a product the channel approved says Published, as its tab does).
  */
 export function ProductStatusIcon({

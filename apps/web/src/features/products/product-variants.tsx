@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { STATUS_LABELS } from './use-products';
 
-/** The variants of one product (spec §7 variants-data), shown when its row is expanded. */
+/** The variants of one product, shown when its row is expanded. */
 export function ProductVariants({
   shopId,
   productId,

@@ -89,7 +89,7 @@ describe('/manage-products', () => {
     expect(finds().at(-1)!.input).not.toHaveProperty('issue_attribute');
   });
 
-  it('marks the sidebar channels whose channel is off (spec §4 channel keys) and keeps their statuses', async () => {
+  it('marks the sidebar channels whose channel is off and keeps their statuses', async () => {
     renderApp('/manage-products?active_channel=bing_ads', {
       ...orgShopHandlers(session),
       'products.find': () => makeProductPage(rows, { google_enabled: true, bing_enabled: false, fb_enabled: true }),

@@ -36,7 +36,7 @@ import {
   type ProductRow,
 } from './use-products';
 
-/** Spec §2 /manage-products: the active store's products by channel and status tab. */
+/** /manage-products: the active store's products by channel and status tab. */
 export function ProductsScreen() {
   const shopId = useRequiredSession().active_shop_id;
   return (
@@ -62,7 +62,7 @@ export function ProductsScreen() {
   );
 }
 
-/** The list answer's channel keys (spec §4): which flag says a sidebar channel's catalog channel is on. */
+/** The list answer's channel keys: which flag says a sidebar channel's catalog channel is on. */
 const ENABLED_FLAG = { google: 'google_enabled', microsoft: 'bing_enabled', meta: 'fb_enabled' } as const;
 const CHANNEL_OFF_HINT = 'not connected, or its submissions are off: statuses show what the channel would judge';
 

@@ -31,7 +31,7 @@ const issueParam = (label: string) =>
   ZTextSchema({ label, trim: true, max: ISSUE_FILTER_MAX }).optional().catch(undefined);
 
 /**
- * Spec §2 "Product list" address parameters: search, page, limit, tab, advance_filter (JSON list),
+ * "Product list" address parameters: search, page, limit, tab, advance_filter (JSON list),
  * active_channel, sort_col, order, plus the keyset cursors of the page shown, so a link reproduces the view;
  * issue_code and issue_attribute narrow it to the products with one issue (the dashboard's top issues link so).
  */

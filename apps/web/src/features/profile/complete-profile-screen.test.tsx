@@ -35,7 +35,7 @@ const render = (extra: TrpcHandlers = {}) =>
   renderApp('/complete-profile', { 'auth.session': () => newUser, ...profileHandlers(), ...extra });
 
 describe('/complete-profile', () => {
-  it('shows a skeleton while the profile loads, then every field of spec §3', async () => {
+  it('shows a skeleton while the profile loads, then every field', async () => {
     renderApp('/complete-profile', {
       'auth.session': () => newUser,
       ...profileHandlers(),

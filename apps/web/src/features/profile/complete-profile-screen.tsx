@@ -6,7 +6,7 @@ import { ProfileFormSkeleton } from './profile-skeleton';
 import { useProfileFormData } from './use-profile';
 
 /**
- * /complete-profile (spec §2 Profile completion). Where a user without a profile lands; after a save it
+ * /complete-profile. Where a user without a profile lands; after a save it
  * goes on to /store-list, /add-store or /process-org.
  */
 export function CompleteProfileScreen() {

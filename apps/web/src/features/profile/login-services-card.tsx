@@ -12,7 +12,7 @@ import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
 import type { Profile } from './use-profile';
 
-/** Spec §2 Profile page: Disconnect stays disabled, with this tooltip, until the user has a password. */
+/** Profile page: Disconnect stays disabled, with this tooltip, until the user has a password. */
 export const DISCONNECT_NEEDS_PASSWORD = 'Please set your password to disconnect login service';
 
 const PROVIDERS: readonly SocialProvider[] = ['google', 'microsoft'];
@@ -27,7 +27,7 @@ function ServiceRow({ provider, profile }: { provider: SocialProvider; profile: 
     onSuccess: ({ auth_url }) => goToExternalUrl(auth_url),
   });
   const disconnect = trpc.auth.disconnectSocial.useMutation({
-    // Spec §8: the message is shown on success only; failures go through the global handler.
+    // The message is shown on success only; failures go through the global handler.
     onSuccess: ({ message }) => {
       snackbar.show(message, 'success');
       void utils.profile.get.invalidate();
@@ -96,7 +96,7 @@ function ServiceRow({ provider, profile }: { provider: SocialProvider; profile: 
   );
 }
 
-/** Login Services: connect or disconnect Google and Microsoft sign-in (spec §2 Profile page). */
+/** Login Services: connect or disconnect Google and Microsoft sign-in. */
 export function LoginServicesCard({ profile }: { profile: Profile }) {
   return (
     <Card className="shadow-none">

@@ -7,7 +7,7 @@ import { ProfileFormSkeleton } from './profile-skeleton';
 import { SecuritySettings } from './security-settings';
 import { useProfileFormData } from './use-profile';
 
-/** /manage-profile (spec §2 Profile page): Basic Details and Security Settings tabs. */
+/** /manage-profile: Basic Details and Security Settings tabs. */
 export function ManageProfileScreen() {
   const data = useProfileFormData();
   return (

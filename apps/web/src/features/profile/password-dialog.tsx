@@ -27,7 +27,7 @@ const TITLES = { change: 'Change your password', create: 'Create your password' 
 /** Creating has no current password: the field exists (empty) so both modes share one form shape. */
 const ZCreatePasswordDialogSchema = ZPasswordPairSchema.and(z.object({ current_password: z.string() }));
 
-/** Spec §2 popups: "create or update password", with the password rules of spec §5. */
+/** Popups: "create or update password", with the password rules. */
 export function PasswordDialog({ mode, open, onOpenChange }: PasswordDialogProps) {
   return (
     <DialogShell

@@ -4,12 +4,12 @@ import type { Control } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
-/** Keys a number field would otherwise accept that are not digits (spec §5 phone: + - e and . are blocked). */
+/** Keys a number field would otherwise accept that are not digits (+ - e and . are blocked). */
 const BLOCKED_KEYS = new Set(['+', '-', 'e', 'E', '.']);
 
 /**
  * The national phone number: digits only. Blocks + - e and . as typed, strips everything but digits on
- * paste (spec §5), and strips what other input methods (autofill, drag) bring.
+ * paste, and strips what other input methods (autofill, drag) bring.
  */
 export function PhoneNumberInput({
   value,

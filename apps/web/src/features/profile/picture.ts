@@ -37,7 +37,7 @@ const measure = (dataUrl: string): Promise<{ width: number; height: number }> =>
   });
 
 /**
- * Spec §5 profile picture: JPG or PNG only, under 5 MB (checked before reading), then read and decoded to
+ * Profile picture: JPG or PNG only, under 5 MB (checked before reading), then read and decoded to
  * check its dimensions. Rejects with a PictureError carrying the message to show.
  */
 export async function readPicture(file: File): Promise<ReadPicture> {

@@ -50,7 +50,7 @@ export function initialProfileValues({ profile, timezones, languages }: ProfileF
 }
 
 /**
- * The profile fields of spec §3, shared by /complete-profile and the Basic Details tab of
+ * The profile fields, shared by /complete-profile and the Basic Details tab of
  * /manage-profile. `variant` 'manage' adds the read-only email and the Login Services card slot.
  */
 export function ProfileForm({
@@ -68,7 +68,7 @@ export function ProfileForm({
   const form = useForm({
     resolver: zodResolver(ZProfileSchema),
     defaultValues: initialProfileValues(data),
-    // Spec §5: save is disabled while the form is invalid, so say what is wrong as it is typed.
+    // Save is disabled while the form is invalid, so say what is wrong as it is typed.
     mode: 'all',
   });
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
@@ -151,7 +151,7 @@ export function ProfileForm({
           <Button
             type="submit"
             isLoading={save.isPending}
-            // Spec §5: save is disabled while invalid or while a picture is being read.
+            // Save is disabled while invalid or while a picture is being read.
             disabled={!form.formState.isValid || isUploading}
           >
             Save Profile

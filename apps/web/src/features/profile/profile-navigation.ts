@@ -2,7 +2,7 @@ import { paths } from '@/app/paths';
 import type { SessionInfo } from '@/lib/trpc';
 
 /**
- * Spec §2 Profile completion, after a successful save: /store-list in an organisation with at least one
+ * Profile completion, after a successful save: /store-list in an organisation with at least one
  * shop, /add-store in an organisation without shops, /process-org when not part of any organisation.
  */
 export function profileSavedPath(session: Pick<SessionInfo, 'is_part_of_any_org' | 'shops_count'>): string {
@@ -10,7 +10,7 @@ export function profileSavedPath(session: Pick<SessionInfo, 'is_part_of_any_org'
   return session.shops_count > 0 ? paths.storeList : paths.addStore;
 }
 
-/** Spec §8 Profile update messages. */
+/** Profile update messages. */
 export const PROFILE_MSG = {
   saved: 'Profile updated successfully',
   failed: 'Failed to update profile',

@@ -1,6 +1,6 @@
 import { FieldSkeleton, Skeleton } from '@/components/ui/skeleton';
 
-/** Spec §2: a skeleton shows while the profile and its lists load. */
+/** A skeleton shows while the profile and its lists load. */
 export function ProfileFormSkeleton() {
   return (
     <div className="grid gap-6" role="status" aria-label="Loading your profile">

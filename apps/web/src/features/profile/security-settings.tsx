@@ -7,7 +7,7 @@ import type { Profile } from './use-profile';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
-/** Spec §2 Profile page, Password card: when the password last changed, or an invitation to create one. */
+/** Profile page, Password card: when the password last changed, or an invitation to create one. */
 export function passwordStatusText(profile: Pick<Profile, 'has_password' | 'changed_password_at'>): string {
   if (!profile.has_password) return 'You can create your password from here';
   const changed = profile.changed_password_at ? new Date(profile.changed_password_at) : null;

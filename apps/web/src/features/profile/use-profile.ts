@@ -29,7 +29,7 @@ export function profileFormData(input: ProfileSaveInput): FormData {
 const LIST_OPTIONS = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /**
- * Everything the profile form shows: the profile and the lists it chooses from. Spec §8: profile load
+ * Everything the profile form shows: the profile and the lists it chooses from. profile load
  * failures are not surfaced (the form stays in its loading state; a retry happens on the next visit).
  */
 export function useProfileFormData() {
@@ -47,7 +47,7 @@ export function useProfileFormData() {
 }
 export type ProfileFormData = NonNullable<ReturnType<typeof useProfileFormData>>;
 
-/** Spec §8 profile update failure text: the server message, else 'Failed to update profile'; no answer at all is an exception. */
+/** Profile update failure text: the server message, else 'Failed to update profile'; no answer at all is an exception. */
 export function profileErrorMessage(error: unknown): string {
   if (!errorCodeOf(error)) return PROFILE_MSG.exception;
   const message = (error as { message?: unknown } | null)?.message;
@@ -59,14 +59,14 @@ const showProfileError = (_message: string, error: unknown) =>
 
 /**
  * Saves the profile: the session takes the reply's fields (name, picture, profile_created), the snackbar
- * shows the server message or 'Profile updated successfully' (spec §8), then `onSaved`.
+ * shows the server message or 'Profile updated successfully', then `onSaved`.
  */
 export function useSaveProfile(
   form: ServerErrorForm<TProfileInput>,
   onSaved?: (result: ProfileSaveResult) => void,
 ) {
   const snackbar = useSnackbar();
-  // Field errors go under their inputs; the rest with the profile's own texts (spec §8).
+  // Field errors go under their inputs; the rest with the profile's own texts.
   const serverErrors = useServerErrors(form, { show: showProfileError });
   const { update } = useSessionActions();
   const utils = trpc.useUtils();

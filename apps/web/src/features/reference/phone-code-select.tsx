@@ -5,11 +5,11 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/comp
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCountryCodes } from './use-reference-lists';
 
-/** +91 is the default code (spec §9); India is the country it stands for. */
+/** +91 is the default code; India is the country it stands for. */
 const DEFAULT_PHONE_COUNTRY = 'IN';
 
 /**
- * The phone code select of spec §3: one option per country (flag, name, dialling code), storing the dialling
+ * The phone code select: one option per country (flag, name, dialling code), storing the dialling
  * code. Countries that share a code (+1: Canada, United States, …) stay apart: the country shown is the one the
  * saved number belongs to. Changing it re-checks the number, which is judged against the code.
  */

@@ -13,7 +13,7 @@ type Timezone = RouterOutputs['reference']['timezones'][number];
 type StringFieldPath<TFieldValues extends FieldValues> = FieldPathByValue<TFieldValues, string | undefined>;
 
 /**
- * The Timezone select of spec §2: it sets the timezone and its UTC offset. The offset has no field of its
+ * The Timezone select: it sets the timezone and its UTC offset. The offset has no field of its
  * own, so its error (if any) shows here.
  */
 export function TimezoneField<TFieldValues extends FieldValues, TContext, TTransformedValues>({

@@ -3,7 +3,7 @@ import { trpc } from '@/lib/trpc';
 // Reference lists change with a deploy, not within a visit: fetched once per page load.
 const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
-/** Dialling codes with country names and flags (spec §3 Country code entry). */
+/** Dialling codes with country names and flags. */
 export function useCountryCodes() {
   return trpc.reference.countryCodes.useQuery(undefined, ONCE);
 }
@@ -13,7 +13,7 @@ export function useTimezones() {
   return trpc.reference.timezones.useQuery(undefined, ONCE);
 }
 
-/** The currencies list of spec §7 (`currencies-list`). */
+/** The currencies list (`currencies-list`). */
 export function useCurrencies() {
   return trpc.reference.currencies.useQuery(undefined, ONCE);
 }

@@ -9,7 +9,7 @@ const LEVELS: readonly { level: ModuleLevel; label: string }[] = [
   { level: 'manage', label: 'Manage' },
 ];
 
-/** The level a permission list gives a module: manage implies read (spec §6). */
+/** The level a permission list gives a module: manage implies read. */
 export function levelOf(permissions: readonly string[], module: TModule): ModuleLevel {
   if (permissions.includes(`${module}_manage`)) return 'manage';
   return permissions.includes(module) ? 'read' : 'none';

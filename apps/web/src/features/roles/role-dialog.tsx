@@ -15,7 +15,7 @@ import { useRefreshRoles, type Role } from './use-roles';
 type RoleFormInput = { role_name: string; permissions: string[] };
 
 /**
- * Creates a custom role or edits one (spec §5: a name and at least one permission). An edit applies to
+ * Creates a custom role or edits one (a name and at least one permission). An edit applies to
  * everyone holding the role at their next request, which the dialog says.
  */
 export function RoleDialog({

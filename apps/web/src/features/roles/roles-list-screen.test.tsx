@@ -76,7 +76,7 @@ describe('/roles-list', () => {
     expect(calls.find((c) => c.path === 'roles.delete')?.input).toEqual({ id: 'r2' });
   });
 
-  it('creates a custom role from the matrix, with the messages of spec §5', async () => {
+  it('creates a custom role from the matrix, with the messages', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp(
       '/roles-list',

@@ -96,7 +96,7 @@ function roleColumns({
 }
 
 /**
- * /roles-list (spec §2, §6): the predefined roles, read-only with their permissions, and the custom roles,
+ * /roles-list: the predefined roles, read-only with their permissions, and the custom roles,
  * which a user manager creates, edits and deletes. A role someone holds is not deleted: the dialog says who.
  */
 export function RolesListScreen() {

@@ -5,10 +5,10 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 
 export type Role = RouterOutputs['roles']['find']['data'][number];
 
-/** The roles fetch of spec §9: up to 100 roles, predefined first. */
+/** The roles fetch: up to 100 roles, predefined first. */
 export const ROLES_FETCH_LIMIT = 100;
 
-/** Whether the user's role may invite, edit and remove staff and write roles (spec §6 user_management_manage). */
+/** Whether the user's role may invite, edit and remove staff and write roles. */
 export function useCanManageUsers(): boolean {
   return hasPermission(useRequiredSession().permissions, 'user_management_manage');
 }

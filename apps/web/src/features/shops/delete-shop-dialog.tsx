@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Shop } from './use-shops';
 
-/** Asks before a store is deleted (spec §2 store list); deleting keeps it, reactivatable, in the list. */
+/** Asks before a store is deleted; deleting keeps it, reactivatable, in the list. */
 export function DeleteShopDialog({
   shop,
   isDeleting,

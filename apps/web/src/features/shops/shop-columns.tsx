@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate, type Shop } from './use-shops';
 
 export interface ShopRowActions {
-  /** Whether the user may edit, delete and reactivate (spec §6 store_management_manage). */
+  /** Whether the user may edit, delete and reactivate. */
   canManage: boolean;
   onDelete: (shop: Shop) => void;
   onReactivate: (shop: Shop) => void;
@@ -71,7 +71,7 @@ function RowActions({ shop, actions }: { shop: Shop; actions: ShopRowActions }) 
   );
 }
 
-/** The store list's columns (spec §2); the sortable ones are the shop-list sort_col values of spec §7. */
+/** The store list's columns; the sortable ones are the shop-list sort_col values. */
 export function shopColumns(actions: ShopRowActions): DataTableColumns<Shop> {
   return [
     {

@@ -35,7 +35,7 @@ const browserZone = () => {
 export type ShopFormHandle = UseFormReturn<TShopFormInput, unknown, TShopForm>;
 
 /**
- * The store form of spec §5: name, URL (absolute), currency from the currencies list, timezone (which sets
+ * The store form: name, URL (absolute), currency from the currencies list, timezone (which sets
  * the UTC offset too), testing flag.
  */
 export function ShopForm({

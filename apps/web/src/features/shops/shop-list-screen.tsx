@@ -17,7 +17,7 @@ import { shopColumns } from './shop-columns';
 import { ShopStatistics } from './shop-statistics';
 import { useCanManageShops, useRefreshShops, type Shop } from './use-shops';
 
-/** Spec §2 store list: search, sort, pagination, empty and loading states, and the row actions. */
+/** Store list: search, sort, pagination, empty and loading states, and the row actions. */
 export function ShopListScreen() {
   const canManage = useCanManageShops();
   const snackbar = useSnackbar();
@@ -27,10 +27,10 @@ export function ShopListScreen() {
   const list = useListParams(ZShopListQuerySchema);
   const [toDelete, setToDelete] = useState<Shop | null>(null);
 
-  // Spec §4: the list is emptied while loading (no previous page shown as if current).
+  // The list is emptied while loading (no previous page shown as if current).
   const shops = trpc.shops.find.useQuery(list.query);
 
-  /** Spec §4: a changed shop replaces its row by id; counts and the header list are refreshed. */
+  /** A changed shop replaces its row by id; counts and the header list are refreshed. */
   const onShopChanged = ({
     message,
     shop,

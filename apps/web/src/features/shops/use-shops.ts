@@ -6,7 +6,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 export type Shop = RouterOutputs['shops']['get'];
 export type ShopPage = RouterOutputs['shops']['find'];
 
-/** Whether the user's role may add, edit, delete and reactivate stores (spec §6 store_management_manage). */
+/** Whether the user's role may add, edit, delete and reactivate stores. */
 export function useCanManageShops(): boolean {
   return hasPermission(useRequiredSession().permissions, 'store_management_manage');
 }

@@ -30,7 +30,7 @@ function handlers(overrides: TrpcHandlers = {}): TrpcHandlers {
 }
 
 describe('/users-list/invite', () => {
-  it('asks for a role and the scope with the messages of spec §5', async () => {
+  it('asks for a role and the scope with the messages', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/users-list/invite', handlers());
     await user.type(await screen.findByLabelText(/^Email/), 'new@example.com');

@@ -18,7 +18,7 @@ export function StateBadge({ state }: { state: StaffState }) {
 }
 
 export interface StaffRowActions {
-  /** Whether the user may edit, resend and delete (spec §6 user_management_manage). */
+  /** Whether the user may edit, resend and delete. */
   canManage: boolean;
   shopNames: Map<string, string>;
   onResend: (staff: Staff) => void;
@@ -66,7 +66,7 @@ function RowActions({ staff, actions }: { staff: Staff; actions: StaffRowActions
   );
 }
 
-/** The users list's columns (spec §2); the sortable ones are the staffs sort_col values of spec §7. */
+/** The users list's columns; the sortable ones are the staffs sort_col values. */
 export function staffColumns(actions: StaffRowActions): DataTableColumns<Staff> {
   return [
     { accessorKey: 'email', header: 'Email', enableSorting: true, minSize: 200, meta: { isRowHeader: true } },

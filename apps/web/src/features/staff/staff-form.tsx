@@ -31,7 +31,7 @@ export function staffFormValues(staff?: Staff | null): TStaffInvitationInput {
     role_id: staff?.role_id ?? '',
     role_name: '',
     permissions: permissionsOf(staff?.permissions ?? []),
-    // Undecided on a new invitation: spec §5 asks for the scope.
+    // Undecided on a new invitation: asks for the scope.
     is_for_entire_organization: staff?.is_for_entire_organization ?? (undefined as unknown as boolean),
     shop_id_list: staff?.shop_id_list ?? [],
   };
@@ -176,7 +176,7 @@ function ScopeFields({ form }: { form: StaffFormHandle }) {
 }
 
 /**
- * The invitation form of spec §5 (invite and edit): email, role (predefined, custom, or a new custom role
+ * The invitation form (invite and edit): email, role (predefined, custom, or a new custom role
  * with its name and a read / manage matrix), entire organisation or selected stores.
  */
 export function StaffForm({

@@ -15,7 +15,7 @@ export const STATE_LABELS: Record<StaffState, string> = {
   revoked: 'Revoked',
 };
 
-/** Whether the user owns the active organisation: the activity log is theirs (spec §6 owner). */
+/** Whether the user owns the active organisation: the activity log is theirs. */
 export function useIsOwner(): boolean {
   const session = useRequiredSession();
   const orgs = useOrganizationList({ silent: true });

@@ -128,7 +128,7 @@ function StaffList() {
   );
 }
 
-/** /users-list (spec §2): staff and pending invitations; the owner also sees the activity log. */
+/** /users-list: staff and pending invitations; the owner also sees the activity log. */
 export function UsersListScreen() {
   const canManage = useCanManageUsers();
   const isOwner = useIsOwner();

@@ -3,7 +3,7 @@ import { notFoundBackPath } from '@/app/landing';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 
-/** Spec §2 Not-found page: 'Oops! Page Not Found' and Go Back (to /store-list in an organisation, else /process-org). */
+/** Not-found page: 'Oops! Page Not Found' and Go Back (to /store-list in an organisation, else /process-org). */
 export function NotFoundScreen() {
   const navigate = useNavigate();
   const session = useSession();

@@ -4,7 +4,7 @@ import { useDefaultLanding } from '@/app/landing';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 
-/** Shown in place of a screen whose module permission the user's role lacks (spec §6 module guard). */
+/** Shown in place of a screen whose module permission the user's role lacks. */
 export function UnauthorizedScreen() {
   const defaultLanding = useDefaultLanding();
   const session = useSession();

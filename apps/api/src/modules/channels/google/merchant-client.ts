@@ -1,4 +1,4 @@
-// Google Merchant API v1 (reference §3): the calls Feedloom makes, typed, with the Bearer token of one
+// Google Merchant API v1: the calls Feedloom makes, typed, with the Bearer token of one
 // connection. A 401 refreshes the token once and tries again; 429/5xx are retried by googleRequest.
 import type { TMerchantProductInput } from '@feedloom/catalog';
 import { googleRequest, GoogleHttpError, type TGoogleHttpDeps } from './http';
@@ -76,7 +76,7 @@ export interface TProductJson {
   };
 }
 
-/** products.list returns at most 1000 per page (reference §3.1). */
+/** products.list returns at most 1000 per page. */
 export const PRODUCTS_PAGE_MAX = 1000;
 
 const seg = (id: string) => encodeURIComponent(id);

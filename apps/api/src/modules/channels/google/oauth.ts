@@ -1,4 +1,4 @@
-// Google's OAuth 2.0 for the Merchant API (reference §6): authorization code with PKCE, offline access
+// Google's OAuth 2.0 for the Merchant API: authorization code with PKCE, offline access
 // (a refresh token), the refresh_token grant. Endpoints from configuration, so the sandbox stands in.
 import { createOAuthClient, type TOAuthSettings } from '../oauth';
 import type { TGoogleHttpDeps } from './http';

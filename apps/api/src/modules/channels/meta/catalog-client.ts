@@ -1,4 +1,4 @@
-// Submitting a shop's items to its Meta catalog (reference §5): items_batch calls of at most 5,000 requests,
+// Submitting a shop's items to its Meta catalog: items_batch calls of at most 5,000 requests,
 // each answered with a handle that is polled (check_batch_request_status) until Meta finished it; the
 // per-item errors are merged into one outcome per request. Shaped for the channel-neutral sync engine.
 import { META_BATCH_MAX, normaliseOfferId, toMetaRequest, type ChannelItem, type TMetaBatchRequest } from '@feedloom/catalog';

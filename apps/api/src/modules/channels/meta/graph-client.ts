@@ -1,4 +1,4 @@
-// The Graph API calls Feedloom makes for a catalog (reference §5): businesses, their owned catalogs,
+// The Graph API calls Feedloom makes for a catalog: businesses, their owned catalogs,
 // items_batch (≤ 5,000 requests) → a handle, check_batch_request_status, the catalog's items with their
 // review status. The access token is sent as a Bearer; 429/5xx are retried with backoff by googleRequest.
 // An OAuthException 190 (expired or revoked token) ends the connection: Meta has no refresh token.

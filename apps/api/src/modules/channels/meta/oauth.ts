@@ -1,10 +1,10 @@
-// Facebook Login for the catalog (reference §5): the login dialog with the catalog permissions, and the
+// Facebook Login for the catalog: the login dialog with the catalog permissions, and the
 // code exchange at the Graph API's /oauth/access_token. Meta issues no refresh token: the (long-lived)
 // access token is kept sealed until Meta refuses it. Endpoints from configuration, so the sandbox stands in.
 import { googleRequest, GoogleHttpError, type TGoogleHttpDeps } from '../google/http';
 import { GoogleGrantRefusedError, readTokens, type TOAuthTokens } from '../oauth';
 
-/** Catalog CRUD and business discovery (reference §5). */
+/** Catalog CRUD and business discovery. */
 export const META_PERMISSIONS = ['catalog_management', 'business_management'] as const;
 
 export interface TMetaOAuthSettings {

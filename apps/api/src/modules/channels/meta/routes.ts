@@ -4,7 +4,7 @@ import { route, withMessage } from '../../../http/route';
 import type { TChannelsService } from '../service';
 import { META_MSG } from './service';
 
-/** Facebook (spec §7): login, business accounts, owned catalogs, the catalogue link, feed settings. */
+/** Facebook: login, business accounts, owned catalogs, the catalogue link, feed settings. */
 export const metaRoutes = (app: FastifyInstance, channels: TChannelsService) => {
   const c = contract.channels;
   route(app, c.facebookAuth, async ({ params }, ctx) => withMessage(await channels.facebookAuthUrl(ctx, params.id), META_MSG.authUrl));

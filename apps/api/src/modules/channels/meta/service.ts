@@ -1,4 +1,4 @@
-// Meta catalogs (facebook) for a shop (spec §2 Facebook wizard, §3 catalogue link, §7 Facebook): Facebook
+// Meta catalogs (facebook) for a shop: Facebook
 // Login, the person's business accounts, a business's owned catalogs, the captured catalog, feed settings,
 // and the catalog client the sync engine submits through.
 import type {
@@ -151,7 +151,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       return catalogsOf(row, businessId);
     },
 
-    /** Links the catalog (spec §3 catalogue link): one the chosen business owns, as Meta lists it. */
+    /** Links the catalog: one the chosen business owns, as Meta lists it. */
     captureCatalog: async (
       caller: TChannelCaller,
       shopId: string,

@@ -1,11 +1,11 @@
-// Microsoft Advertising (reference §4): Customer Management (the user and their ad accounts), the Merchant
+// Microsoft Advertising: Customer Management (the user and their ad accounts), the Merchant
 // Center stores of a customer, and the Content API v9.1 for products. Every call carries the connection's
 // access token and the developer token; a refused token (HTTP 401, error 109) is refreshed once and the call
 // tried again; 429/5xx are retried with backoff by googleRequest.
 import { googleRequest, GoogleHttpError, type TGoogleHttpDeps } from '../google/http';
 import type { TAccessTokenSource } from '../google/merchant-client';
 
-/** The limits page's ceiling of method calls in one Content API batch (reference §4). */
+/** The limits page's ceiling of method calls in one Content API batch. */
 export const MICROSOFT_BATCH_MAX = 300;
 /** products.list and statuses return at most 250 per page. */
 export const MICROSOFT_LIST_MAX = 250;

@@ -1,4 +1,4 @@
-// Submitting a shop's items to its Microsoft Merchant Center store (reference §4): Content API batches of at
+// Submitting a shop's items to its Microsoft Merchant Center store: Content API batches of at
 // most 300 entries, each insert a full replacement of the item; deletes by product id; the store's review
 // statuses. Shaped for the channel-neutral sync engine: upsert batch, delete batch, pull statuses, the
 // largest batch it takes.

@@ -86,7 +86,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
-  /** The wizard's target market step: one endpoint and one validation for every channel (spec §7). */
+  /** The wizard's target market step: one endpoint and one validation for every channel. */
   const selectMarket = (token: string, shopId: string, market: { country: string; language: string; currency: string }) =>
     t.call<TChannelConnection>('POST', `/select-target-market/${shopId}`, { token, body: { channel: 'bing', ...market } });
   /** Connected as Jordan, store chosen, target market US/en/USD: the catalog client of the connection. */
@@ -158,7 +158,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
       message: MICROSOFT_MSG.storeNotShop('unverified.kim-outdoor.example', 'kim-home.example'),
       data: { verified: false, matches_shop: false, shop_url: 'https://kim-home.example' },
     });
-    // The target market comes after the domain verification (spec §2 order).
+    // The target market comes after the domain verification.
     const tooEarly = await selectMarket(owner.token, shop.id, { country: 'US', language: 'en', currency: 'USD' });
     expect(tooEarly.body).toMatchObject({ code: 409, message: WIZARD_MSG.finishFirst('domain-verification') });
 
@@ -208,7 +208,7 @@ describe.each(DRIVERS)('connecting Microsoft on %s', (driver) => {
     const record = await t.call<TChannelConnection>('GET', `/microsoft-get-integrated-account/shop/${shop.id}`, { token: owner.token });
     expect(record.body.data).toMatchObject({ channel: 'bing', account_id: '510001' });
 
-    // Spec §4 channel keys: the product list's bing_enabled follows the connection and its feed switch.
+    // Channel keys: the product list's bing_enabled follows the connection and its feed switch.
     const list = () => t.call<{ bing_enabled: boolean; google_enabled: boolean; fb_enabled: boolean }>('GET', `/products-data/${shop.id}`, { token: owner.token });
     expect((await list()).body.data).toMatchObject({ bing_enabled: true, google_enabled: false, fb_enabled: false });
     await t.call('POST', `/microsoft-feed-setting/${shop.id}`, { token: owner.token, body: { feed_enabled: false } });

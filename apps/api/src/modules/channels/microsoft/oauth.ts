@@ -1,4 +1,4 @@
-// The Microsoft identity platform for Microsoft Advertising (reference §4, §6): authorization code with PKCE,
+// The Microsoft identity platform for Microsoft Advertising: authorization code with PKCE,
 // scope msads.manage plus offline_access (a refresh token), the refresh_token grant. Endpoints from
 // configuration, so the sandbox stands in.
 import type { TGoogleHttpDeps } from '../google/http';

@@ -4,7 +4,7 @@ import { route, withMessage } from '../../../http/route';
 import type { TChannelsService } from '../service';
 import { MICROSOFT_MSG } from './service';
 
-/** Microsoft (spec §7): consent, ad accounts, stores, domain verification, the record, feed settings. */
+/** Microsoft: consent, ad accounts, stores, domain verification, the record, feed settings. */
 export const microsoftRoutes = (app: FastifyInstance, channels: TChannelsService) => {
   const c = contract.channels;
   route(app, c.microsoftAuth, async ({ params }, ctx) => withMessage(await channels.microsoftAuthUrl(ctx, params.id), MICROSOFT_MSG.authUrl));

@@ -1,4 +1,4 @@
-// Microsoft Merchant Center (bing) for a shop (spec §2 Bing wizard, §7 Microsoft): consent, the user's ad
+// Microsoft Merchant Center (bing) for a shop: consent, the user's ad
 // accounts, the customer's Merchant Center stores, the chosen store, its domain verification, the target
 // market and feed settings, and the catalog client the sync engine submits through.
 import type {
