@@ -32,6 +32,7 @@ const DETAIL = {
   variants: [],
   channels: [{ channel: 'google', status: 'pending', issues: [] }],
   resubmission: null,
+  offer_claims: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
