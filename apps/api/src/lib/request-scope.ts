@@ -31,4 +31,8 @@ export const noteChange = (note: TChangeNote): void => {
 };
 
 /** What the services of the current request noted, merged in order. */
-export const changeNotes = (): TChangeNote => Object.assign({}, ...(storage.getStore()?.notes ?? []));
+export const changeNotes = (): TChangeNote => {
+  const merged: TChangeNote = {};
+  for (const note of storage.getStore()?.notes ?? []) Object.assign(merged, note);
+  return merged;
+};

@@ -146,7 +146,7 @@ export const createChangeRecorder = (deps: {
       headers: { authorization: request.headers.authorization ?? '' },
     });
     if (res.statusCode !== 200) return undefined;
-    return (res.json() as { data?: unknown }).data;
+    return res.json<{ data?: unknown }>().data;
   };
 
   return {
