@@ -2,6 +2,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { organization_members, roles, staff, type TRoleRow } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import { sharesShopOf } from '../staff/repo';
+import type { TShopScope } from '../tenancy/access';
 
 /** Staff states that hold a role (a revoked invitation no longer does). */
 const HOLDING = ['pending', 'accepted'] as const;
@@ -80,7 +82,15 @@ export const rolesRepo = (db: TDb) => ({
   },
 
   /** The e-mails of the staff holding each role (pending or accepted), by role id. */
-  holders: async (orgId: string, roleIds: readonly string[]): Promise<Map<string, string[]>> => {
+  /**
+   * Who holds each role (e-mail addresses): everyone, or with a shop scope only the staff sharing one of its
+   * shops, as the staff list shows them to such a caller.
+   */
+  holders: async (
+    orgId: string,
+    roleIds: readonly string[],
+    scope: TShopScope = null,
+  ): Promise<Map<string, string[]>> => {
     const byRole = new Map<string, string[]>(roleIds.map((id) => [id, []]));
     if (roleIds.length === 0) return byRole;
     const rows = await db
@@ -91,6 +101,7 @@ export const rolesRepo = (db: TDb) => ({
           eq(staff.organization_id, orgId),
           inArray(staff.role_id, [...roleIds]),
           inArray(staff.status, [...HOLDING]),
+          sharesShopOf(scope),
         ),
       )
       .orderBy(asc(staff.email));

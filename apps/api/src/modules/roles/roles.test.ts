@@ -207,6 +207,34 @@ describe.each(DRIVERS)('roles on %s', (driver) => {
     }
   });
 
+  it("a member of one shop sees only the holders the staff list shows them, not other shops' people", async () => {
+    const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+    const [shopA, shopB] = owner.shops;
+    const role = (await create(owner.token, { role_name: 'Ops', permissions: ['store_management'] })).body
+      .data;
+    for (const [email, shops] of [
+      ['a@example.com', [shopA!.id]],
+      ['b@example.com', [shopB!.id]],
+    ] as const) {
+      const invited = await t.call('POST', '/staff', {
+        token: owner.token,
+        body: { email, role_id: role.id, is_for_entire_organization: false, shop_id_list: shops },
+      });
+      expect(invited.status).toBe(200);
+    }
+    await t.call('POST', '/staff', {
+      token: owner.token,
+      body: { email: 'wide@example.com', role_id: role.id, is_for_entire_organization: true },
+    });
+    const narrow = await memberOf(t, owner.org.id, 'narrow@example.com', ['user_management'], [shopA!.id]);
+    const usedBy = async (token: string) =>
+      (await t.call<TRolePage>('GET', '/roles?page=1&limit=100', { token })).body.data.data.find(
+        (r) => r.id === role.id,
+      )?.used_by;
+    expect(await usedBy(narrow.token)).toEqual(['a@example.com']);
+    expect(await usedBy(owner.token)).toEqual(['a@example.com', 'b@example.com', 'wide@example.com']);
+  });
+
   it('a role in use is not deleted and the refusal names who uses it; an unused one is', async () => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
     const other = await ownerWithOrg(t, 'other@example.com', 'Other', 1);

@@ -7,7 +7,7 @@ import type { TRolesService } from './service';
 export const rolesRoutes = (app: FastifyInstance, roles: TRolesService) => {
   const c = contract.roles;
 
-  route(app, c.find, async ({ query }, ctx) => roles.find(ctx.org_id, query));
+  route(app, c.find, async ({ query }, ctx) => roles.find(ctx, query));
 
   route(app, c.create, async ({ body }, ctx) => withMessage(await roles.create(ctx, body), ROLE_MSG.created));
 

@@ -16,6 +16,7 @@ import {
   assertCanGrant,
   assertCanManageMember,
   assertCanRedefineRole,
+  shopScopeOf,
   type TRights,
 } from '../tenancy/access';
 import { staffRepo, staffRights } from '../staff/repo';
@@ -144,19 +145,22 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
     return row;
   };
 
-  const withHolders = async (orgId: string, row: TRoleRow) =>
-    toRole(row, (await rolesRepo(db).holders(orgId, [row.id])).get(row.id) ?? []);
+  const withHolders = async (caller: TRoleCaller, row: TRoleRow) =>
+    toRole(row, (await rolesRepo(db).holders(caller.org_id, [row.id], shopScopeOf(caller))).get(row.id) ?? []);
 
   return {
-    find: async (orgId: string, query: TRoleListQuery): Promise<TRolePage> => {
+    /** The roles, each with who holds it among the staff the caller may see. */
+    find: async (caller: TRoleCaller, query: TRoleListQuery): Promise<TRolePage> => {
+      const orgId = caller.org_id;
       const offset = (query.page - 1) * query.limit;
       const predefined = PREDEFINED_ROLES.slice(offset, offset + query.limit);
       const customOffset = Math.max(0, offset - PREDEFINED_ROLES.length);
       const { rows, total } = await rolesRepo(db).page(orgId, customOffset, query.limit - predefined.length);
-      const holders = await rolesRepo(db).holders(orgId, [
-        ...predefined.map((r) => r.role_id),
-        ...rows.map((r) => r.id),
-      ]);
+      const holders = await rolesRepo(db).holders(
+        orgId,
+        [...predefined.map((r) => r.role_id), ...rows.map((r) => r.id)],
+        shopScopeOf(caller),
+      );
       return {
         data: [
           ...predefined.map((r) => ({
@@ -215,7 +219,7 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
         });
         return updated;
       });
-      return withHolders(caller.org_id, row);
+      return withHolders(caller, row);
     },
 
     /**

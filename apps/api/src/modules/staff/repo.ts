@@ -50,7 +50,7 @@ export interface TStaffPageQuery {
  * The staff a member limited to `scope` may see: those granted at least one of its shops (an invitation for
  * the entire organisation reaches beyond it). No condition for a caller of the entire organisation (null).
  */
-const sharesShopOf = (scope: TShopScope) =>
+export const sharesShopOf = (scope: TShopScope) =>
   scope === null
     ? undefined
     : scope.length === 0
