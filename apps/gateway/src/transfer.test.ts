@@ -248,6 +248,28 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
     expect(uploadsSeen()).toHaveLength(0);
   });
 
+  it('answers an over-limit body read off a real socket with a readable 413, not a reset connection', async () => {
+    // A client sending a declared 25 MB file reads the refusal rather than a broken pipe.
+    const upload = await request(`${base}/upload/import-csv/shop_1`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART, 'content-length': String(25 * MB) },
+      body: Buffer.alloc(25 * MB, 'a'),
+    });
+    expect(upload.statusCode).toBe(413);
+    expect(await upload.body.json()).toEqual({ code: 413, message: 'File size must be under 20MB.', data: null });
+    // A 9 MB tRPC body: the tRPC error shape.
+    const trpc = await request(`${base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json' },
+      body: Buffer.alloc(9 * MB, 'a'),
+    });
+    expect(trpc.statusCode).toBe(413);
+    expect(await trpc.body.json()).toMatchObject({
+      error: { message: 'The request is too large.', data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } },
+    });
+    expect(uploadsSeen()).toHaveLength(0);
+  });
+
   it('answers 413 when a body of unknown length goes over the cap while streaming', async () => {
     async function* body() {
       for (let i = 0; i < 4; i += 1) yield Buffer.alloc(MB / 2, 'b');
