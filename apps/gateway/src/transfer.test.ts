@@ -256,7 +256,11 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
       body: Buffer.alloc(25 * MB, 'a'),
     });
     expect(upload.statusCode).toBe(413);
-    expect(await upload.body.json()).toEqual({ code: 413, message: 'File size must be under 20MB.', data: null });
+    expect(await upload.body.json()).toEqual({
+      code: 413,
+      message: 'File size must be under 20MB.',
+      data: null,
+    });
     // A 9 MB tRPC body: the tRPC error shape.
     const trpc = await request(`${base}/trpc/auth.login`, {
       method: 'POST',

@@ -146,7 +146,10 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
   };
 
   const withHolders = async (caller: TRoleCaller, row: TRoleRow) =>
-    toRole(row, (await rolesRepo(db).holders(caller.org_id, [row.id], shopScopeOf(caller))).get(row.id) ?? []);
+    toRole(
+      row,
+      (await rolesRepo(db).holders(caller.org_id, [row.id], shopScopeOf(caller))).get(row.id) ?? [],
+    );
 
   return {
     /** The roles, each with who holds it among the staff the caller may see. */
