@@ -46,11 +46,15 @@ export class Mailbox {
     const deadline = Date.now() + timeout;
     for (;;) {
       const mail = (await this.list(to)).find(
-        (m) => (!opts.after || Date.parse(m.receivedAt) >= opts.after.getTime()) && matches(m.subject, opts.subject),
+        (m) =>
+          (!opts.after || Date.parse(m.receivedAt) >= opts.after.getTime()) &&
+          matches(m.subject, opts.subject),
       );
       if (mail) return mail;
       if (Date.now() > deadline) {
-        throw new Error(`No mail to ${to}${opts.subject ? ` with subject ${String(opts.subject)}` : ''} within ${timeout} ms`);
+        throw new Error(
+          `No mail to ${to}${opts.subject ? ` with subject ${String(opts.subject)}` : ''} within ${timeout} ms`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -60,17 +64,23 @@ export class Mailbox {
   async otp(to: string, opts: TWaitOptions = {}): Promise<string> {
     const mail = await this.waitForMail(to, opts);
     const code = (OTP_RE.exec(mail.subject) ?? OTP_RE.exec(mail.text))?.[1];
-    if (!code) throw new Error(`The newest mail to ${to} ("${mail.subject}") holds no 6-digit code:\n${mail.text}`);
+    if (!code)
+      throw new Error(`The newest mail to ${to} ("${mail.subject}") holds no 6-digit code:\n${mail.text}`);
     return code;
   }
 
   /** The first link in the newest mail to `to` that contains `match` (or matches it). */
   async link(to: string, opts: TWaitOptions & { match?: string | RegExp } = {}): Promise<string> {
     const mail = await this.waitForMail(to, opts);
-    const links = [...new Set([...mail.text.matchAll(URL_RE), ...(mail.html ?? '').matchAll(URL_RE)].map((m) => m[0]))]
+    const links = [
+      ...new Set([...mail.text.matchAll(URL_RE), ...(mail.html ?? '').matchAll(URL_RE)].map((m) => m[0])),
+    ]
       .map((l) => l.replace(/&amp;/g, '&').replace(/[.,;:!?]+$/, ''))
       .filter((l) => matches(l, opts.match));
-    if (!links[0]) throw new Error(`The newest mail to ${to} ("${mail.subject}") holds no link${opts.match ? ` matching ${String(opts.match)}` : ''}`);
+    if (!links[0])
+      throw new Error(
+        `The newest mail to ${to} ("${mail.subject}") holds no link${opts.match ? ` matching ${String(opts.match)}` : ''}`,
+      );
     return links[0];
   }
 }
@@ -86,9 +96,48 @@ export const DEMO = { email: 'demo@feedloom.test', password: 'Demo@12345' } as c
 export const snackbar = (page: Page, text: string | RegExp): Locator =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
+/** The password the journeys give the users they seed. */
+export const JOURNEY_PASSWORD = 'Journey@2024';
+
+/** Signs in through the login page and waits to be let in. */
+export const signIn = async (page: Page, email: string, password: string = JOURNEY_PASSWORD) => {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+};
+
+/** A full-page screenshot into E2E_SCREENSHOT_DIR, when it is set (to look at what a journey built). */
+export const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
+/** From the shop's channel page through the sandbox's Google consent page (as Alex Rivera) back to the account choice. */
+export const consentToGoogle = async (page: Page, shopId: string, sandboxUrl: string) => {
+  await page.goto(`/sync-shop/${shopId}`);
+  await page.getByRole('button', { name: 'Connect Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
+  await page.getByRole('radio', { name: /Alex Rivera/ }).check();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
+};
+
+/** Connects Google to the shop and chooses the Rivera Outdoor Merchant Center account. */
+export const connectGoogle = async (page: Page, shopId: string, sandboxUrl: string) => {
+  await consentToGoogle(page, shopId, sandboxUrl);
+  await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
+  await page.getByRole('button', { name: 'Use this account' }).click();
+  await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+};
+
 const requireEnv = (name: string): string => {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the suite through playwright (global-setup.ts starts the system)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the suite through playwright (global-setup.ts starts the system)`,
+    );
   return value;
 };
 

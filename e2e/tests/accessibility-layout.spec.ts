@@ -1,25 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from '../fixtures';
+import { consentToGoogle, DEMO, expect, JOURNEY_PASSWORD, shot, signIn, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // axe on the screens a merchant lives in (no serious or critical violation), and the layout defects a
 // newcomer met: a tall popup's buttons below a short window, the sidebar's background, the header on a phone.
-
-const PASSWORD = 'Journey@2024';
-
-const signIn = async (page: Page, email: string, password = PASSWORD) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 /** The serious and critical axe findings of the page as it is now, one line each. */
 const seriousViolations = async (page: Page) => {
@@ -38,7 +23,7 @@ test.describe('accessibility', () => {
   }) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('axe');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
     const token = await seedOrganizationWithShop(merchant, {
       business: 'Axe Co',
       store: 'Axe Outdoor',
@@ -80,12 +65,7 @@ test.describe('accessibility', () => {
     });
 
     await test.step('Google link-account and feed-config', async () => {
-      await page.goto(`/sync-shop/${shopId}`);
-      await page.getByRole('button', { name: 'Connect Google' }).click();
-      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
-      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
+      await consentToGoogle(page, shopId, sandboxUrl);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Choose your Merchant Center account' }),
       ).toBeVisible();

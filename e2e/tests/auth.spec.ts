@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, snackbar, test } from '../fixtures';
-
-const PASSWORD = 'Journey@2024';
+import { DEMO, expect, JOURNEY_PASSWORD, snackbar, test } from '../fixtures';
 
 const signIn = async (page: Page, email: string, password: string) => {
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
@@ -58,8 +56,8 @@ test.describe('authentication', () => {
 
     await test.step('create a password', async () => {
       await expect(page.getByRole('heading', { name: 'Create your password' })).toBeVisible();
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(JOURNEY_PASSWORD);
+      await page.getByLabel('Confirm Password', { exact: true }).fill(JOURNEY_PASSWORD);
       await page.getByRole('button', { name: 'Create Password' }).click();
     });
 
@@ -73,7 +71,7 @@ test.describe('authentication', () => {
     });
 
     await test.step('sign in with the new password and land on profile completion again', async () => {
-      await signIn(page, email, PASSWORD);
+      await signIn(page, email, JOURNEY_PASSWORD);
       await expect(page).toHaveURL(/\/complete-profile$/);
       await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
     });

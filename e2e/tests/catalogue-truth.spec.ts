@@ -1,29 +1,21 @@
-import type { Page } from '@playwright/test';
-import { expect, expectTab, snackbar, test } from '../fixtures';
+import { connectGoogle, expect, expectTab, JOURNEY_PASSWORD, signIn, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // What the merchant sees is what the channel gets: a Shopify export with a draft product is imported; the list
 // shows the draft as excluded, and the Google feed file (behind its secret URL) leaves it out while it carries
 // the active product.
 
-const PASSWORD = 'Journey@2024';
 const STORE = 'https://rivera-outdoor.example';
 const HEADER =
   'Handle,Title,Body (HTML),Vendor,Product Category,Type,Published,Variant SKU,Variant Inventory Qty,Variant Price,Variant Barcode,Image Src,Google Shopping / MPN,Google Shopping / Condition,Status';
 const row = (handle: string, title: string, sku: string, status: string) =>
   `${handle},${title},<p>A sturdy enamel camping mug.</p>,Rivera,Home & Garden > Kitchen & Dining,Mugs,TRUE,${sku},5,12.00,4006381333931,${STORE}/i/${handle}.jpg,MPN-${sku},new,${status}`;
 const SHOPIFY =
-  [HEADER, row('active-mug', 'Active mug', 'TRUTH-ACTIVE', 'active'), row('draft-mug', 'Draft mug', 'TRUTH-DRAFT', 'draft')].join(
-    '\n',
-  ) + '\n';
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
+  [
+    HEADER,
+    row('active-mug', 'Active mug', 'TRUTH-ACTIVE', 'active'),
+    row('draft-mug', 'Draft mug', 'TRUTH-DRAFT', 'draft'),
+  ].join('\n') + '\n';
 
 test.describe('the catalogue the channels get', () => {
   test('a Shopify draft is excluded in the list and absent from the Google feed file; the active product is in it', async ({
@@ -34,8 +26,12 @@ test.describe('the catalogue the channels get', () => {
   }) => {
     test.setTimeout(180_000);
     const email = uniqueEmail('catalogue-truth');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
-    const token = await seedOrganizationWithShop(merchant, { business: 'Rivera Co', store: 'Rivera Outdoor', url: STORE });
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Rivera Co',
+      store: 'Rivera Outdoor',
+      url: STORE,
+    });
     const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
     const shopId = shop!.id;
     await signIn(page, email);
@@ -53,15 +49,7 @@ test.describe('the catalogue the channels get', () => {
     });
 
     await test.step('connect Google through the consent page and choose the Merchant Center account', async () => {
-      await page.goto(`/sync-shop/${shopId}`);
-      await page.getByRole('button', { name: 'Connect Google' }).click();
-      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
-      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
-      await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
-      await page.getByRole('button', { name: 'Use this account' }).click();
-      await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+      await connectGoogle(page, shopId, sandboxUrl);
     });
 
     await test.step('the Google feed file carries the active product and leaves the draft out', async () => {

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, JOURNEY_PASSWORD, signIn, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
-const PASSWORD = 'Journey@2024';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const good = (id: string) =>
   `${id},Linen shirt ${id},A linen shirt cut for summer ${id},https://e2e-store.example.com/p/${id},https://e2e-store.example.com/i/${id}.jpg,24.00 USD,in_stock,Acme,,new`;
@@ -16,14 +14,6 @@ const BAD_ROWS = [
   'BAD-PRICE,Bad price,x,https://e2e-store.example.com/y,https://e2e-store.example.com/y.jpg,abc,in_stock,Acme,,new',
 ];
 const ZONE = 'America/New_York';
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
 
 /** `HH:MM` in the store's timezone, at least `aheadMs` from now, on a whole minute. */
 const wallTimeAhead = (aheadMs: number): string => {
@@ -61,7 +51,7 @@ test.describe('data sources', () => {
     test.setTimeout(240_000);
     const email = uniqueEmail('imports');
     const alerts = uniqueEmail('import-alerts');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
     const token = await seedOrganizationWithShop(merchant, {
       business: 'Linen & Co',
       store: 'Linen Store',
@@ -179,7 +169,7 @@ test.describe('data sources', () => {
   }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('xml-feed');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
     const token = await seedOrganizationWithShop(merchant, {
       business: 'Basics & Co',
       store: 'Basics Store',

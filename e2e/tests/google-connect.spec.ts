@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, snackbar, test } from '../fixtures';
+import { expect, JOURNEY_PASSWORD, signIn, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
-
-const PASSWORD = 'Journey@2024';
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
 
 test.describe('connecting Google Merchant Center', () => {
   test('a merchant connects Google through the consent page and chooses a Merchant Center account', async ({
@@ -21,8 +10,12 @@ test.describe('connecting Google Merchant Center', () => {
     sandboxUrl,
   }) => {
     const email = uniqueEmail('google');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
-    const token = await seedOrganizationWithShop(merchant, { business: 'Rivera Co', store: 'Rivera Web', url: 'https://rivera.example.com' });
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Rivera Co',
+      store: 'Rivera Web',
+      url: 'https://rivera.example.com',
+    });
     const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
     const syncShop = `/sync-shop/${shop!.id}`;
 
@@ -45,7 +38,9 @@ test.describe('connecting Google Merchant Center', () => {
 
     await test.step('back on the app: choose the Merchant Center account', async () => {
       await expect(page).toHaveURL(new RegExp(`/link-account/google/${shop!.id}$`));
-      await expect(snackbar(page, 'Google connected. Now choose your Merchant Center account.')).toBeVisible();
+      await expect(
+        snackbar(page, 'Google connected. Now choose your Merchant Center account.'),
+      ).toBeVisible();
       await page.getByRole('radio', { name: /Rivera Kitchen/ }).check();
       await page.getByRole('button', { name: 'Use this account' }).click();
       await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
@@ -63,14 +58,20 @@ test.describe('connecting Google Merchant Center', () => {
       await signIn(stranger, email);
       await stranger.goto(callbackUrl);
       await expect(
-        snackbar(stranger, 'This connection was not started in this browser. For your security it was not completed; please connect again.'),
+        snackbar(
+          stranger,
+          'This connection was not started in this browser. For your security it was not completed; please connect again.',
+        ),
       ).toBeVisible();
       await other.close();
     });
 
     await test.step('disconnect after confirming', async () => {
       await page.getByRole('button', { name: 'Disconnect' }).click();
-      await page.getByRole('dialog', { name: 'Disconnect Google?' }).getByRole('button', { name: 'Disconnect' }).click();
+      await page
+        .getByRole('dialog', { name: 'Disconnect Google?' })
+        .getByRole('button', { name: 'Disconnect' })
+        .click();
       await expect(snackbar(page, 'Google disconnected.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Reconnect Google' })).toBeVisible();
     });

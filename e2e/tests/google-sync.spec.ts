@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { expect, expectTab, snackbar, test } from '../fixtures';
+import {
+  connectGoogle,
+  expect,
+  expectTab,
+  JOURNEY_PASSWORD,
+  shot,
+  signIn,
+  snackbar,
+  test,
+} from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // A shop connected to Google (through the sandbox's consent page) whose imported products are synced
@@ -7,7 +15,6 @@ import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 // the sandbox's Merchant Center (one for a reason only the channel knows: the landing page shows another
 // price); the merchant fixes it and sees it approved.
 
-const PASSWORD = 'Journey@2024';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
 const row = (id: string, link: string) =>
   `${id},Enamel mug ${id},A sturdy enamel camping mug,${link},https://rivera-outdoor.example/i/${id}.jpg,12.00 USD,in_stock,Rivera,4006381333931,new,Camping > Mugs`;
@@ -19,29 +26,18 @@ const csv = (mismatch: boolean) =>
     row('MUG-3', `https://rivera-outdoor.example/${mismatch ? 'sandbox-price-mismatch/' : ''}p/mug-3`),
   ].join('\n') + '\n';
 
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
 const importCsv = async (token: string, shopId: string, text: string, dataSourceId?: string) => {
   const form = new FormData();
   form.set('shop_id', shopId);
   if (dataSourceId) form.set('data_source_id', dataSourceId);
   else form.set('data_source_name', 'Mugs');
   form.set('file', new Blob([text], { type: 'text/csv' }), 'mugs.csv');
-  const { run } = await apiCall<{ run: { data_source_id: string } }>('POST', '/import-csv', { token, body: form });
+  const { run } = await apiCall<{ run: { data_source_id: string } }>('POST', '/import-csv', {
+    token,
+    body: form,
+  });
   return run.data_source_id;
 };
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
-
 
 test.describe('syncing products to Google', () => {
   test('imported products go from pending to submitted to approved; a disapproved one is fixed and approved', async ({
@@ -52,22 +48,18 @@ test.describe('syncing products to Google', () => {
   }) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('google-sync');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
-    const token = await seedOrganizationWithShop(merchant, { business: 'Rivera Co', store: 'Rivera Outdoor', url: 'https://rivera-outdoor.example' });
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Rivera Co',
+      store: 'Rivera Outdoor',
+      url: 'https://rivera-outdoor.example',
+    });
     const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
     const shopId = shop!.id;
     await signIn(page, email);
 
     await test.step('connect Google through the consent page and choose the Merchant Center account', async () => {
-      await page.goto(`/sync-shop/${shopId}`);
-      await page.getByRole('button', { name: 'Connect Google' }).click();
-      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
-      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
-      await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
-      await page.getByRole('button', { name: 'Use this account' }).click();
-      await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+      await connectGoogle(page, shopId, sandboxUrl);
     });
 
     await test.step('the store overview: no products yet, the checklist says to import them', async () => {
@@ -81,7 +73,10 @@ test.describe('syncing products to Google', () => {
 
     let sourceId = '';
     await test.step('with submissions off, imported products wait as pending', async () => {
-      await apiCall('POST', `/feed-status/${shopId}`, { token, body: { channel: 'google', feed_status: false } });
+      await apiCall('POST', `/feed-status/${shopId}`, {
+        token,
+        body: { channel: 'google', feed_status: false },
+      });
       sourceId = await importCsv(token, shopId, csv(true));
       await page.goto(`/manage-products?shop_id=${shopId}`);
       await expectTab(page, 'Pending', 3);
@@ -98,7 +93,9 @@ test.describe('syncing products to Google', () => {
       const feed = await page.request.get(feedUrl);
       expect(feed.status()).toBe(200);
       expect(await feed.text()).toContain('<g:id>MUG-1</g:id>');
-      expect((await page.request.get(feedUrl.replace(/\/feeds\/[\w-]+/, '/feeds/' + 'x'.repeat(43)))).status()).toBe(404);
+      expect(
+        (await page.request.get(feedUrl.replace(/\/feeds\/[\w-]+/, '/feeds/' + 'x'.repeat(43)))).status(),
+      ).toBe(404);
       await page.getByRole('button', { name: 'Turn submissions on' }).click();
       await expect(snackbar(page, 'Submissions are on.')).toBeVisible();
       await shot(page, 'google-feed-config');
@@ -125,7 +122,9 @@ test.describe('syncing products to Google', () => {
     await test.step('the overview counts the products; the Google sync page lists the syncs', async () => {
       await page.goto(`/overview/${shopId}`);
       const figures = page.getByLabel('Store figures');
-      await expect(figures.getByText('Products', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('3');
+      await expect(
+        figures.getByText('Products', { exact: true }).locator('xpath=following-sibling::dd'),
+      ).toHaveText('3');
       // Connected with its account; the wizard's other steps were skipped in this journey, so it says so.
       const google = page.getByTestId('overview-channel-google');
       await expect(google).toContainText('Rivera Outdoor · last sync');
@@ -141,7 +140,9 @@ test.describe('syncing products to Google', () => {
     await test.step('/feed-configs lists the feed; rotating its URL stops the old one', async () => {
       await page.goto('/feed-configs');
       const google = page.getByRole('row', { name: /^Google/ });
-      await expect(google.getByRole('combobox', { name: 'Google feed schedule' })).toHaveValue('every_6_hours');
+      await expect(google.getByRole('combobox', { name: 'Google feed schedule' })).toHaveValue(
+        'every_6_hours',
+      );
       await expect(google.getByRole('cell', { name: '3', exact: true })).toBeVisible();
       const oldUrl = (await google.getByTestId('feed-url-google').textContent())!;
       await shot(page, 'feed-configs');

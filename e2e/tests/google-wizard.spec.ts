@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, snackbar, test } from '../fixtures';
+import { expect, JOURNEY_PASSWORD, signIn, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
-
-const PASSWORD = 'Journey@2024';
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
 
 test.describe('the Google integration wizard', () => {
   test('connect Google, then every step up to feed config, resuming at the right step after a reload and a new sign-in', async ({
@@ -27,7 +16,7 @@ test.describe('the Google integration wizard', () => {
     });
     expect(reset.status).toBe(200);
     const email = uniqueEmail('wizard');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
     const token = await seedOrganizationWithShop(merchant, {
       business: 'Rivera Co',
       store: 'Rivera Kitchen Web',

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectTab, snackbar, test } from '../fixtures';
+import { expect, expectTab, JOURNEY_PASSWORD, signIn, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 /** The Microsoft sandbox's editorial review refuses a description with this marker (apps/sandbox). */
@@ -11,7 +10,6 @@ const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';
 // only recommends one), and one approved by Meta but disapproved by Microsoft's editorial review (what only
 // Microsoft judges: the sandbox's marker). The worker syncs both channels and pulls the reviews back.
 
-const PASSWORD = 'Journey@2024';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
 const CSV =
   [
@@ -29,15 +27,6 @@ const importCsv = async (token: string, shopId: string) => {
   await apiCall('POST', '/import-csv', { token, body: form });
 };
 
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
 test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
   test('a merchant connects both through the sandbox consent pages, finishes both wizards and sees each channel judge the same products', async ({
     page,
@@ -46,8 +35,12 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
     sandboxUrl,
   }) => {
     const email = uniqueEmail('msmeta');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
-    const token = await seedOrganizationWithShop(merchant, { business: 'Kim Co', store: 'Kim Web', url: 'https://kim-home.example' });
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
+    const token = await seedOrganizationWithShop(merchant, {
+      business: 'Kim Co',
+      store: 'Kim Web',
+      url: 'https://kim-home.example',
+    });
     const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
     const shopId = shop!.id;
     const syncShop = `/sync-shop/${shopId}`;
@@ -63,14 +56,18 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
     await test.step("Microsoft's consent page (the sandbox): choose the account, allow", async () => {
       await page.getByRole('button', { name: 'Connect Microsoft' }).click();
       await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/microsoft/authorize`));
-      await expect(page.getByText('manage your Microsoft Advertising accounts and Merchant Center stores')).toBeVisible();
+      await expect(
+        page.getByText('manage your Microsoft Advertising accounts and Merchant Center stores'),
+      ).toBeVisible();
       await page.getByRole('radio', { name: /Jordan Kim/ }).check();
       await page.getByRole('button', { name: 'Allow' }).click();
     });
 
     await test.step('link account: the advertising account and the store (one whose domain is not verified first)', async () => {
       await expect(page).toHaveURL(new RegExp(`/link-account/bing/${shopId}$`));
-      await expect(snackbar(page, 'Microsoft connected. Now choose your advertising account and Merchant Center store.')).toBeVisible();
+      await expect(
+        snackbar(page, 'Microsoft connected. Now choose your advertising account and Merchant Center store.'),
+      ).toBeVisible();
       await expect(page.getByLabel('Microsoft Advertising account')).toHaveValue('91001');
       await page.getByRole('radio', { name: /Kim Outdoor Store/ }).check();
       await page.getByRole('button', { name: 'Use this store' }).click();
@@ -82,7 +79,12 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByRole('button', { name: 'Check domain verification' }).click();
       // The first store is on another site than the store's: said so, and the step does not hold.
       await expect(
-        page.getByRole('alert').filter({ hasText: 'This Merchant Center store is for unverified.kim-outdoor.example, but this store is at kim-home.example.' }),
+        page
+          .getByRole('alert')
+          .filter({
+            hasText:
+              'This Merchant Center store is for unverified.kim-outdoor.example, but this store is at kim-home.example.',
+          }),
       ).toBeVisible();
       await page.getByRole('link', { name: 'Choose another store' }).click();
       await page.getByRole('radio', { name: /Kim Home Goods Store/ }).check();
@@ -113,7 +115,7 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expect(page.getByText(/Kim Home Goods Store \(510001\)/)).toBeVisible();
     });
 
-    await test.step("Facebook Login (the sandbox): choose the person, allow", async () => {
+    await test.step('Facebook Login (the sandbox): choose the person, allow', async () => {
       await page.getByRole('button', { name: 'Connect Meta' }).click();
       await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/v25.0/dialog/oauth`));
       await expect(page.getByText('manage your product catalogs')).toBeVisible();
@@ -123,7 +125,9 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
 
     await test.step('link account: business and catalog, then feed settings', async () => {
       await expect(page).toHaveURL(new RegExp(`/link-account/facebook/${shopId}$`));
-      await expect(snackbar(page, 'Facebook connected. Now choose your business account and catalog.')).toBeVisible();
+      await expect(
+        snackbar(page, 'Facebook connected. Now choose your business account and catalog.'),
+      ).toBeVisible();
       await page.getByLabel('Business account').selectOption({ label: 'Chen Apparel' });
       await page.getByRole('radio', { name: /Chen Apparel — outlet/ }).check();
       await page.getByRole('button', { name: 'Use this catalog' }).click();
@@ -145,7 +149,10 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
 
     await test.step('each channel judges the same products: what Microsoft takes Meta holds back, and what Meta approves Microsoft disapproves', async () => {
       await page.goto(`/manage-products?shop_id=${shopId}`);
-      await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: 'Bing ads' }).click();
+      await page
+        .getByRole('navigation', { name: 'Channels' })
+        .getByRole('button', { name: 'Bing ads' })
+        .click();
       await expect(page).toHaveURL(/active_channel=bing_ads/);
       // The glass kettle is live on Microsoft: a brand is only recommended there (a warning, not an error).
       await expectTab(page, 'Published', 1);
@@ -157,7 +164,10 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expect(page.getByText('Glass kettle')).toBeVisible();
       await page.getByRole('tab', { name: /^Disapproved/ }).click();
       await expect(page.getByText('Copper kettle')).toBeVisible();
-      await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: 'Meta ads' }).click();
+      await page
+        .getByRole('navigation', { name: 'Channels' })
+        .getByRole('button', { name: 'Meta ads' })
+        .click();
       await expect(page).toHaveURL(/active_channel=meta_ads/);
       await expectTab(page, 'Error', 1);
       await expectTab(page, 'Published', 2);
@@ -171,7 +181,11 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
     });
 
     await test.step("each channel's feed URL serves its own file", async () => {
-      const configs = await apiCall<{ channel: string; feed_url: string }[]>('GET', `/shop-feed-config/${shopId}`, { token });
+      const configs = await apiCall<{ channel: string; feed_url: string }[]>(
+        'GET',
+        `/shop-feed-config/${shopId}`,
+        { token },
+      );
       const bing = await page.request.get(configs.find((c) => c.channel === 'bing')!.feed_url);
       expect(bing.status()).toBe(200);
       const bingLines = (await bing.text()).trim().split('\n');
@@ -185,10 +199,23 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
     });
 
     await test.step('both records survive in the api', async () => {
-      const bing = await apiCall<{ integration_steps: string[]; target_market: unknown }>('GET', `/microsoft-get-integrated-account/shop/${shopId}`, { token });
-      expect(bing.integration_steps).toEqual(['link-account', 'domain-verification', 'target-market', 'feed-config']);
+      const bing = await apiCall<{ integration_steps: string[]; target_market: unknown }>(
+        'GET',
+        `/microsoft-get-integrated-account/shop/${shopId}`,
+        { token },
+      );
+      expect(bing.integration_steps).toEqual([
+        'link-account',
+        'domain-verification',
+        'target-market',
+        'feed-config',
+      ]);
       expect(bing.target_market).toEqual({ country: 'GB', language: 'en', currency: 'GBP' });
-      const meta = await apiCall<{ feed_schedule: string; connection: { account_id: string } }>('GET', `/facebook-feed-setting/${shopId}`, { token });
+      const meta = await apiCall<{ feed_schedule: string; connection: { account_id: string } }>(
+        'GET',
+        `/facebook-feed-setting/${shopId}`,
+        { token },
+      );
       expect(meta).toMatchObject({ feed_schedule: 'daily', connection: { account_id: '300000000000002' } });
     });
 

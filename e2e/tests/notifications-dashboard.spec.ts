@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, JOURNEY_PASSWORD, signIn, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
-const PASSWORD = 'Journey@2024';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const csvOf = (count: number) =>
   [
@@ -35,7 +34,11 @@ const settled = async (token: string, shopId: string, sourceId: string): Promise
   await expect
     .poll(
       async () => {
-        const runs = await apiCall<{ data: { status: string }[] }>('GET', `/data-source-runs/${shopId}/${sourceId}`, { token });
+        const runs = await apiCall<{ data: { status: string }[] }>(
+          'GET',
+          `/data-source-runs/${shopId}/${sourceId}`,
+          { token },
+        );
         status = runs.data[0]?.status ?? 'queued';
         return ['queued', 'running'].includes(status);
       },
@@ -45,17 +48,13 @@ const settled = async (token: string, shopId: string, sourceId: string): Promise
   return status;
 };
 
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
 /** The header's unread count (the bell's accessible name carries it). */
 const unreadCount = async (page: Page): Promise<number> => {
-  const name = (await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '';
+  const name =
+    (await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Notifications/ })
+      .getAttribute('aria-label')) ?? '';
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 };
 
@@ -65,7 +64,7 @@ test('a held mass removal raises a Critical notification and the banner; it lead
   uniqueEmail,
 }) => {
   const email = uniqueEmail('notify');
-  const merchant = await seedUser(mailbox, email, PASSWORD);
+  const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
   const token = await seedOrganizationWithShop(merchant, {
     business: 'Notify Co',
     store: 'Notify Store',
@@ -87,7 +86,11 @@ test('a held mass removal raises a Critical notification and the banner; it lead
   await expect(banner.getByText('Import of Main feed is waiting for your confirmation')).toBeVisible();
 
   // The dashboard: the shop's counts (the product list's, through the api) and the trend chart.
-  const counts = await apiCall<Record<string, number>>('GET', `/count-statistics/${shopId}?active_channel=free_listings`, { token });
+  const counts = await apiCall<Record<string, number>>(
+    'GET',
+    `/count-statistics/${shopId}?active_channel=free_listings`,
+    { token },
+  );
   await expect(page.getByTestId('count-all')).toHaveText(String(counts.all));
   await expect(page.getByTestId('count-error')).toHaveText(String(counts.error));
   const chart = page.getByRole('figure', { name: 'Product status trend chart' });
@@ -124,7 +127,10 @@ test('a held mass removal raises a Critical notification and the banner; it lead
   // A top issue of the dashboard (the missing description of every fourth product) leads to the product list
   // filtered to it: as many products as it said.
   await page.goto('/dashboard');
-  const top = page.getByRole('list', { name: 'Top issues' }).getByRole('listitem').filter({ hasText: /· description ·/ });
+  const top = page
+    .getByRole('list', { name: 'Top issues' })
+    .getByRole('listitem')
+    .filter({ hasText: /· description ·/ });
   const affected = Number(await top.locator('span').first().textContent());
   expect(affected).toBe(3);
   await top.getByRole('link').click();

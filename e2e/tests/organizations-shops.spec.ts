@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, snackbar, test } from '../fixtures';
+import { DEMO, expect, JOURNEY_PASSWORD, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
-
-const PASSWORD = 'Journey@2024';
 
 const signIn = async (page: Page, email: string, password: string) => {
   await page.goto('/login');
@@ -48,8 +46,8 @@ test.describe('organisations and shops', () => {
       await page.getByLabel('Verification code').fill(await mailbox.otp(email));
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(page).toHaveURL(/\/create-password\//);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(JOURNEY_PASSWORD);
+      await page.getByLabel('Confirm Password', { exact: true }).fill(JOURNEY_PASSWORD);
       await page.getByRole('button', { name: 'Create Password' }).click();
       await expect(page).toHaveURL(/\/complete-profile$/);
     });
@@ -117,7 +115,7 @@ test.describe('organisations and shops', () => {
     mailbox,
     uniqueEmail,
   }) => {
-    const merchant = await seedUser(mailbox, uniqueEmail('switch'), PASSWORD);
+    const merchant = await seedUser(mailbox, uniqueEmail('switch'), JOURNEY_PASSWORD);
     await seedOrganizationWithShop(merchant, {
       business: 'First Fields',
       store: 'First Fields Store',
@@ -175,13 +173,13 @@ test.describe('organisations and shops', () => {
     mailbox,
     uniqueEmail,
   }) => {
-    const owner = await seedUser(mailbox, uniqueEmail('owner'), PASSWORD);
+    const owner = await seedUser(mailbox, uniqueEmail('owner'), JOURNEY_PASSWORD);
     const ownerToken = await seedOrganizationWithShop(owner, {
       business: 'Invite Orchard',
       store: 'Invite Orchard Store',
       url: 'https://invite-orchard.example.com',
     });
-    const invitee = await seedUser(mailbox, uniqueEmail('invitee'), PASSWORD);
+    const invitee = await seedUser(mailbox, uniqueEmail('invitee'), JOURNEY_PASSWORD);
     await apiCall('POST', '/staff', {
       token: ownerToken,
       body: { email: invitee.email, role_id: 'store_manager', is_for_entire_organization: true },

@@ -1,29 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, snackbar, test } from '../fixtures';
+import { connectGoogle, expect, JOURNEY_PASSWORD, shot, signIn, snackbar, test } from '../fixtures';
 import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // The attributes channel issues name are edited on the product page, and reach the feed; product pictures
 // show in the list (the Content-Security-Policy lets https: and same-origin pictures in, nothing else).
 
-const PASSWORD = 'Journey@2024';
 const SHOP = 'https://attr-outdoor.example';
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition,product_type';
 const row = (id: string, title: string) =>
   `${id},${title},A sturdy camping item,${SHOP}/p/${id},${SHOP}/i/${id}.jpg,12.00 USD,in_stock,Rivera,4006381333931,new,Camping`;
 const CSV = [HEADER, row('LAMP-1', 'Camp lamp'), row('KETTLE-1', 'Camp kettle')].join('\n') + '\n';
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-};
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 /** Opens a product's page from the list and sets its image link there. */
 const setImageLink = async (page: Page, title: string, url: string) => {
@@ -49,7 +35,7 @@ test.describe('product attributes', () => {
   }) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('attributes');
-    const merchant = await seedUser(mailbox, email, PASSWORD);
+    const merchant = await seedUser(mailbox, email, JOURNEY_PASSWORD);
     const token = await seedOrganizationWithShop(merchant, {
       business: 'Attr Co',
       store: 'Attr Outdoor',
@@ -65,15 +51,7 @@ test.describe('product attributes', () => {
     await signIn(page, email);
 
     await test.step('connect Google (the feed URL belongs to the connection)', async () => {
-      await page.goto(`/sync-shop/${shopId}`);
-      await page.getByRole('button', { name: 'Connect Google' }).click();
-      await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/google/authorize`));
-      await page.getByRole('radio', { name: /Alex Rivera/ }).check();
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await expect(page).toHaveURL(new RegExp(`/link-account/google/${shopId}$`));
-      await page.getByRole('radio', { name: /Rivera Outdoor/ }).check();
-      await page.getByRole('button', { name: 'Use this account' }).click();
-      await expect(snackbar(page, 'Merchant Center account selected.')).toBeVisible();
+      await connectGoogle(page, shopId, sandboxUrl);
     });
 
     const newImage = 'https://cdn.attr-outdoor.example/lamp-new.jpg';

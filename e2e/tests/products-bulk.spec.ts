@@ -1,24 +1,11 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, snackbar, test } from '../fixtures';
+import { DEMO, expect, shot, signIn, snackbar, test } from '../fixtures';
 
 // Bulk-set a custom label on every product of one brand of the demo shop through a draft kept on
 // the server: save the draft, reload (it survives), apply it, watch the run finish, and find every product of
 // the brand by its new label.
 
 const BRAND = 'Kestrel';
-
-const signIn = async (page: Page) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 const filterView = (field: string, value: string) =>
   `/manage-products?advance_filter=${encodeURIComponent(
@@ -35,7 +22,7 @@ test.describe('bulk customisation', () => {
   test('labels every product of a brand through a draft that survives a reload', async ({ page }) => {
     const label = `bulk-${Date.now().toString(36)}`;
     const draftName = `Label ${BRAND} ${label}`;
-    await signIn(page);
+    await signIn(page, DEMO.email, DEMO.password);
 
     await page.goto(filterView('brand', BRAND));
     await expect(page.getByRole('table', { name: 'Products on Free listings, All tab' })).toBeVisible();

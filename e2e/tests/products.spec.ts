@@ -1,23 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, snackbar, test } from '../fixtures';
+import { DEMO, expect, shot, signIn, snackbar, test } from '../fixtures';
 
 // The demo shop's catalogue (2,000 products imported through the real pipeline, about 5 % with a
 // channel issue the merchant can fix: no brand, a title over 150 characters, no description, apparel
 // without gender). The import refuses a GTIN with a wrong check digit row by row, so a product reaches the
 // error tab through one of those four; this journey fixes whichever its product has.
-
-const signIn = async (page: Page) => {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-};
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 const errorCount = async (page: Page): Promise<number> => {
   const tab = page.getByRole('tab', { name: /^Error/ });
@@ -29,7 +16,7 @@ test.describe('products', () => {
   test('filter to the error tab, open a product, fix its issue, see it leave the error tab', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, DEMO.email, DEMO.password);
     await page.goto('/manage-products');
     await expect(page.getByRole('table', { name: 'Products on Free listings, All tab' })).toBeVisible();
     await expect(page.getByText(/ of 2,000 products/)).toBeVisible();
@@ -84,7 +71,7 @@ test.describe('products', () => {
   test('a wrong GTIN sends a product to the error tab; fixing it on the detail page takes it out', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, DEMO.email, DEMO.password);
     // A product without issues (pending: no channel connected yet, nothing to fix).
     await page.goto('/manage-products?tab=pending');
     const pending = page.getByRole('table', { name: 'Products on Free listings, Pending tab' });
