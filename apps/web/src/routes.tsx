@@ -1,5 +1,6 @@
-import { CHANNELS, type TPermission } from '@feedloom/validation';
+import { CHANNELS } from '@feedloom/validation';
 import { lazy, type ComponentType } from 'react';
+import type { AppRoute } from '@/app/route-types';
 
 /**
  * The route table, in one place. Every path of the spec is here with:
@@ -10,30 +11,7 @@ import { lazy, type ComponentType } from 'react';
  * Add a screen by replacing its `comingSoon(...)` with `screen(() => import(...), 'NamedExport')`.
  */
 
-/**
- * - `logged-out`: only without a session (a signed-in user is sent to the default landing).
- * - `always`: with or without a session.
- * - `account`: signed in, with or without an organisation.
- * - `no-org`: signed in without an organisation (only /process-org).
- * - `org`: signed in and part of an organisation.
- */
-export type RouteScope = 'logged-out' | 'always' | 'account' | 'no-org' | 'org';
-
-export interface AppRoute {
-  /** Stable id, also the react-router route id. */
-  id: string;
-  /** react-router path pattern. */
-  path: string;
-  scope: RouteScope;
-  permission?: TPermission;
-  /** Document title and the heading of a "Coming soon" screen. */
-  title: string;
-  /** Layout: the notification banner is hidden on these screens. */
-  hideBanner?: boolean;
-  /** Path parameters limited to known values (a channel); anything else is an unknown path. */
-  paramValues?: Readonly<Record<string, readonly string[]>>;
-  screen: ComponentType;
-}
+export type { AppRoute, RouteScope } from '@/app/route-types';
 
 /** A code-split screen from a named export. */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
@@ -69,7 +47,10 @@ function catalogChannelStep(step: 'feed-config', Other: ComponentType): Componen
   return CatalogChannelRoute;
 }
 
-const TargetMarketScreen = screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen');
+const TargetMarketScreen = screen(
+  () => import('@/features/channels/target-market-screen'),
+  'TargetMarketScreen',
+);
 const FeedConfigScreen = screen(() => import('@/features/feeds/feed-config-screen'), 'FeedConfigScreen');
 
 const channelParams = { channel: CHANNELS } as const;
@@ -293,7 +274,10 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Destination validation',
-    screen: screen(() => import('@/features/channels/destination-validation-screen'), 'DestinationValidationScreen'),
+    screen: screen(
+      () => import('@/features/channels/destination-validation-screen'),
+      'DestinationValidationScreen',
+    ),
   },
   {
     id: 'domain-verification',
@@ -301,7 +285,10 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Domain verification',
-    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'DomainVerificationScreen'),
+    screen: screen(
+      () => import('@/features/channels/domain-verification-screen'),
+      'DomainVerificationScreen',
+    ),
   },
   {
     id: 'domain-verification-bing',
@@ -317,7 +304,10 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Verification method',
-    screen: screen(() => import('@/features/channels/domain-verification-screen'), 'VerificationMethodScreen'),
+    screen: screen(
+      () => import('@/features/channels/domain-verification-screen'),
+      'VerificationMethodScreen',
+    ),
   },
   {
     id: 'shipping-validation',
@@ -325,7 +315,10 @@ export const ROUTES: readonly AppRoute[] = [
     scope: 'org',
     permission: 'store_management_manage',
     title: 'Shipping validation',
-    screen: screen(() => import('@/features/channels/shipping-validation-screen'), 'ShippingValidationScreen'),
+    screen: screen(
+      () => import('@/features/channels/shipping-validation-screen'),
+      'ShippingValidationScreen',
+    ),
   },
 
   // ── Automated rules ─────────────────────────────────────────────────────────

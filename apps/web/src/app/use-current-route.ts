@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { AppRoute } from '@/routes';
+import type { AppRoute } from './route-types';
 
 export interface RouteHandle {
   appRoute: AppRoute;

@@ -9,7 +9,7 @@ import type { TImportError, TImportStats } from './core';
 import type { TCsvRow } from './csv';
 import type { TByteSource } from './encoding';
 import { openCsv } from './pipeline';
-import type { TCsvFile, TOpenCsvOptions } from './pipeline';
+import type { TCsvFile, TOpenCsvOptions } from './opened-file';
 import { csvField } from './report';
 
 // Bulk customisation through a spreadsheet: type 1 is title, description

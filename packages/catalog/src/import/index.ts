@@ -51,7 +51,8 @@ export { createImporter, importRows } from './importer';
 export type { TImportOptions, TImporter, TRowSource } from './importer';
 
 export { bytesOfText, importCsv, importFile, openCsv } from './pipeline';
-export type { TCsvFile, TImportCsvOptions, TImportRun, TOpenCsvOptions } from './pipeline';
+export type { TCsvFile, TOpenCsvOptions } from './opened-file';
+export type { TImportCsvOptions, TImportRun } from './pipeline';
 
 export { ERROR_CSV_HEADER, ImportReport, csvField, errorCsvLine, errorsCsv } from './report';
 export type { TImportSummary } from './report';

@@ -8,7 +8,7 @@ import { COLUMN_BY_HEADER, normaliseHeader } from './columns';
 import type { TCsvRow } from './csv';
 import type { TByteSource, TEncoding } from './encoding';
 import { decode, peekBytes } from './encoding';
-import type { TCsvFile } from './pipeline';
+import type { TCsvFile } from './opened-file';
 import { FILE_SNIFF_BYTES, FILE_TYPE_MSG } from './sniff';
 
 // Google's own feed format as an import: RSS 2.0 or Atom 1.0 with the `g:` elements, read as it streams in
