@@ -1,4 +1,5 @@
 import {
+  CATALOG_CHANNELS,
   FILTER_OPERATORS,
   PRODUCT_TABS,
   ZAvailableOptionsQuerySchema,
@@ -19,7 +20,6 @@ import { endpoint, needs } from './endpoint';
 // merchant's edits, untouched by imports); `rule` is reserved for automated rules. Each product is judged for
 // every channel whenever a layer changes; its status and issues per channel are stored.
 
-export const CATALOG_CHANNELS = ['google', 'microsoft', 'meta'] as const;
 export const CHANNEL_STATUSES = [
   'pending',
   'submitted',

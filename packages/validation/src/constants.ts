@@ -17,7 +17,32 @@ export const OTP_RESEND_SECONDS = 30;
 export const CHANNELS = ['google', 'bing', 'facebook'] as const;
 export type TChannelKey = (typeof CHANNELS)[number];
 /** Who each channel is to the merchant. */
-export const CHANNEL_LABELS: Record<TChannelKey, string> = { google: 'Google', bing: 'Microsoft', facebook: 'Meta' };
+export const CHANNEL_LABELS: Record<TChannelKey, string> = {
+  google: 'Google',
+  bing: 'Microsoft',
+  facebook: 'Meta',
+};
+
+/** The channels as the catalog judges products for them and the status tables store them. */
+export const CATALOG_CHANNELS = ['google', 'microsoft', 'meta'] as const;
+export type TCatalogChannel = (typeof CATALOG_CHANNELS)[number];
+/** The one place the two names of a channel meet: its connection (and route segment) behind a catalog channel… */
+export const CONNECTION_OF: Record<TCatalogChannel, TChannelKey> = {
+  google: 'google',
+  microsoft: 'bing',
+  meta: 'facebook',
+};
+/** …and the catalog channel of a connection. */
+export const CATALOG_CHANNEL_OF_CONNECTION: Record<TChannelKey, TCatalogChannel> = {
+  google: 'google',
+  bing: 'microsoft',
+  facebook: 'meta',
+};
+/** A catalog channel from a connection key or a catalog key (anything else reads as Google). */
+export const catalogChannelOf = (channel: string): TCatalogChannel =>
+  (CATALOG_CHANNELS as readonly string[]).includes(channel)
+    ? (channel as TCatalogChannel)
+    : (CATALOG_CHANNEL_OF_CONNECTION[channel as TChannelKey] ?? 'google');
 
 /** How often a shop's feed is sent to a channel, with the label shown. */
 export const FEED_SCHEDULES = ['every_6_hours', 'every_12_hours', 'daily', 'weekly', 'monthly'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_CHANNELS, type TCatalogChannel } from './constants';
 import { ZListQuerySchema } from './limits';
 import {
   parseAdvanceFilter,
@@ -24,6 +25,12 @@ export const PRODUCT_CHANNELS = [
   'meta_ads',
 ] as const;
 export type TProductChannel = (typeof PRODUCT_CHANNELS)[number];
+/** The product list's sidebar destination that shows a catalog channel's products (its first one). */
+export const LIST_CHANNEL_OF: Record<TCatalogChannel, TProductChannel> = {
+  google: 'free_listings',
+  microsoft: 'bing_ads',
+  meta: 'meta_ads',
+};
 export const PRODUCT_CHANNEL_LABELS: Record<TProductChannel, string> = {
   free_listings: 'Free listings',
   shopping_ads: 'Shopping ads',
@@ -32,7 +39,7 @@ export const PRODUCT_CHANNEL_LABELS: Record<TProductChannel, string> = {
   meta_ads: 'Meta ads',
 };
 /** The catalog channel whose validator judges each sidebar channel (Google serves three of them). */
-export const CATALOG_CHANNEL_OF: Record<TProductChannel, 'google' | 'microsoft' | 'meta'> = {
+export const CATALOG_CHANNEL_OF: Record<TProductChannel, TCatalogChannel> = {
   free_listings: 'google',
   shopping_ads: 'google',
   display_ads: 'google',
@@ -79,7 +86,11 @@ export const productStateLabel = (iconState: string, status: TProductStateName |
   const withVariants = iconState.endsWith('_with_variants');
   const base = withVariants ? iconState.slice(0, -'_with_variants'.length) : iconState;
   const state =
-    base === 'submitted' ? (status === 'published' ? 'published' : 'submitted') : (ICON_STATE_OF[base] ?? 'pending');
+    base === 'submitted'
+      ? status === 'published'
+        ? 'published'
+        : 'submitted'
+      : (ICON_STATE_OF[base] ?? 'pending');
   return `${PRODUCT_STATE_LABELS[state]}${withVariants ? ' (variants)' : ''}`;
 };
 
@@ -246,7 +257,7 @@ export const listCallFiltersOf = (addressParams: { advance_filter?: string | und
 
 /** GET product-debug-view/{shop}/{product}?channel[&variant_id]. */
 export const ZProductDebugQuerySchema = z.object({
-  channel: z.enum(['google', 'microsoft', 'meta']).catch('google').default('google'),
+  channel: z.enum(CATALOG_CHANNELS).catch('google').default('google'),
   variant_id: ZIdSchema('Variant id').optional(),
 });
 export type TProductDebugQuery = z.output<typeof ZProductDebugQuerySchema>;

@@ -1,5 +1,6 @@
 // An over-limit body read off a real socket: the client reads a 413 in the envelope, not a reset connection.
 import { API_PREFIX } from '@feedloom/contracts';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../test/test-app';
@@ -34,7 +35,7 @@ describe('bodies over the limit', () => {
     const res = await request(`${base}${API_PREFIX}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: chunks(),
+      body: Readable.from(chunks()),
     });
     expect(res.statusCode).toBe(413);
     expect(await res.body.json()).toMatchObject({ code: 413, data: null });

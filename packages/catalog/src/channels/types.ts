@@ -1,8 +1,10 @@
+import type { TCatalogChannel } from '@feedloom/validation';
 import type { TFieldName } from '../model/fields';
 import type { ChannelItem, TLayer } from '../model/product';
 import type { TCategory, TTaxonomy } from '../taxonomy/taxonomy';
 
-export type TChannel = 'google' | 'microsoft' | 'meta';
+/** A channel as the catalog names it (the one list is @feedloom/validation's CATALOG_CHANNELS). */
+export type TChannel = TCatalogChannel;
 export type TSeverity = 'error' | 'warning' | 'info';
 /** How well a fact is supported (reference tags): P primary, S secondary, U unverified. */
 export type TBasis = 'P' | 'S' | 'U';

@@ -4,6 +4,7 @@
 import type { TApiHealth, TProductDiagnostics, TStatusCounts, TTopIssue } from '@feedloom/contracts';
 import {
   CATALOG_CHANNEL_OF,
+  CONNECTION_OF,
   DASHBOARD_TOP_ISSUES,
   DASHBOARD_TREND_DAYS,
   PRODUCT_TABS,
@@ -13,7 +14,6 @@ import {
 import type { TDb } from '../../db/client';
 import { addSeconds, type TClock } from '../../lib/clock';
 import type { TProductsCaller, TProductsService } from '../products/service';
-import { CONNECTION_OF } from './channels';
 import { dashboardRepo } from './repo';
 
 const DAY_SECONDS = 86_400;

@@ -1,14 +1,15 @@
-import type { TCatalogChannel } from '../dashboard/channels';
+import {
+  CATALOG_CHANNELS,
+  CHANNEL_LABELS,
+  CHANNELS,
+  CONNECTION_OF,
+  catalogChannelOf,
+} from '@feedloom/validation';
 
-const CHANNEL_NAME: Record<TCatalogChannel | 'google' | 'bing' | 'facebook', string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  bing: 'Microsoft',
-  meta: 'Meta',
-  facebook: 'Meta',
-};
+const NAMES: readonly string[] = [...CHANNELS, ...CATALOG_CHANNELS];
+/** Who a channel is to the merchant, whichever of its names (connection or catalog) is given. */
 export const channelName = (channel: string): string =>
-  (CHANNEL_NAME as Record<string, string | undefined>)[channel] ?? channel;
+  NAMES.includes(channel) ? CHANNEL_LABELS[CONNECTION_OF[catalogChannelOf(channel)]] : channel;
 
 /** Messages of notifications and announcements (what a merchant reads in the list, the banner and mail). */
 export const NOTIFICATIONS_MSG = {

@@ -1,7 +1,12 @@
 // Notifications: recorded per shop from real events, each with where the merchant acts; product-
 // wide announcements; the list, dismiss and mark-as-read; one mail per event kind per shop per
 // hour to the shop's address (and the addresses the event names, e.g. an import's notification email).
-import type { TNotification, TNotificationPage, TPublishedAnnouncement, TUnreadCounts } from '@feedloom/contracts';
+import type {
+  TNotification,
+  TNotificationPage,
+  TPublishedAnnouncement,
+  TUnreadCounts,
+} from '@feedloom/contracts';
 import type {
   TAnnouncementInput,
   TDismissNotificationQuery,
@@ -10,6 +15,7 @@ import type {
   TNotificationListQuery,
   TNotificationType,
 } from '@feedloom/validation';
+import { catalogChannelOf, LIST_CHANNEL_OF } from '@feedloom/validation';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
@@ -29,7 +35,6 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { notificationMail } from '../../mail/templates';
-import { catalogChannelOf, LIST_CHANNEL_OF } from '../dashboard/channels';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { NOTIFICATIONS_MSG as M } from './messages';
 import { notificationsRepo, type TNotificationRow } from './repo';
@@ -97,17 +102,25 @@ export const createNotificationsService = (deps: {
   let shipped: Promise<void> | undefined;
   /** Publishes the announcements of shipped-announcements.ts not yet published (once per process unless `again`). */
   const publishShipped = (again = false) =>
-    (shipped = (!again && shipped) || (async () => {
-      for (const a of SHIPPED_ANNOUNCEMENTS) {
-        await db
-          .insert(announcements)
-          .values({ key: a.key, title: a.title, message: a.message, link: a.link ?? null, published_at: clock.now() })
-          .onConflictDoNothing();
-      }
-    })().catch((err: unknown) => {
-      shipped = undefined;
-      throw err;
-    }));
+    (shipped =
+      (!again && shipped) ||
+      (async () => {
+        for (const a of SHIPPED_ANNOUNCEMENTS) {
+          await db
+            .insert(announcements)
+            .values({
+              key: a.key,
+              title: a.title,
+              message: a.message,
+              link: a.link ?? null,
+              published_at: clock.now(),
+            })
+            .onConflictDoNothing();
+        }
+      })().catch((err: unknown) => {
+        shipped = undefined;
+        throw err;
+      }));
 
   /** Mails the event unless this shop got a mail of this kind within the hour (claimed atomically). */
   const mail = async (event: TNotificationEvent, shop: { shop_name: string; shop_email: string | null }) => {
@@ -138,7 +151,10 @@ export const createNotificationsService = (deps: {
           }),
         );
       } catch (err) {
-        deps.log?.warn({ err, shop_id: event.shop_id, kind: event.notification_type }, 'notification mail could not be sent');
+        deps.log?.warn(
+          { err, shop_id: event.shop_id, kind: event.notification_type },
+          'notification mail could not be sent',
+        );
       }
     }
   };
@@ -149,7 +165,11 @@ export const createNotificationsService = (deps: {
    */
   const recordNotification = async (event: TNotificationEvent): Promise<TNotification | null> => {
     const [shop] = await db
-      .select({ organization_id: shops.organization_id, shop_name: shops.shop_name, shop_email: shops.shop_email })
+      .select({
+        organization_id: shops.organization_id,
+        shop_name: shops.shop_name,
+        shop_email: shops.shop_email,
+      })
       .from(shops)
       .where(eq(shops.id, event.shop_id));
     if (!shop) return null;
@@ -158,7 +178,13 @@ export const createNotificationsService = (deps: {
       await tx
         .update(notifications)
         .set({ resolved_at: now })
-        .where(and(eq(notifications.shop_id, event.shop_id), eq(notifications.subject, event.subject), isNull(notifications.resolved_at)));
+        .where(
+          and(
+            eq(notifications.shop_id, event.shop_id),
+            eq(notifications.subject, event.subject),
+            isNull(notifications.resolved_at),
+          ),
+        );
       const [inserted] = await tx
         .insert(notifications)
         .values({
@@ -181,10 +207,18 @@ export const createNotificationsService = (deps: {
   const productsLink = (channel: string, tab: string) =>
     `/manage-products?active_channel=${LIST_CHANNEL_OF[catalogChannelOf(channel)]}&tab=${tab}`;
 
-  const importEvent = async (run: TImportRunRow, source: { name: string; notification_email: string | null }) => {
+  const importEvent = async (
+    run: TImportRunRow,
+    source: { name: string; notification_email: string | null },
+  ) => {
     const link = `/data-source/${run.shop_id}?source=${run.data_source_id}`;
     // The import job mails the source's notification address itself; this mail goes to the shop's.
-    const base = { shop_id: run.shop_id, subject: `data_source:${run.data_source_id}`, link, mailed: [source.notification_email] };
+    const base = {
+      shop_id: run.shop_id,
+      subject: `data_source:${run.data_source_id}`,
+      link,
+      mailed: [source.notification_email],
+    };
     if (run.status === 'held') {
       return recordNotification({
         ...base,
@@ -210,7 +244,10 @@ export const createNotificationsService = (deps: {
         sql`select status, trigger from import_runs where data_source_id = ${run.data_source_id}::uuid
             and status in ('succeeded', 'failed', 'held') order by created_at desc limit ${FETCH_FAILURES_IN_A_ROW}`,
       );
-      if (recent.length === FETCH_FAILURES_IN_A_ROW && recent.every((r) => r.status === 'failed' && r.trigger === 'schedule')) {
+      if (
+        recent.length === FETCH_FAILURES_IN_A_ROW &&
+        recent.every((r) => r.status === 'failed' && r.trigger === 'schedule')
+      ) {
         return recordNotification({
           ...base,
           category: 'critical',
@@ -237,7 +274,11 @@ export const createNotificationsService = (deps: {
       try {
         const [row] = isUuid(runId)
           ? await db
-              .select({ run: import_runs, name: data_sources.data_source_name, email: data_sources.notification_email })
+              .select({
+                run: import_runs,
+                name: data_sources.data_source_name,
+                email: data_sources.notification_email,
+              })
               .from(import_runs)
               .innerJoin(data_sources, eq(data_sources.id, import_runs.data_source_id))
               .where(eq(import_runs.id, runId))
@@ -283,7 +324,11 @@ export const createNotificationsService = (deps: {
       }),
 
     /** One digest per sync for the products a channel newly disapproved (nothing when there are none). */
-    disapprovalDigest: async (shopId: string, channel: string, counts: { newly_disapproved: number; disapproved?: number }) => {
+    disapprovalDigest: async (
+      shopId: string,
+      channel: string,
+      counts: { newly_disapproved: number; disapproved?: number },
+    ) => {
       if (counts.newly_disapproved <= 0) return null;
       return recordNotification({
         shop_id: shopId,
@@ -349,7 +394,11 @@ export const createNotificationsService = (deps: {
       return unread(q.shop_id);
     },
 
-    markRead: async (caller: TNotificationsCaller, shopId: string, body: TMarkNotificationsRead): Promise<TUnreadCounts> => {
+    markRead: async (
+      caller: TNotificationsCaller,
+      shopId: string,
+      body: TMarkNotificationsRead,
+    ): Promise<TUnreadCounts> => {
       await reachShop(caller, shopId);
       const ids = body.notification_ids?.filter(isUuid);
       if (ids && ids.length === 0) return unread(shopId);
@@ -360,7 +409,11 @@ export const createNotificationsService = (deps: {
       const targets = await db
         .select({ id: announcements.id })
         .from(announcements)
-        .where(ids ? inArray(announcements.id, ids) : sql`${announcements.published_at} <= ${clock.now().toISOString()}::timestamptz`);
+        .where(
+          ids
+            ? inArray(announcements.id, ids)
+            : sql`${announcements.published_at} <= ${clock.now().toISOString()}::timestamptz`,
+        );
       if (targets.length) {
         await db
           .insert(announcement_states)
@@ -373,7 +426,10 @@ export const createNotificationsService = (deps: {
       return unread(shopId);
     },
 
-    publishAnnouncement: async (userId: string, input: TAnnouncementInput): Promise<TPublishedAnnouncement> => {
+    publishAnnouncement: async (
+      userId: string,
+      input: TAnnouncementInput,
+    ): Promise<TPublishedAnnouncement> => {
       const [user] = await db.select({ is_admin: users.is_admin }).from(users).where(eq(users.id, userId));
       if (!user?.is_admin) throw forbidden(M.adminOnly);
       const now = clock.now();

@@ -6,7 +6,6 @@
 // channel if they were live, sends the items whose payload hash changed (Google's quota rule for unchanged ones:
 // rules.ts), and deletes the items that left the shop. A hash is written only once the channel accepted the item, so the next
 // run after a crash sends exactly what the channel has not confirmed. Statuses come back in pullStatuses.
-import type { TChannelKey } from '@feedloom/validation';
 import { hasErrors, type TChannel, type TIssue } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -495,9 +494,3 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
 };
 export type TSyncEngine = ReturnType<typeof createSyncEngine>;
 
-/** The catalog channel (whose rules judge the items) of a connection's channel key. */
-export const CATALOG_CHANNEL_OF_KEY: Readonly<Record<TChannelKey, TChannel>> = {
-  google: 'google',
-  bing: 'microsoft',
-  facebook: 'meta',
-};

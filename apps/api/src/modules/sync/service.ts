@@ -3,7 +3,7 @@
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
 import { FEED_FORMATS, type TFeedFormatId } from '@feedloom/catalog';
 import type { TFeedConfig, THeldItemPage, TSyncHistory, TSyncRun } from '@feedloom/contracts';
-import type { TChannelKey, TFeedSchedule } from '@feedloom/validation';
+import { CATALOG_CHANNEL_OF_CONNECTION, type TChannelKey, type TFeedSchedule } from '@feedloom/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client';
@@ -25,7 +25,6 @@ import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { shippedTaxonomy } from '../products/validate';
-import { CATALOG_CHANNEL_OF_KEY } from './engine';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { SYNC_MSG } from './messages';
 import { syncRepo } from './repo';
@@ -290,7 +289,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<THeldItemPage> => {
       await reachShop(caller, shopId);
-      const page = await syncRepo(db).heldPage(shopId, CATALOG_CHANNEL_OF_KEY[q.channel], q.page, q.limit);
+      const page = await syncRepo(db).heldPage(shopId, CATALOG_CHANNEL_OF_CONNECTION[q.channel], q.page, q.limit);
       const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
       return {
         data: page.rows.map((r) => ({
@@ -327,7 +326,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       const rows = await queryRows<{ offer_id: string; status: string; issues: { message?: string; attribute?: string; item_id?: string }[] }>(
         db,
         sql`select p.offer_id, s.status, s.issues from product_channel_statuses s join products p on p.id = s.product_id
-            where s.shop_id = ${shop.id}::uuid and s.channel = ${CATALOG_CHANNEL_OF_KEY.google}::text
+            where s.shop_id = ${shop.id}::uuid and s.channel = ${CATALOG_CHANNEL_OF_CONNECTION.google}::text
               and s.status in ('error', 'disapproved') order by p.id limit ${REPORT_MAX_ROWS}`,
       );
       const lines = rows.flatMap((r) =>

@@ -1,5 +1,6 @@
 import { contract, type TProductDetail } from '@feedloom/contracts';
 import {
+  CATALOG_CHANNELS,
   FILTERS_PARAM_MAX,
   OPTION_FIELDS,
   PRODUCT_CHANNELS,
@@ -57,7 +58,7 @@ export const ZProductVariantsInputSchema = z.object({
 export const ZProductDebugInputSchema = z.object({
   shop_id,
   id,
-  channel: z.enum(['google', 'microsoft', 'meta']).optional(),
+  channel: z.enum(CATALOG_CHANNELS).optional(),
   variant_id: ZIdSchema('Variant id').optional(),
 });
 export const ZProductOptionsInputSchema = z.object({

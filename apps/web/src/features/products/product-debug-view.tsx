@@ -1,3 +1,4 @@
+import { CATALOG_CHANNELS, type TCatalogChannel } from '@feedloom/validation';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -8,8 +9,8 @@ import { trpc } from '@/lib/trpc';
 import { describeValue } from './product-fields';
 import { CHANNEL_NAMES, LAYER_LABELS, STATUS_LABELS, type ProductDetail } from './use-products';
 
-type Channel = 'google' | 'microsoft' | 'meta';
-const CHANNELS: readonly Channel[] = ['google', 'microsoft', 'meta'];
+type Channel = TCatalogChannel;
+const CHANNELS = CATALOG_CHANNELS;
 
 /**
  * Product-debug-view: on a chosen channel, what each item of the product would send — every attribute's
