@@ -188,7 +188,11 @@ const multipartOf = (fields: Record<string, string>, file: Uint8Array | null) =>
 
 const LEAK_RE = /\n\s+at |node_modules|\/src\/|\.ts:\d+|\.js:\d+|stack/;
 
-describe.each(DRIVERS)('every endpoint of the contract on %s, fed arbitrary input', (driver) => {
+// One driver is enough here: PGlite is PostgreSQL's own engine, so an input that breaks a query breaks it on both,
+// and the edge (schemas, the envelope) is the same code. PostgreSQL when the run has it, else PGlite.
+const FUZZ_DRIVER = DRIVERS[DRIVERS.length - 1]!;
+
+describe.each([FUZZ_DRIVER])('every endpoint of the contract on %s, fed arbitrary input', (driver) => {
   let t: TTestApp;
   let realIds: string[];
   let ownerToken: string;
@@ -279,7 +283,12 @@ describe.each(DRIVERS)('every endpoint of the contract on %s, fed arbitrary inpu
         }
         const body = res.json<{ code: unknown; message: unknown; data: unknown; field?: unknown }>();
         // The envelope: code, message, data, and on a failure at most the field it concerns.
-        expect(Object.keys(body).filter((k) => k !== 'field').sort(), context).toEqual(['code', 'data', 'message']);
+        expect(
+          Object.keys(body)
+            .filter((k) => k !== 'field')
+            .sort(),
+          context,
+        ).toEqual(['code', 'data', 'message']);
         if ('field' in body) expect(typeof body.field === 'string' && body.field !== '', context).toBe(true);
         expect(body.code, context).toBe(res.statusCode);
         expect(typeof body.message, context).toBe('string');
