@@ -2,7 +2,13 @@ import type { TSyncHistory, TSyncRun } from '@feedloom/contracts';
 import { makeFeedConfig } from '@feedloom/contracts/testing';
 import { CHANNELS } from '@feedloom/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStubApi, createTestCaller, rejection, storedAuth, type TStubApi } from '../../testing/stub-api';
+import {
+  createStubApi,
+  createTestCaller,
+  rejection,
+  storedAuth,
+  type TStubApi,
+} from '../../testing/stub-api';
 
 const SHOP = '6f0c2b8e-8a39-4d7e-9a55-1f1f5d1b2c3d';
 
@@ -36,7 +42,10 @@ describe.each(CHANNELS)('feeds router for %s', (channel) => {
 
   it('queues a sync now, lists the last syncs and pages the sync history of the channel', async () => {
     const config = makeFeedConfig({ shop_id: SHOP, channel });
-    stub.on('POST', `/sync-now/${SHOP}`, { data: config, message: 'Sync started. Products reach the channel in a few moments.' });
+    stub.on('POST', `/sync-now/${SHOP}`, {
+      data: config,
+      message: 'Sync started. Products reach the channel in a few moments.',
+    });
     stub.on('GET', `/sync-runs/${SHOP}`, { data: [run] });
     const history: TSyncHistory = { data: [run], total_records: 1, running: null };
     stub.on('GET', `/sync-history/${SHOP}`, { data: history });
