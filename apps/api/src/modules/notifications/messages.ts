@@ -1,3 +1,4 @@
+import { countText, PRODUCT_STATE_LABELS, type TProductStateName } from '@feedloom/validation';
 import type { TCatalogChannel } from '../dashboard/channels';
 
 const CHANNEL_NAME: Record<TCatalogChannel | 'google' | 'bing' | 'facebook', string> = {
@@ -9,6 +10,9 @@ const CHANNEL_NAME: Record<TCatalogChannel | 'google' | 'bing' | 'facebook', str
 };
 export const channelName = (channel: string): string =>
   (CHANNEL_NAME as Record<string, string | undefined>)[channel] ?? channel;
+
+/** A product state inside a sentence: the word of the product list's tab and badge, in lower case. */
+const stateWord = (state: TProductStateName) => PRODUCT_STATE_LABELS[state].toLowerCase();
 
 /** Messages of notifications and announcements (what a merchant reads in the list, the banner and mail). */
 export const NOTIFICATIONS_MSG = {
@@ -44,10 +48,10 @@ export const NOTIFICATIONS_MSG = {
     message: reason,
   }),
   disapprovalDigest: (channel: string, newly: number, total: number | undefined) => ({
-    title: `${newly} ${newly === 1 ? 'product was' : 'products were'} disapproved by ${channelName(channel)}`,
+    title: `${countText(newly, 'product')} ${newly === 1 ? 'was' : 'were'} ${stateWord('disapproved')} by ${channelName(channel)}`,
     message:
-      `${channelName(channel)} disapproved ${newly} ${newly === 1 ? 'product' : 'products'} in the last sync` +
-      (total !== undefined ? ` (${total} disapproved in all)` : '') +
-      '. Open them to see what to fix.',
+      `${channelName(channel)} ${stateWord('disapproved')} ${countText(newly, 'product')} in the last sync` +
+      (total !== undefined ? ` (${countText(total, 'product')} ${stateWord('disapproved')} in all)` : '') +
+      `. Open the ${PRODUCT_STATE_LABELS.disapproved} tab to see what to fix.`,
   }),
 } as const;
