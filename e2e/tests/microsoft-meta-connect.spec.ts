@@ -104,12 +104,20 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByRole('button', { name: 'Save and continue' }).click();
       await expect(snackbar(page, 'Target market saved.')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/bing/feed-config/${shopId}$`));
+      // The one feed settings screen of every channel: Microsoft's target market, Sync now, the last sync, the history.
+      await expect(page.getByRole('heading', { level: 1, name: 'Microsoft feed configuration' })).toBeVisible();
       await expect(page.getByTestId('bing-submissions')).toHaveText(/^Submissions are on/);
       await expect(page.getByRole('textbox', { name: 'Feed URL' })).toHaveValue(/\/feeds\/[^/]+\.txt$/);
+      await expect(page.getByTestId('target-market')).toHaveText('United Kingdom, English, GBP');
+      await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+      await expect(page.getByRole('heading', { name: 'Sync history' })).toBeVisible();
       await page.screenshot({ path: 'test-results/microsoft-feed-config.png', fullPage: true });
-      await page.getByLabel('Feed schedule').selectOption('every_12_hours');
-      await page.getByRole('button', { name: 'Save feed settings' }).click();
+      await page.getByLabel('Update the feed').selectOption('every_12_hours');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect(snackbar(page, 'Sync started. Products reach the channel in a few moments.')).toBeVisible();
+      await page.getByRole('link', { name: 'Back to the store’s channels' }).click();
       await expect(page).toHaveURL(new RegExp(`${syncShop}$`));
       await expect(page.getByTestId('bing-connection-state')).toHaveText('Connected');
       await expect(page.getByText(/Kim Home Goods Store \(510001\)/)).toBeVisible();
@@ -138,9 +146,12 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expect(page.getByRole('dialog', { name: 'Rotate the Meta feed URL?' })).toBeVisible();
       await page.screenshot({ path: 'test-results/meta-feed-config-rotate.png', fullPage: true });
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      await page.getByLabel('Feed schedule').selectOption('daily');
-      await page.getByRole('button', { name: 'Save feed settings' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Meta feed configuration' })).toBeVisible();
+      await expect(page.getByTestId('target-market')).toHaveCount(0);
+      await page.getByLabel('Update the feed').selectOption('daily');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();
+      await page.getByRole('link', { name: 'Back to the store’s channels' }).click();
       await expect(page).toHaveURL(new RegExp(`${syncShop}$`));
       await expect(page.getByTestId('facebook-connection-state')).toHaveText('Connected');
       await expect(page.getByText(/Chen Apparel — outlet \(300000000000002\)/)).toBeVisible();

@@ -34,24 +34,7 @@ function comingSoon(description: string): ComponentType {
   return ComingSoonRoute;
 }
 
-const CatalogChannelStep = lazy(async () => {
-  const module = await import('@/features/channels/facebook-screens');
-  return { default: module.CatalogChannelStep };
-});
-
-/** The feed-config step: Bing's and Facebook's screen for those channels, `Other` (Google's) otherwise. */
-function catalogChannelStep(step: 'feed-config', Other: ComponentType): ComponentType {
-  function CatalogChannelRoute() {
-    return <CatalogChannelStep step={step} other={<Other />} />;
-  }
-  return CatalogChannelRoute;
-}
-
-const TargetMarketScreen = screen(
-  () => import('@/features/channels/target-market-screen'),
-  'TargetMarketScreen',
-);
-const FeedConfigScreen = screen(() => import('@/features/feeds/feed-config-screen'), 'FeedConfigScreen');
+const TargetMarketScreen = screen(() => import('@/features/channels/target-market-screen'), 'TargetMarketScreen');
 
 const channelParams = { channel: CHANNELS } as const;
 
@@ -528,6 +511,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'store_management_manage',
     paramValues: channelParams,
     title: 'Feed configuration',
-    screen: catalogChannelStep('feed-config', FeedConfigScreen),
+    // One screen for every channel: it reads the channel from the address.
+    screen: screen(() => import('@/features/feeds/feed-config-screen'), 'FeedConfigScreen'),
   },
 ];

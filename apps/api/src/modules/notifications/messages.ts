@@ -4,12 +4,18 @@ import {
   CHANNELS,
   CONNECTION_OF,
   catalogChannelOf,
+  countText,
+  PRODUCT_STATE_LABELS,
+  type TProductStateName,
 } from '@feedloom/validation';
 
 const NAMES: readonly string[] = [...CHANNELS, ...CATALOG_CHANNELS];
 /** Who a channel is to the merchant, whichever of its names (connection or catalog) is given. */
 export const channelName = (channel: string): string =>
   NAMES.includes(channel) ? CHANNEL_LABELS[CONNECTION_OF[catalogChannelOf(channel)]] : channel;
+
+/** A product state inside a sentence: the word of the product list's tab and badge, in lower case. */
+const stateWord = (state: TProductStateName) => PRODUCT_STATE_LABELS[state].toLowerCase();
 
 /** Messages of notifications and announcements (what a merchant reads in the list, the banner and mail). */
 export const NOTIFICATIONS_MSG = {
@@ -45,10 +51,10 @@ export const NOTIFICATIONS_MSG = {
     message: reason,
   }),
   disapprovalDigest: (channel: string, newly: number, total: number | undefined) => ({
-    title: `${newly} ${newly === 1 ? 'product was' : 'products were'} disapproved by ${channelName(channel)}`,
+    title: `${countText(newly, 'product')} ${newly === 1 ? 'was' : 'were'} ${stateWord('disapproved')} by ${channelName(channel)}`,
     message:
-      `${channelName(channel)} disapproved ${newly} ${newly === 1 ? 'product' : 'products'} in the last sync` +
-      (total !== undefined ? ` (${total} disapproved in all)` : '') +
-      '. Open them to see what to fix.',
+      `${channelName(channel)} ${stateWord('disapproved')} ${countText(newly, 'product')} in the last sync` +
+      (total !== undefined ? ` (${countText(total, 'product')} ${stateWord('disapproved')} in all)` : '') +
+      `. Open the ${PRODUCT_STATE_LABELS.disapproved} tab to see what to fix.`,
   }),
 } as const;

@@ -3,7 +3,7 @@
 // become spaces) and Meta's CSV (RFC 4180 quoting) — with the channel's columns, judged by the channel's
 // rules as it is written (items with errors left out), against connections made through the sandbox.
 import { FEED_FORMATS, readCsv } from '@feedloom/catalog';
-import type { TFeedConfig } from '@feedloom/contracts';
+import type { TFeedConfig, TSyncHistory, TSyncRun } from '@feedloom/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../db/schema';
@@ -137,6 +137,65 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
     expect(xml.body).toMatch(/^<\?xml/);
     expect(xml.body.match(/<item>/g)).toHaveLength(1);
     expect((await get(facebook.pathname.replace('.csv', '.txt'))).statusCode).toBe(404);
+  });
+
+  it('takes Microsoft and Meta on sync now, the sync runs and the sync history, as the feed settings screen calls them', async () => {
+    const { owner, shop } = await linkedShop();
+    const rowOf = async (channel: 'bing' | 'facebook') =>
+      (
+        await t.database.db
+          .select()
+          .from(channel_connections)
+          .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, channel)))
+      )[0]!;
+    for (const channel of ['bing', 'facebook'] as const) {
+      const queued = await t.call<TFeedConfig>('POST', `/sync-now/${shop.id}?channel=${channel}`, { token: owner.token });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+      expect(queued.body.data.channel).toBe(channel);
+      const run = await services.syncEngine.runSync((await rowOf(channel)).id, 'manual');
+      expect(run?.status, run?.error ?? '').toBe('succeeded');
+      const runs = await t.call<TSyncRun[]>('GET', `/sync-runs/${shop.id}?channel=${channel}`, { token: owner.token });
+      expect(runs.status).toBe(200);
+      expect(runs.body.data.map((r) => [r.channel, r.trigger, r.status])).toEqual([[channel, 'manual', 'succeeded']]);
+      const history = await t.call<TSyncHistory>('GET', `/sync-history/${shop.id}?channel=${channel}&page=1&limit=5`, {
+        token: owner.token,
+      });
+      expect(history.status).toBe(200);
+      expect(history.body.data).toMatchObject({ total_records: 1, running: null });
+      const config = await t.call<TFeedConfig[]>('GET', `/shop-feed-config/${shop.id}`, { token: owner.token });
+      expect(config.body.data.find((c) => c.channel === channel)!.last_synced_at).not.toBeNull();
+    }
+  });
+
+  it('a successful sync counts the feed configuration as done once every wizard step before it is', async () => {
+    const { shop } = await linkedShop();
+    const rowOf = async (channel: 'bing' | 'facebook') =>
+      (
+        await t.database.db
+          .select()
+          .from(channel_connections)
+          .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, channel)))
+      )[0]!;
+    // Wizards that ended before the feed configuration counted by itself: Meta's catalog linked, Microsoft's
+    // domain not verified yet.
+    const setSteps = (channel: 'bing' | 'facebook', steps: string[]) =>
+      t.database.db
+        .update(channel_connections)
+        .set({ integration_steps: steps, integration_once_completed: false })
+        .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, channel)));
+    await setSteps('facebook', ['link-account']);
+    await setSteps('bing', ['link-account', 'target-market']);
+
+    expect((await services.syncEngine.runSync((await rowOf('facebook')).id, 'schedule'))?.status).toBe('succeeded');
+    expect(await rowOf('facebook')).toMatchObject({
+      integration_steps: ['link-account', 'feed-config'],
+      integration_once_completed: true,
+    });
+    expect((await services.syncEngine.runSync((await rowOf('bing')).id, 'schedule'))?.status).toBe('succeeded');
+    expect(await rowOf('bing')).toMatchObject({
+      integration_steps: ['link-account', 'target-market'],
+      integration_once_completed: false,
+    });
   });
 
   it('a rotated or disconnected channel’s URL stops working; channel keys follow the submissions switch', async () => {

@@ -6,6 +6,7 @@
 // channel if they were live, sends the items whose payload hash changed (Google's quota rule for unchanged ones:
 // rules.ts), and deletes the items that left the shop. A hash is written only once the channel accepted the item, so the next
 // run after a crash sends exactly what the channel has not confirmed. Statuses come back in pullStatuses.
+import { INTEGRATION_STEPS } from '@feedloom/validation';
 import { hasErrors, type TChannel, type TIssue } from '@feedloom/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -97,6 +98,30 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
       .update(channel_connections)
       .set({ ...values, sync_lease_until: null })
       .where(eq(channel_connections.id, connectionId));
+
+  /**
+   * A successful sync shows the channel's feed configuration works: once every wizard step before it is done,
+   * the feed configuration counts as done too and the integration as completed. This covers a wizard that
+   * ended before its defaults counted by themselves, where the merchant never pressed Save. One statement,
+   * so a wizard step saved while the sync ran is kept.
+   */
+  const feedConfigDone = async (row: TChannelConnectionRow) => {
+    if (row.integration_steps.includes('feed-config')) return;
+    const order: readonly string[] = INTEGRATION_STEPS[row.channel];
+    const before = order.slice(0, order.indexOf('feed-config'));
+    const steps = channel_connections.integration_steps;
+    await db
+      .update(channel_connections)
+      .set({ integration_steps: sql`${steps} || '["feed-config"]'::jsonb`, integration_once_completed: true })
+      .where(
+        and(
+          eq(channel_connections.id, row.id),
+          eq(channel_connections.state, 'connected'),
+          sql`${steps} @> ${json(before)}::jsonb`,
+          sql`not (${steps} @> '["feed-config"]'::jsonb)`,
+        ),
+      );
+  };
 
   const shopOf = async (shopId: string): Promise<TShop> => {
     const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
@@ -381,6 +406,7 @@ export const createSyncEngine = (deps: TSyncEngineDeps) => {
       const finished = clock.now();
       await updateRun(run.id, { ...counts, api_calls: adapter.apiCalls(), status: 'succeeded', finished_at: finished });
       await release(row.id, { last_synced_at: startedAt });
+      await feedConfigDone(row);
       log.info({ connection_id: row.id, run_id: run.id, ...counts, api_calls: adapter.apiCalls() }, 'channel sync finished');
       return { ...run, ...counts, api_calls: adapter.apiCalls(), status: 'succeeded', finished_at: finished };
     } catch (err) {

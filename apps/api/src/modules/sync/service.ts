@@ -3,7 +3,12 @@
 // worker (jobs.ts → engine.ts); "sync now" and a confirmation queue one.
 import { FEED_FORMATS, type TFeedFormatId } from '@feedloom/catalog';
 import type { TFeedConfig, THeldItemPage, TSyncHistory, TSyncRun } from '@feedloom/contracts';
-import { CATALOG_CHANNEL_OF_CONNECTION, type TChannelKey, type TFeedSchedule } from '@feedloom/validation';
+import {
+  CATALOG_CHANNEL_OF_CONNECTION,
+  PRODUCT_STATE_LABELS,
+  type TChannelKey,
+  type TFeedSchedule,
+} from '@feedloom/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase, TDb } from '../../db/client';
@@ -26,7 +31,7 @@ import type { TMailer } from '../../mail/mailer';
 import { canReachShop, type TShopScope } from '../tenancy/access';
 import { shippedTaxonomy } from '../products/validate';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
-import { SYNC_MSG } from './messages';
+import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';
 
 export interface TSyncCaller {
@@ -323,21 +328,24 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
         const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.user_id));
         to = user!.email;
       }
-      const rows = await queryRows<{ offer_id: string; status: string; issues: { message?: string; attribute?: string; item_id?: string }[] }>(
+      const rows = await queryRows<{ offer_id: string; status: TReportedState; issues: { message?: string; attribute?: string; item_id?: string }[] }>(
         db,
         sql`select p.offer_id, s.status, s.issues from product_channel_statuses s join products p on p.id = s.product_id
             where s.shop_id = ${shop.id}::uuid and s.channel = ${CATALOG_CHANNEL_OF_CONNECTION.google}::text
-              and s.status in ('error', 'disapproved') order by p.id limit ${REPORT_MAX_ROWS}`,
+              and s.status in (${sql.join(REPORTED_STATES.map((st) => sql`${st}`), sql`, `)}) order by p.id limit ${REPORT_MAX_ROWS}`,
       );
+      // Each product's state in the words of the product list's tabs and badges.
       const lines = rows.flatMap((r) =>
-        (r.issues.length ? r.issues : [{ message: r.status }]).map(
-          (i) => `${i.item_id ?? r.offer_id}\t${r.status}\t${i.attribute ?? ''}\t${i.message ?? ''}`,
+        (r.issues.length ? r.issues : [{ message: PRODUCT_STATE_LABELS[r.status] }]).map(
+          (i) => `${i.item_id ?? r.offer_id}\t${PRODUCT_STATE_LABELS[r.status]}\t${i.attribute ?? ''}\t${i.message ?? ''}`,
         ),
       );
+      const states = { error: 0, disapproved: 0 };
+      for (const r of rows) states[r.status] += 1;
       const text =
         rows.length === 0
-          ? `Google reports no issues for ${shop.shop_name}.`
-          : `Google issue report for ${shop.shop_name}: ${rows.length} product(s) held back or disapproved.\n\nItem\tStatus\tAttribute\tIssue\n${lines.join('\n')}\n`;
+          ? SYNC_MSG.issueReportNone(shop.shop_name)
+          : `${SYNC_MSG.issueReportSummary(shop.shop_name, states)}\n\nItem\tState\tAttribute\tIssue\n${lines.join('\n')}\n`;
       const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
       await deps.mailer.send({
         to,

@@ -1,9 +1,9 @@
-import { makeChannelConnection, makeFeedConfig, makeIntegratedChannelStatus } from '@feedloom/contracts/testing';
+import { makeChannelConnection, makeIntegratedChannelStatus } from '@feedloom/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeShop, orgShopHandlers } from '@/test/org-handlers';
-import { inputOf, makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { inputOf, makeSession, renderApp } from '@/test/render';
 import { nextStepRoute } from './wizard';
 
 const goToExternalUrl = vi.hoisted(() => vi.fn());
@@ -107,7 +107,7 @@ const bingStatus = (steps: string[]) => () => [
 const bingConnected = (steps: string[]) =>
   makeChannelConnection({ shop_id: 's1', channel: 'bing', state: 'connected', account_id: '510001', account_name: 'Kim Home Goods Store', integration_steps: steps });
 
-describe('the Microsoft target market, feed settings and card', () => {
+describe('the Microsoft target market and card', () => {
   it('saves the target market through select-target-market among Microsoft’s markets, then goes to the feed settings', async () => {
     const { calls, router } = renderApp('/target-market/s1/bing', {
       ...base,
@@ -143,38 +143,6 @@ describe('the Microsoft target market, feed settings and card', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/bing/feed-config/s1'));
   });
 
-  it('turns Microsoft’s submissions off from the feed settings (feed-status)', async () => {
-    let on = true;
-    const { calls } = renderApp('/bing/feed-config/s1', {
-      ...base,
-      'channelWizard.status': bingStatus(['link-account', 'domain-verification', 'target-market']),
-      'channels.microsoftFeedSetting': () => ({
-        feed_schedule: 'daily' as const,
-        feed_enabled: on,
-        target_market: { country: 'US', language: 'en', currency: 'USD' },
-        connection: bingConnected(['link-account', 'domain-verification', 'target-market']),
-      }),
-      'feeds.feedStatus': () => {
-        on = false;
-        const config = makeFeedConfig({
-          shop_id: 's1',
-          channel: 'bing',
-          feed_enabled: false,
-          feed_url: 'http://app.test/feeds/t.txt',
-          last_synced_at: null,
-          last_status_pulled_at: null,
-          live_items: 0,
-        });
-        return { message: 'Submissions are off.', config };
-      },
-    });
-    expect((await screen.findByTestId('bing-submissions')).textContent).toMatch(/^Submissions are on/);
-    await userEvent.click(screen.getByRole('button', { name: 'Turn submissions off' }));
-    expect(await screen.findByText('Submissions are off.')).toBeTruthy();
-    expect(inputOf(calls, 'feeds.feedStatus')).toEqual({ shop_id: 's1', channel: 'bing', feed_status: false });
-    expect(await screen.findByRole('button', { name: 'Turn submissions on' })).toBeTruthy();
-  });
-
   it('disconnects Microsoft from its card after asking', async () => {
     let state: 'connected' | 'disconnected' = 'connected';
     const { calls } = renderApp('/sync-shop/s1', {
@@ -193,93 +161,5 @@ describe('the Microsoft target market, feed settings and card', () => {
     expect(await screen.findByText('Microsoft disconnected.')).toBeTruthy();
     expect(inputOf(calls, 'channels.disconnect')).toEqual({ shop_id: 's1', channel: 'bing' });
     await waitFor(() => expect(screen.getByTestId('bing-connection-state').textContent).toBe('Disconnected'));
-  });
-});
-
-const metaStatus = () => [
-  makeIntegratedChannelStatus({ channel: 'google', state: 'none', connected: false, integration_steps: [], next_step: 'link-account' }),
-  makeIntegratedChannelStatus({ channel: 'bing', state: 'none', connected: false, integration_steps: [], next_step: 'link-account' }),
-  makeIntegratedChannelStatus({ channel: 'facebook', state: 'connected', connected: true, integration_steps: ['link-account'], next_step: 'feed-config' }),
-];
-const bingFeedConfig = (feed_url: string) => makeFeedConfig({ shop_id: 's1', channel: 'bing', feed_url });
-const metaFeedConfig = (feed_url: string) => makeFeedConfig({ shop_id: 's1', channel: 'facebook', feed_url });
-const bingFeedScreen = {
-  ...base,
-  'channelWizard.status': bingStatus(['link-account', 'domain-verification', 'target-market']),
-  'channels.microsoftFeedSetting': () => ({
-    feed_schedule: 'daily' as const,
-    feed_enabled: true,
-    target_market: { country: 'US', language: 'en', currency: 'USD' },
-    connection: bingConnected(['link-account', 'domain-verification', 'target-market']),
-  }),
-};
-const metaFeedScreen = {
-  ...base,
-  'channelWizard.status': metaStatus,
-  'channels.facebookConnection': () =>
-    feed(makeChannelConnection({ shop_id: 's1', channel: 'facebook', state: 'connected', integration_steps: ['link-account'] })),
-};
-const feedUrlField = async () => (await screen.findByRole('textbox', { name: 'Feed URL' })) as HTMLInputElement;
-
-describe('the feed URL on the Microsoft and Meta feed settings', () => {
-  it('shows Microsoft’s .txt feed URL and copies it', async () => {
-    const { calls } = renderApp('/bing/feed-config/s1', {
-      ...bingFeedScreen,
-      'feeds.shopFeedConfigs': () => [
-        makeFeedConfig({ shop_id: 's1', channel: 'google', feed_url: 'http://app.test/feeds/g.xml' }),
-        bingFeedConfig('http://app.test/feeds/bing-secret.txt'),
-      ],
-    });
-    expect((await feedUrlField()).value).toBe('http://app.test/feeds/bing-secret.txt');
-    expect(inputOf(calls, 'feeds.shopFeedConfigs')).toEqual({ shop_id: 's1' });
-    expect(screen.getByText(/scheduled fetch in Microsoft Merchant Center/)).toBeTruthy();
-    const writeText = vi.fn(() => Promise.resolve());
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(writeText).toHaveBeenCalledWith('http://app.test/feeds/bing-secret.txt');
-    expect(await screen.findByText('Feed URL copied.')).toBeTruthy();
-  });
-
-  it('rotates Meta’s .csv feed URL only after the merchant confirms, then shows the new one', async () => {
-    let rotated = false;
-    const { calls } = renderApp('/facebook/feed-config/s1', {
-      ...metaFeedScreen,
-      'feeds.shopFeedConfigs': () => [metaFeedConfig(rotated ? 'http://app.test/feeds/meta-new.csv' : 'http://app.test/feeds/meta-old.csv')],
-      'feeds.rotateFeedUrl': () => {
-        rotated = true;
-        return { message: 'A new feed URL is ready; the old one no longer works.', config: metaFeedConfig('http://app.test/feeds/meta-new.csv') };
-      },
-    });
-    expect((await feedUrlField()).value).toBe('http://app.test/feeds/meta-old.csv');
-    await userEvent.click(screen.getByRole('button', { name: 'Rotate the Meta feed URL' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rotate the Meta feed URL?' });
-    expect(dialog.textContent).toMatch(/until you give Meta Commerce Manager the new URL/);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(inputOf(calls, 'feeds.rotateFeedUrl')).toBeUndefined();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Rotate the Meta feed URL' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotate feed URL' }));
-    await waitFor(() => expect(inputOf(calls, 'feeds.rotateFeedUrl')).toEqual({ shop_id: 's1', channel: 'facebook' }));
-    expect(await screen.findByText('A new feed URL is ready; the old one no longer works.')).toBeTruthy();
-    await waitFor(async () => expect((await feedUrlField()).value).toBe('http://app.test/feeds/meta-new.csv'));
-  });
-
-  it('keeps the feed settings usable while the feed URL loads or fails to load', async () => {
-    let answer: () => void = () => undefined;
-    const pending = new Promise<void>((resolve) => (answer = resolve));
-    renderApp('/bing/feed-config/s1', {
-      ...bingFeedScreen,
-      'feeds.shopFeedConfigs': async () => {
-        await pending;
-        throw new TrpcTestError('FORBIDDEN', 'You do not have permission to view feed configurations.', 403);
-      },
-    });
-    expect(await screen.findByTestId('feed-url-loading')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save feed settings' })).toBeTruthy();
-    answer();
-    expect(await screen.findByText('You do not have permission to view feed configurations.')).toBeTruthy();
-    expect(screen.queryByTestId('feed-url-loading')).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Feed URL' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Save feed settings' })).toBeTruthy();
   });
 });

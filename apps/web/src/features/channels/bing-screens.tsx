@@ -1,24 +1,15 @@
-import {
-  FEED_SCHEDULE_LABELS,
-  FEED_SCHEDULES,
-  INTEGRATION_STEPS,
-  type TChannelKey,
-  type TFeedSchedule,
-} from '@feedloom/validation';
-import { useEffect, useRef, useState } from 'react';
+import { INTEGRATION_STEPS, type TChannelKey } from '@feedloom/validation';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useRequiredSession } from '@/features/auth/use-session';
-import { FeedUrlSection } from '@/features/feeds/feed-url';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { CatalogAccountPicker, useChoice } from './account-picker';
@@ -35,7 +26,8 @@ import {
 
 // Microsoft Merchant Center (bing): the consent callback, the wizard (link account → domain
 // verification → target market → feed config, resumable from the recorded steps; the target market is the
-// shared /target-market screen) and the card on /sync-shop. The feed settings screen and the card serve Meta too.
+// shared /target-market screen and the feed config the one feed settings screen of every channel) and the card
+// on /sync-shop. The callback and the card serve Meta too.
 
 type TConnection = NonNullable<RouterOutputs['channels']['microsoftConnection']>;
 type TCatalogChannel = Extract<TChannelKey, 'bing' | 'facebook'>;
@@ -239,150 +231,6 @@ export function BingDomainVerificationScreen() {
       )}
     </WizardStepFrame>
   );
-}
-
-/** The schedule and the submissions switch of a channel's feed-config step. */
-function FeedSettingForm({
-  shopId,
-  channel,
-  setting,
-  pending,
-  onSave,
-}: {
-  shopId: string;
-  channel: TCatalogChannel;
-  setting: { feed_schedule: TFeedSchedule; feed_enabled: boolean };
-  pending: boolean;
-  onSave: (schedule: TFeedSchedule) => void;
-}) {
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
-  const [schedule, setSchedule] = useState<TFeedSchedule | null>(null);
-  const current = schedule ?? setting.feed_schedule;
-  const feedStatus = trpc.feeds.feedStatus.useMutation({
-    onSuccess: ({ message }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-    },
-  });
-  return (
-    <form
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(current);
-      }}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor="feed-schedule">Feed schedule</Label>
-        <NativeSelect
-          id="feed-schedule"
-          value={current}
-          onChange={(e) => setSchedule(e.target.value as TFeedSchedule)}
-        >
-          {FEED_SCHEDULES.map((s) => (
-            <option key={s} value={s}>
-              {FEED_SCHEDULE_LABELS[s]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <p className="text-sm text-muted-foreground" data-testid={`${channel}-submissions`}>
-        {setting.feed_enabled
-          ? `Submissions are on: changed products are sent to ${CHANNEL_NAME[channel].label}.`
-          : `Submissions are off: nothing is sent to ${CHANNEL_NAME[channel].label} until you turn them on.`}
-      </p>
-      {feedStatus.isError ? <FormAlert>{feedStatus.error.message}</FormAlert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" isLoading={pending}>
-          Save feed settings
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          isLoading={feedStatus.isPending}
-          onClick={() => feedStatus.mutate({ shop_id: shopId, channel, feed_status: !setting.feed_enabled })}
-        >
-          {setting.feed_enabled ? 'Turn submissions off' : 'Turn submissions on'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** /bing/feed-config/{shop_id} and /facebook/feed-config/{shop_id}: how often products are sent, and whether. */
-export function CatalogFeedConfigScreen({ channel }: { channel: TCatalogChannel }) {
-  const { shop_id: shopId = '' } = useParams();
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const refresh = useRefreshWizard();
-  const bing = trpc.channels.microsoftFeedSetting.useQuery(
-    { shop_id: shopId },
-    { enabled: channel === 'bing', retry: false },
-  );
-  const facebook = trpc.channels.facebookConnection.useQuery(
-    { shop_id: shopId },
-    { enabled: channel === 'facebook' },
-  );
-  const setting = channel === 'bing' ? bing : facebook;
-  const saved = {
-    onSuccess: ({ message }: { message: string }) => {
-      snackbar.show(message, 'success');
-      refresh(shopId);
-      void navigate(paths.syncShop(shopId));
-    },
-  };
-  const saveBing = trpc.channels.saveMicrosoftFeedSetting.useMutation(saved);
-  const saveFacebook = trpc.channels.saveFacebookFeedSetting.useMutation(saved);
-  const save = channel === 'bing' ? saveBing : saveFacebook;
-  return (
-    <WizardStepFrame
-      shopId={shopId}
-      channel={channel}
-      step="feed-config"
-      title={`${CHANNEL_NAME[channel].label} feed settings`}
-    >
-      {setting.isPending ? (
-        <StepLoading />
-      ) : setting.isError ? (
-        <StepError message={setting.error.message} onRetry={() => void setting.refetch()} />
-      ) : !setting.data ? (
-        <p className="text-sm text-muted-foreground">
-          {CHANNEL_NAME[channel].label} is not connected to this store yet.
-        </p>
-      ) : (
-        <div className="grid gap-6">
-          <div className="grid gap-4">
-            {save.isError ? <FormAlert>{save.error.message}</FormAlert> : null}
-            <FeedSettingForm
-              shopId={shopId}
-              channel={channel}
-              setting={setting.data}
-              pending={save.isPending}
-              onSave={(feed_schedule) => save.mutate({ shop_id: shopId, feed_schedule })}
-            />
-          </div>
-          <CatalogFeedUrl shopId={shopId} channel={channel} />
-        </div>
-      )}
-    </WizardStepFrame>
-  );
-}
-
-/** The channel's secret feed URL (Microsoft `.txt`, Meta `.csv`) from the shop's feed configs, as on Google's screen. */
-function CatalogFeedUrl({ shopId, channel }: { shopId: string; channel: TCatalogChannel }) {
-  const configs = trpc.feeds.shopFeedConfigs.useQuery({ shop_id: shopId });
-  if (configs.isPending) {
-    return (
-      <div className="grid gap-2" aria-busy="true" data-testid="feed-url-loading">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-9" />
-      </div>
-    );
-  }
-  if (configs.isError) return <FormAlert>{configs.error.message}</FormAlert>;
-  const config = configs.data.find((c) => c.channel === channel);
-  return config ? <FeedUrlSection url={config.feed_url} shopId={shopId} channel={channel} /> : null;
 }
 
 const BADGE = { none: 'muted', authorized: 'warning', connected: 'success', disconnected: 'muted' } as const;

@@ -1,14 +1,8 @@
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { goToExternalUrl } from '@/lib/browser';
 import { trpc } from '@/lib/trpc';
 import { CatalogAccountPicker, useChoice } from './account-picker';
-import {
-  CatalogChannelCard,
-  CatalogFeedConfigScreen,
-  ChannelCallback,
-  LinkBingAccountScreen,
-} from './bing-screens';
+import { CatalogChannelCard, ChannelCallback } from './bing-screens';
 import { useStepSaved, WizardStepFrame } from './wizard';
 
 // Meta catalogs (facebook): the Facebook Login callback, the wizard (link account → feed config,
@@ -111,22 +105,4 @@ export function FacebookConnectionCard({ shopId, canManage }: { shopId: string; 
       describe="Connect Meta to list this store’s products in a Facebook and Instagram catalog."
     />
   );
-}
-
-/**
- * The Bing and Facebook screens of the shared per-channel routes (/link-account/{channel}/…,
- * /{channel}/feed-config/…): the channel in the address picks; `other` (Google's) otherwise.
- */
-export function CatalogChannelStep({
-  step,
-  other,
-}: {
-  step: 'link-account' | 'feed-config';
-  other: ReactNode;
-}) {
-  const { channel } = useParams();
-  if (channel === 'bing' && step === 'link-account') return <LinkBingAccountScreen />;
-  if (channel === 'facebook' && step === 'link-account') return <LinkFacebookAccountScreen />;
-  if (channel === 'bing' || channel === 'facebook') return <CatalogFeedConfigScreen channel={channel} />;
-  return <>{other}</>;
 }

@@ -7,10 +7,10 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSnackbar } from '@/components/ui/snackbar';
-import { ComingSoonScreen } from '@/features/system/coming-soon-screen';
 import { trpc } from '@/lib/trpc';
 import { AccountPickerForm, AccountRadios } from './account-picker';
-import { CatalogChannelStep } from './facebook-screens';
+import { LinkBingAccountScreen } from './bing-screens';
+import { LinkFacebookAccountScreen } from './facebook-screens';
 import { useConnectGoogle, useRefreshConnection } from './use-channels';
 import { stepRoute, useRefreshWizard } from './wizard';
 
@@ -126,13 +126,7 @@ export function LinkGoogleAccountScreen() {
 /** /link-account/{channel}/{shop_id}: Google's account choice; Microsoft's store, Meta's catalog. */
 export function LinkAccountScreen() {
   const { channel } = useParams();
-  if (channel === 'google') return <LinkGoogleAccountScreen />;
-  return (
-    <CatalogChannelStep
-      step="link-account"
-      other={
-        <ComingSoonScreen description="You will connect this shop to the channel’s merchant account here." />
-      }
-    />
-  );
+  if (channel === 'bing') return <LinkBingAccountScreen />;
+  if (channel === 'facebook') return <LinkFacebookAccountScreen />;
+  return <LinkGoogleAccountScreen />;
 }

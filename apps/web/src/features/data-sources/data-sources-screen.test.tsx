@@ -261,6 +261,24 @@ describe('/data-source/{shop_id}', () => {
     expect(polls).toBe(2);
   });
 
+  it('says one product in the singular when a held import would remove the store’s only product', async () => {
+    const held = makeRun({
+      status: 'held',
+      message: null,
+      held: { would_remove: 1, shop_products: 1, threshold: 0.2, sample: ['SKU-1'] },
+    });
+    renderApp('/data-source/s1?source=d1', {
+      ...orgShopHandlers(session),
+      'dataSources.find': page([sourceWith(held)]),
+      'dataSources.get': () => sourceWith(held),
+      'dataSources.runs': page([held]),
+    });
+    const panel = await screen.findByRole('region', { name: 'This import is waiting for you' });
+    expect(within(panel).getByText(/no longer lists 1 of the store’s 1 product \(100 %\)/)).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Confirm removal' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove 1 product?' })).toBeTruthy();
+  });
+
   it('explains a held import and confirms before removing the products', async () => {
     const held = makeRun({
       status: 'held',

@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -43,7 +44,7 @@ export function HeldImport({ run, canManage }: { run: ImportRun; canManage: bool
       </h3>
       <p className="text-sm">
         {run.message ??
-          `The file no longer lists ${count} of the store’s ${formatCount(held.shop_products)} products (${percent(share)}).`}{' '}
+          `The file no longer lists ${count} of the store’s ${countText(held.shop_products, 'product')} (${percent(share)}).`}{' '}
         Removing more than {percent(held.threshold)} of a store’s products needs your confirmation, in case
         the file is incomplete. The rows it imported are already in your catalogue.
       </p>
@@ -73,7 +74,10 @@ export function HeldImport({ run, canManage }: { run: ImportRun; canManage: bool
 
       <ConfirmDialog
         subject={choice}
-        title={(c) => (c === 'confirm' ? `Remove ${count} products?` : `Keep the ${count} products?`)}
+        title={(c) => {
+          const products = countText(held.would_remove, 'product');
+          return c === 'confirm' ? `Remove ${products}?` : `Keep the ${products}?`;
+        }}
         description={(c) =>
           c === 'confirm'
             ? 'The products missing from the file are removed from the store and its channel feeds. This cannot be undone, but importing a file that lists them brings them back.'

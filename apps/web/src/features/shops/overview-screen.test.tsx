@@ -78,6 +78,14 @@ describe('/overview/{shop}', () => {
   });
 });
 
+describe('the set-up checklist', () => {
+  it('counts the products with errors in the right number', async () => {
+    renderApp('/overview/s1', { ...handlers, 'products.counts': () => ({ ...COUNTS, error: 1 }) });
+    const checklist = await screen.findByRole('list', { name: 'Set-up checklist' });
+    expect(within(checklist).getByRole('link', { name: 'Fix the top issues (1 product with errors)' })).toBeTruthy();
+  });
+});
+
 describe('/sync-shop/{channel}/{shop}', () => {
   it('shows the running sync, pages through the history and lists what is held back with its reasons', async () => {
     const { calls } = renderApp('/sync-shop/google/s1', {

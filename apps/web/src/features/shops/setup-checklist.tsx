@@ -1,3 +1,4 @@
+import { countText } from '@feedloom/validation';
 import { Check, Circle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -30,7 +31,7 @@ export function useStoreSetup(shopId: string) {
     },
     {
       id: 'issues',
-      label: errors > 0 ? `Fix the top issues (${errors} products with errors)` : 'Fix the top issues',
+      label: errors > 0 ? `Fix the top issues (${countText(errors, 'product')} with errors)` : 'Fix the top issues',
       done: products > 0 && errors === 0,
       to: issuesPath,
     },
