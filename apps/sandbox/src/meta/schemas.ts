@@ -128,7 +128,15 @@ export const META_NODE_FIELDS = {
     'url',
     'visibility',
   ],
-  CheckBatchRequestStatus: ['errors', 'errors_total_count', 'handle', 'ids_of_invalid_requests', 'status', 'warnings', 'warnings_total_count'],
+  CheckBatchRequestStatus: [
+    'errors',
+    'errors_total_count',
+    'handle',
+    'ids_of_invalid_requests',
+    'status',
+    'warnings',
+    'warnings_total_count',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 export type TMetaNodeType = keyof typeof META_NODE_FIELDS;
 
@@ -155,7 +163,10 @@ const fieldsOf = (node: TMetaNodeType) =>
     const known: readonly string[] = META_NODE_FIELDS[node];
     for (const name of fieldNames(value)) {
       if (!known.includes(name)) {
-        ctx.addIssue({ code: 'custom', message: `(#100) Tried accessing nonexisting field (${name}) on node type (${node})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `(#100) Tried accessing nonexisting field (${name}) on node type (${node})`,
+        });
         return;
       }
     }
@@ -166,14 +177,19 @@ const fieldsOf = (node: TMetaNodeType) =>
 /** A Graph boolean: a JSON boolean, or its text in a query or form. */
 const bool = () =>
   z
-    .custom<boolean | string>((v) => typeof v === 'boolean' || v === 'true' || v === 'false' || v === '1' || v === '0', { error: 'must be a boolean' })
+    .custom<boolean | string>(
+      (v) => typeof v === 'boolean' || v === 'true' || v === 'false' || v === '1' || v === '0',
+      { error: 'must be a boolean' },
+    )
     .transform((v) => v === true || v === 'true' || v === '1');
 
 /** An unsigned integer: a JSON number, or its decimal text in a query or form. */
 const uint = () =>
   z
     .custom<number | string>(
-      (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^\d{1,10}$/.test(v)),
+      (v) =>
+        (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+        (typeof v === 'string' && /^\d{1,10}$/.test(v)),
       { error: 'must be a non-negative integer' },
     )
     .transform(Number);
@@ -195,8 +211,26 @@ const json = <T extends z.ZodType>(schema: T) =>
 
 /* ------------------------------------------------------------ items_batch (PRODUCT_ITEM) */
 
-export const META_AVAILABILITY = ['in stock', 'out of stock', 'preorder', 'available for order', 'discontinued', 'pending', 'mark_as_sold', 'mark_as_expired'] as const;
-export const META_CONDITION = ['new', 'refurbished', 'used', 'used_like_new', 'used_good', 'used_fair', 'cpo', 'open_box_new'] as const;
+export const META_AVAILABILITY = [
+  'in stock',
+  'out of stock',
+  'preorder',
+  'available for order',
+  'discontinued',
+  'pending',
+  'mark_as_sold',
+  'mark_as_expired',
+] as const;
+export const META_CONDITION = [
+  'new',
+  'refurbished',
+  'used',
+  'used_like_new',
+  'used_good',
+  'used_fair',
+  'cpo',
+  'open_box_new',
+] as const;
 export const META_AGE_GROUP = ['adult', 'all ages', 'infant', 'kids', 'newborn', 'teen', 'toddler'] as const;
 export const META_GENDER = ['female', 'male', 'unisex'] as const;
 export const META_ITEM_SUB_TYPES = [
@@ -229,13 +263,23 @@ export const META_ITEM_SUB_TYPES = [
 ] as const;
 
 /** A price in items_batch: the amount, a space, the ISO 4217 code ("12.50 USD"; never cents, never "$12.50"). */
-const money = () => text().regex(/^\d+(\.\d{1,3})? [A-Z]{3}$/, { error: 'must be an amount and an ISO 4217 currency code, like "12.50 USD"' });
-const url = () => text().regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { error: 'must be an absolute http or https URL' });
+const money = () =>
+  text().regex(/^\d+(\.\d{1,3})? [A-Z]{3}$/, {
+    error: 'must be an amount and an ISO 4217 currency code, like "12.50 USD"',
+  });
+const url = () =>
+  text().regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { error: 'must be an absolute http or https URL' });
 const ISO_DATE_TIME = String.raw`\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
 /** An ISO 8601 interval: start and end separated by a slash. */
 const interval = () =>
-  text().regex(new RegExp(`^${ISO_DATE_TIME}/${ISO_DATE_TIME}$`), { error: 'must be an ISO 8601 start and end separated by "/"' });
-const integer = () => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' });
+  text().regex(new RegExp(`^${ISO_DATE_TIME}/${ISO_DATE_TIME}$`), {
+    error: 'must be an ISO 8601 start and end separated by "/"',
+  });
+const integer = () =>
+  z
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .nonnegative({ error: 'must not be negative' });
 
 /** One shipping rule of an item: country, optional region or postal code and service, and the price. */
 const ZShippingSchema = z.strictObject({
@@ -290,7 +334,9 @@ export const ZMetaProductDataSchema = z.strictObject({
   internal_label: z.array(text(), { error: 'must be an array of strings' }).optional(),
   shipping: z.array(ZShippingSchema, { error: 'must be an array of shipping objects' }).optional(),
   shipping_weight: text()
-    .regex(/^\d+(\.\d+)? (lb|oz|g|kg)$/, { error: 'must be a number and a unit (lb, oz, g or kg), like "1.5 kg"' })
+    .regex(/^\d+(\.\d+)? (lb|oz|g|kg)$/, {
+      error: 'must be a number and a unit (lb, oz, g or kg), like "1.5 kg"',
+    })
     .optional(),
   origin_country: text().optional(),
   importer_name: text().optional(),
@@ -385,13 +431,18 @@ export interface TMetaRequest {
   body?: unknown;
 }
 
-export type TMetaRequestCheck = { ok: true; params: Record<string, unknown> } | { ok: false; error: TGraphErrorBody };
+export type TMetaRequestCheck =
+  { ok: true; params: Record<string, unknown> } | { ok: false; error: TGraphErrorBody };
 
 /** A path as Graph names a parameter: requests[0][data][price]. */
 const paramPath = (path: readonly PropertyKey[]): string =>
   path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
 
-const invalidParameter = (message: string): TGraphErrorBody => ({ message, type: 'OAuthException', code: 100 });
+const invalidParameter = (message: string): TGraphErrorBody => ({
+  message,
+  type: 'OAuthException',
+  code: 100,
+});
 
 /** Graph's words for one zod issue. */
 const errorOf = (issue: z.core.$ZodIssue): TGraphErrorBody => {
@@ -399,12 +450,17 @@ const errorOf = (issue: z.core.$ZodIssue): TGraphErrorBody => {
   if (issue.code === 'unrecognized_keys') {
     const at = paramPath([...issue.path, issue.keys[0] ?? '']);
     return invalidParameter(
-      issue.path.at(-1) === 'data' ? `(#100) Param ${at} is not a field of item_type PRODUCT_ITEM` : `(#100) Param ${at} is not a known field`,
+      issue.path.at(-1) === 'data'
+        ? `(#100) Param ${at} is not a field of item_type PRODUCT_ITEM`
+        : `(#100) Param ${at} is not a known field`,
     );
   }
   const at = paramPath(issue.path);
   const input = (issue as { input?: unknown }).input;
-  if (input === undefined && ['invalid_type', 'invalid_value', 'invalid_union', 'custom'].includes(issue.code)) {
+  if (
+    input === undefined &&
+    ['invalid_type', 'invalid_value', 'invalid_union', 'custom'].includes(issue.code)
+  ) {
     return invalidParameter(`(#100) The parameter ${at} is required`);
   }
   return invalidParameter(`(#100) Param ${at} ${issue.message}`);
@@ -413,13 +469,24 @@ const errorOf = (issue: z.core.$ZodIssue): TGraphErrorBody => {
 /** Graph's parameters of a request: the query's and the body's (a JSON object or a form) together. */
 export const paramsOf = (request: TMetaRequest): Record<string, unknown> => ({
   ...request.query,
-  ...(typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {}),
+  ...(typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+    ? (request.body as Record<string, unknown>)
+    : {}),
 });
 
 /** Reads one request as Graph would: its parameters parsed, or Graph's refusal. */
 export const checkMetaRequest = (request: TMetaRequest): TMetaRequestCheck => {
   const shape = META_REQUEST_SHAPES[request.route];
-  if (!shape) return { ok: false, error: { message: `Unsupported request: ${request.route}`, type: 'GraphMethodException', code: 100, error_subcode: 33 } };
+  if (!shape)
+    return {
+      ok: false,
+      error: {
+        message: `Unsupported request: ${request.route}`,
+        type: 'GraphMethodException',
+        code: 100,
+        error_subcode: 33,
+      },
+    };
   const parsed = shape.safeParse(paramsOf(request), { reportInput: true });
   if (!parsed.success) return { ok: false, error: errorOf(parsed.error.issues[0]!) };
   return { ok: true, params: parsed.data as Record<string, unknown> };

@@ -74,19 +74,31 @@ describe.each(DRIVERS)('a Meta journey on %s', (driver) => {
   it('sends only requests Graph would take, in every step from connect to the status pull-back', async () => {
     const owner = await ownerWithOrg(t, 'meta-journey@example.com', 'Acme');
     const shop = owner.shops[0]!;
-    await t.database.db.update(shops).set({ shop_url: 'https://chen-home.example' }).where(eq(shops.id, shop.id));
+    await t.database.db
+      .update(shops)
+      .set({ shop_url: 'https://chen-home.example' })
+      .where(eq(shops.id, shop.id));
     const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-      const res = await t.call<T>(method, url, { token: owner.token, ...(body === undefined ? {} : { body }) });
+      const res = await t.call<T>(method, url, {
+        token: owner.token,
+        ...(body === undefined ? {} : { body }),
+      });
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(200);
       return res.body.data;
     };
 
     // Connect, then choose the business and its catalog.
     const auth = await call<{ auth_url: string }>('GET', `/facebook-auth/${shop.id}`);
-    await call('GET', `/facebook-callback?${new URLSearchParams(await sandbox.consent('meta', auth.auth_url, RILEY))}`);
+    await call(
+      'GET',
+      `/facebook-callback?${new URLSearchParams(await sandbox.consent('meta', auth.auth_url, RILEY))}`,
+    );
     const businesses = await call<{ business_id: string }[]>('GET', `/get-business-account/${shop.id}`);
     expect(businesses.map((b) => b.business_id)).toEqual([BUSINESS, HOME_BUSINESS]);
-    const catalogs = await call<{ catalog_id: string }[]>('GET', `/get-owned-product-catalogs/${shop.id}/${HOME_BUSINESS}`);
+    const catalogs = await call<{ catalog_id: string }[]>(
+      'GET',
+      `/get-owned-product-catalogs/${shop.id}/${HOME_BUSINESS}`,
+    );
     expect(catalogs.map((c) => c.catalog_id)).toEqual([CATALOG]);
     await call('POST', `/capture-catalog/${shop.id}`, { business_id: HOME_BUSINESS, catalog_id: CATALOG });
     await call('POST', `/facebook-feed-setting/${shop.id}`, { feed_schedule: 'daily' });
@@ -98,20 +110,40 @@ describe.each(DRIVERS)('a Meta journey on %s', (driver) => {
       .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, 'facebook')));
     const ids = { user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id };
     const run = await importCsv(t, ids, csvOf(ALL));
-    expect(await services.syncEngine.runSync(connection!.id, 'manual')).toMatchObject({ status: 'succeeded', sent: 12, refused: 0 });
+    expect(await services.syncEngine.runSync(connection!.id, 'manual')).toMatchObject({
+      status: 'succeeded',
+      sent: 12,
+      refused: 0,
+    });
     expect(await services.syncEngine.pullStatuses(connection!.id)).toMatchObject({ products: 12 });
 
     // An edit is sent again; a product gone from the import is deleted from the catalog.
-    const [m1] = await queryRows<{ id: number }>(t.database.db, sql`select id from products where shop_id = ${shop.id}::uuid and offer_id = 'M1'`);
-    await call<TProductDetail>('PUT', '/product-update', { shop_id: shop.id, product_id: Number(m1!.id), data: { custom_title: 'Linen cushion, sand' } });
-    expect(await services.syncEngine.runSync(connection!.id, 'change')).toMatchObject({ status: 'succeeded', sent: 1 });
+    const [m1] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from products where shop_id = ${shop.id}::uuid and offer_id = 'M1'`,
+    );
+    await call<TProductDetail>('PUT', '/product-update', {
+      shop_id: shop.id,
+      product_id: Number(m1!.id),
+      data: { custom_title: 'Linen cushion, sand' },
+    });
+    expect(await services.syncEngine.runSync(connection!.id, 'change')).toMatchObject({
+      status: 'succeeded',
+      sent: 1,
+    });
     await importCsv(t, ids, csvOf(ALL.filter((i) => i !== 12)), run.data_source_id);
-    expect(await services.syncEngine.runSync(connection!.id, 'manual')).toMatchObject({ status: 'succeeded', deleted: 1, refused: 0 });
+    expect(await services.syncEngine.runSync(connection!.id, 'manual')).toMatchObject({
+      status: 'succeeded',
+      deleted: 1,
+      refused: 0,
+    });
     expect(await services.syncEngine.pullStatuses(connection!.id)).toMatchObject({ products: 11 });
 
     // Every request read again as Graph reads it: none is refused.
     const received = sandbox.received('meta');
-    const refused = received.map((request) => ({ route: request.route, check: checkMetaRequest(request) })).filter((r) => !r.check.ok);
+    const refused = received
+      .map((request) => ({ route: request.route, check: checkMetaRequest(request) }))
+      .filter((r) => !r.check.ok);
     expect(refused).toEqual([]);
     // Each Graph call Feedloom makes was met on the way, and each is one the sandbox knows the shape of.
     const routes = new Set(received.map((r) => r.route));
@@ -127,7 +159,8 @@ describe.each(DRIVERS)('a Meta journey on %s', (driver) => {
       ].sort(),
     );
     // The journey's items carried Meta's lists, prices, dates and shipping objects, so their shapes were read too.
-    const batchOf = (r: (typeof received)[number]) => (r.body as { requests: { method: string; data: Record<string, unknown> }[] }).requests;
+    const batchOf = (r: (typeof received)[number]) =>
+      (r.body as { requests: { method: string; data: Record<string, unknown> }[] }).requests;
     const batches = received.filter((r) => r.route === 'POST /v25.0/:catalogId/items_batch');
     const sent = batchOf(batches[0]!).find((r) => r.data.id === 'M2');
     expect(sent).toEqual({
@@ -141,9 +174,18 @@ describe.each(DRIVERS)('a Meta journey on %s', (driver) => {
         shipping: [{ country: 'US', region: 'CA', service: 'Standard', price: '4.99 USD' }],
       }),
     });
-    expect(batches.flatMap(batchOf).filter((r) => r.method === 'DELETE')).toEqual([{ method: 'DELETE', data: { id: 'M12' } }]);
+    expect(batches.flatMap(batchOf).filter((r) => r.method === 'DELETE')).toEqual([
+      { method: 'DELETE', data: { id: 'M12' } },
+    ]);
     // The businesses and the catalog's products were paged through (one a page), by the `after` cursor.
-    expect(received.filter((r) => r.route === 'GET /v25.0/me/businesses' && typeof r.query.after === 'string').length).toBeGreaterThan(0);
-    expect(received.filter((r) => r.route === 'GET /v25.0/:catalogId/products' && typeof r.query.after === 'string').length).toBeGreaterThan(0);
+    expect(
+      received.filter((r) => r.route === 'GET /v25.0/me/businesses' && typeof r.query.after === 'string')
+        .length,
+    ).toBeGreaterThan(0);
+    expect(
+      received.filter(
+        (r) => r.route === 'GET /v25.0/:catalogId/products' && typeof r.query.after === 'string',
+      ).length,
+    ).toBeGreaterThan(0);
   }, 180_000);
 });
