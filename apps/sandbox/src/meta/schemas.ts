@@ -15,6 +15,8 @@ import { z } from 'zod';
 // Every refusal is HTTP 400 with Graph's error body, type OAuthException and code 100. A parameter Graph does not
 // know is ignored, as Graph ignores it. What only the catalog judges — a CREATE missing a required field, an
 // UPDATE of an item that is not there without upsert — is a per-item error of check_batch_request_status.
+// One stricter choice: a malformed item refuses the whole call here, where Meta may instead report it for that
+// item alone (items_batch's validation_status); a client must send neither, and this way it cannot miss it.
 
 /** The Graph API version the stand-in serves (its path prefix). */
 export const META_GRAPH_VERSION = 'v25.0';
