@@ -123,6 +123,11 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
   beforeEach(async () => {
     exportExpires = false;
     api = await startApi((seen, res) => {
+      if (seen.url.endsWith('/shops/shop_taken/import-csv')) {
+        res.statusCode = 409;
+        res.setHeader('content-type', 'application/json');
+        return res.end(JSON.stringify({ code: 409, message: 'That name is taken.', data: null, field: 'data_source_name' }));
+      }
       if (seen.url.endsWith('/import-csv')) return envelope(res, 200, { bytes: seen.bytes });
       if (seen.url.endsWith('/import-report')) {
         res.setHeader('content-type', 'text/csv; charset=utf-8');
@@ -211,6 +216,16 @@ describe('streaming uploads and downloads (transfer.ts)', () => {
     expect(seen?.headers.authorization).toBe('Bearer access-1');
     expect(seen?.head.startsWith(preamble)).toBe(true);
   }, 30_000);
+
+  it("passes the api's refusal on with its status, message and the field it names", async () => {
+    const res = await request(`${base}/upload/import-csv/shop_taken`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': MULTIPART },
+      body: `--${BOUNDARY}\r\ncontent-disposition: form-data; name="data_source_name"\r\n\r\nMain\r\n--${BOUNDARY}--\r\n`,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await res.body.json()).toEqual({ code: 409, message: 'That name is taken.', data: null, field: 'data_source_name' });
+  });
 
   it('refuses without a session or without the CSRF header, calling nothing', async () => {
     const noSession = await request(`${base}/upload/import-csv/shop_1`, {

@@ -145,12 +145,16 @@ const routePathOf = (prefix: string, name: string, endpoint: TEndpoint): string 
     ...[...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => `:${m[1]}`),
   ].join('/');
 
-const fail = (reply: FastifyReply, code: number, message: string, data: unknown = null) =>
-  reply.code(code).header('cache-control', 'no-store').send({ code, message, data });
+const fail = (reply: FastifyReply, code: number, message: string, data: unknown = null, field?: string) =>
+  reply
+    .code(code)
+    .header('cache-control', 'no-store')
+    .send({ code, message, data, ...(field ? { field } : {}) });
 
+/** The api's refusal as it gave it, with the field it named (the web shows the message under that input). */
 const failUpstream = (reply: FastifyReply, err: UpstreamError) => {
   const code = err.code >= 400 && err.code <= 599 ? err.code : BAD_GATEWAY;
-  return fail(reply, code, upstreamMessageOf(err), err.data ?? null);
+  return fail(reply, code, upstreamMessageOf(err), err.data ?? null, err.field);
 };
 
 /** The endpoint's params from the route's, or null when its schema refuses them. */

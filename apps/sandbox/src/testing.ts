@@ -20,3 +20,4 @@ export { EDITORIAL_REVIEW_MARKER } from './microsoft/judge';
 export { MICROSOFT_ADS_USERS, microsoftUserOf, UNVERIFIED_STORE_HOST_PREFIX } from './microsoft/accounts';
 export { META_USERS, metaUserOf } from './meta/accounts';
 export { META_BATCH_MAX, META_GRAPH_VERSION, META_CATALOG_PERMISSIONS } from './meta/graph';
+export { checkMetaRequest, META_REQUEST_SHAPES, type TGraphErrorBody, type TMetaRequest } from './meta/schemas';

@@ -48,6 +48,11 @@ export const DATA_SOURCE_MSG = {
   reportType: 'Report type must be 1 or 2.',
   exportFieldsRequired: 'Choose at least one field to export.',
   exportFieldInvalid: 'Choose fields from the list.',
+  /** A new file source named like one the store has: the existing one takes a new file instead. */
+  nameTaken: (name: string) =>
+    `A data source named "${name}" already exists in this store. Choose it to replace its file, or pick another name.`,
+  /** A URL source, or a rename, with a name another source of the store has. */
+  nameInUse: (name: string) => `A data source named "${name}" already exists in this store. Pick another name.`,
 } as const;
 
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);

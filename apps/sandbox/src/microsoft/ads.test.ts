@@ -1,12 +1,11 @@
-// The sandbox's Microsoft Advertising and Meta Graph API at the protocol level: who may call, the batch
-// limits of each API, and the answers a client must handle.
+// The sandbox's Microsoft Advertising at the protocol level: who may call, the batch limits of its APIs, and
+// the answers a client must handle. (Meta's Graph API: ../meta/contract.test.ts.)
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
-import { META_BATCH_MAX } from '../meta/graph';
 import { MICROSOFT_BATCH_MAX, MSADS_SCOPE } from './ads';
 
 type TRunning = Awaited<ReturnType<typeof startSandbox>>;
@@ -15,7 +14,7 @@ let dataDir: string;
 let sandbox: TRunning;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-msmeta-'));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-microsoft-'));
   sandbox = await startSandbox({ dataDir, port: 0, smtpPort: 0, logLevel: 'silent', google: { reviewDelayMs: 0 } });
 });
 afterAll(async () => {
@@ -203,51 +202,5 @@ describe('Microsoft Customer Management request shapes', () => {
     await refusedWith(await post('Accounts/Search', { ...search, PageInfo: undefined }), /PageInfo is required/);
     await refusedWith(await post('Accounts/Search', { ...search, PageInfo: { Index: '0', Size: 1000 } }), /PageInfo\.Index must be a number/);
     await refusedWith(await post('Accounts/Search', { ...search, PageInfo: { Index: 0, Size: 5000 } }), /PageInfo\.Size/);
-  });
-});
-
-describe('Meta Graph API', () => {
-  const metaToken = async () => {
-    const url = new URL(`${sandbox.url}/v25.0/dialog/oauth`);
-    url.search = new URLSearchParams({ client_id: 'feedloom-facebook', redirect_uri: REDIRECT, state: 's', scope: 'catalog_management,business_management' }).toString();
-    const code = await allow(url.href, 'riley.chen@facebook.sandbox.test');
-    const res = await fetch(
-      `${sandbox.url}/v25.0/oauth/access_token?${new URLSearchParams({ client_id: 'feedloom-facebook', client_secret: 'sandbox-secret', redirect_uri: REDIRECT, code })}`,
-    );
-    const body = (await res.json()) as { access_token: string };
-    // A code works once.
-    const again = await fetch(
-      `${sandbox.url}/v25.0/oauth/access_token?${new URLSearchParams({ client_id: 'feedloom-facebook', client_secret: 'sandbox-secret', redirect_uri: REDIRECT, code })}`,
-    );
-    expect(again.status).toBe(400);
-    return body.access_token;
-  };
-
-  it(`takes at most ${META_BATCH_MAX} requests per items_batch, answers a handle, and reports per-item errors`, async () => {
-    const token = await metaToken();
-    const post = (requests: unknown[]) =>
-      fetch(`${sandbox.url}/v25.0/300000000000001/items_batch`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ item_type: 'PRODUCT_ITEM', requests }),
-      });
-    const tooMany = await post(Array.from({ length: META_BATCH_MAX + 1 }, (_, i) => ({ method: 'DELETE', data: { id: `x${i}` } })));
-    expect(tooMany.status).toBe(400);
-    const res = await post([{ method: 'UPDATE', data: { id: 'only-an-id' } }]);
-    const { handles } = (await res.json()) as { handles: string[] };
-    expect(handles).toHaveLength(1);
-    let status: { status: string; errors: { id: string }[] } = { status: 'in_progress', errors: [] };
-    for (let i = 0; i < 20 && status.status !== 'finished'; i++) {
-      const check = await fetch(`${sandbox.url}/v25.0/300000000000001/check_batch_request_status?handle=${handles[0]}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      status = ((await check.json()) as { data: (typeof status)[] }).data[0]!;
-      if (status.status !== 'finished') await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status.status).toBe('finished');
-    expect(status.errors.length).toBeGreaterThan(0);
-    expect(status.errors.every((e) => e.id === 'only-an-id')).toBe(true);
-    const bad = await fetch(`${sandbox.url}/v25.0/me/businesses`, { headers: { authorization: 'Bearer nope' } });
-    expect(await bad.json()).toMatchObject({ error: { code: 190, type: 'OAuthException' } });
   });
 });

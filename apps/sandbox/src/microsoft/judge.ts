@@ -145,7 +145,7 @@ const fromMeta: TConvert = (row, v) => {
     const out = list.map((x) => {
       const rec = (x ?? {}) as Record<string, unknown>;
       const o: Record<string, unknown> = {};
-      for (const child of row.children ?? []) if (child.feed && child.feed in rec) o[child.key ?? child.attribute] = rec[child.feed];
+      for (const child of row.children ?? []) if (child.feed && child.feed in rec) o[child.key ?? child.attribute] = fromMeta(child, rec[child.feed]);
       return o;
     });
     return row.repeated ? out : out[0];

@@ -188,7 +188,12 @@ function stubUploads(handlers: Record<string, Handler>, calls: TrpcCall[]) {
         error instanceof TrpcTestError
           ? error
           : new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal Server Error!', 500);
-      return json(e.httpStatus, { code: e.httpStatus, message: e.message, data: null });
+      return json(e.httpStatus, {
+        code: e.httpStatus,
+        message: e.message,
+        data: null,
+        ...(e.data.field ? { field: e.data.field } : {}),
+      });
     }
   });
 }

@@ -220,7 +220,7 @@ describe('Meta items_batch', () => {
         condition: 'new',
         price: '39.99 USD',
         image_link: 'https://shop.example.com/i/kettle.jpg',
-        additional_image_link: 'https://a.example.com/1.jpg,https://a.example.com/2.jpg',
+        additional_image_link: ['https://a.example.com/1.jpg', 'https://a.example.com/2.jpg'],
         shipping: [{ country: 'US', service: 'Standard', price: '4.99 USD' }],
       }),
     });

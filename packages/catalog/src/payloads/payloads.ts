@@ -305,8 +305,8 @@ export const META_BATCH_MAX = 5000;
 
 /**
  * One items_batch request: feed field names with their feed text (price `15.00 USD`, availability `in stock`).
- * Lists are comma-joined like in the CSV feed; shipping is a list of objects. The exact request shape is
- * unverified: keep it in this one function.
+ * A repeated field (additional_image_link) is a JSON array of its texts, as the Catalog Batch API takes it
+ * (never the CSV feed's comma-joined text); shipping is a list of objects.
  */
 export const toMetaRequest = (
   item: ChannelItem,
@@ -332,7 +332,6 @@ export const toMetaRequest = (
           ? listOf(row, v)
               .filter(isPresent)
               .map((x) => scalarText(row, x))
-              .join(',')
           : scalarText(row, v);
   }
   return { method, data };

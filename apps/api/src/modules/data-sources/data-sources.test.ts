@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, type TDataSourceImport, type TEnvelope, type TImportRun } from '@feedloom/contracts';
+import { DATA_SOURCE_MSG } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -533,6 +534,50 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
       rows_unchanged: 2,
     });
     expect(await productCount(shop)).toBe(7);
+  });
+
+  it('keeps data source names unique in a store: a second import named like one is refused on the name, its file not kept', async () => {
+    const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme', 2);
+    const shop = shops[0]!.id;
+    const files = async () =>
+      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from import_files`))[0]!.n;
+    const first = await upload(token, { shop_id: shop, data_source_name: 'Main feed' }, csvOf(ids(2)));
+    expect(first.status).toBe(200);
+    const main = first.body.data.data_source.id;
+    const kept = await files();
+
+    // The same name again (letter case and outer spaces aside), without choosing the source: a 409 naming it.
+    const second = await upload(token, { shop_id: shop, data_source_name: ' main FEED ' }, csvOf(ids(3)));
+    expect(second).toEqual({
+      status: 409,
+      body: { code: 409, message: DATA_SOURCE_MSG.nameTaken('Main feed'), data: null, field: 'data_source_name' },
+    });
+    expect(await files()).toBe(kept);
+    const list = await t.call<{ total_records: number }>('GET', `/data-source/${shop}`, { token });
+    expect(list.body.data.total_records).toBe(1);
+    expect(await productCount(shop)).toBe(2);
+
+    // Choosing the source replaces its file; another store may have a source of that name.
+    const replaced = await upload(token, { shop_id: shop, data_source_id: main, data_source_name: 'Main feed' }, csvOf(ids(3)));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data.data_source.id).toBe(main);
+    expect(await productCount(shop)).toBe(3);
+    expect((await upload(token, { shop_id: shops[1]!.id, data_source_name: 'Main feed' }, csvOf(ids(1)))).status).toBe(200);
+
+    // Neither a URL source nor a rename takes a name the store already has.
+    const url = await t.call('POST', '/import-csv-url', {
+      token,
+      body: { shop_id: shop, data_source_name: 'MAIN FEED', url: `${baseUrl}/feed.csv`, frequency: 'daily', fetch_time: '01:00' },
+    });
+    expect(url).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' } });
+    const spring = await upload(token, { shop_id: shop, data_source_name: 'Spring' }, csvOf(ids(1, 50)));
+    const springId = spring.body.data.data_source.id;
+    const renamed = await t.call('PUT', `/edit-data-source/${springId}`, { token, body: { data_source_name: 'Main feed' } });
+    expect(renamed).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' } });
+    const renamedByUpload = await upload(token, { shop_id: shop, data_source_id: springId, data_source_name: 'main feed' }, csvOf(ids(1, 50)));
+    expect(renamedByUpload).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed') } });
+    // Renaming a source to its own name in other letters is no clash.
+    expect((await t.call('PUT', `/edit-data-source/${springId}`, { token, body: { data_source_name: 'SPRING' } })).status).toBe(200);
   });
 
   it('imports a CSV URL served locally, and says why a download failed', async () => {

@@ -277,10 +277,11 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
 
     // No address, no mail; a mail that cannot go out leaves the run as it is, and is logged.
     served = csvOf(1);
-    await createUrlSource(token, shop, { url: `${baseUrl}/a.csv`, frequency: 'daily', fetch_time: '01:00' });
+    await createUrlSource(token, shop, { data_source_name: 'Feed A', url: `${baseUrl}/a.csv`, frequency: 'daily', fetch_time: '01:00' });
     expect(t.mail.outbox).toHaveLength(4);
     t.mail.failNext(1);
     const quiet = await createUrlSource(token, shop, {
+      data_source_name: 'Feed B',
       url: `${baseUrl}/b.csv`,
       frequency: 'daily',
       fetch_time: '01:00',

@@ -6,6 +6,7 @@ import type {
   TImportRunPage,
 } from '@feedloom/contracts';
 import { sampleCsv } from '@feedloom/catalog';
+import { DATA_SOURCE_MSG } from '@feedloom/validation';
 import type {
   TExportCsv,
   TImportCsvFields,
@@ -14,7 +15,7 @@ import type {
   TProductSettings,
   TUpdateDataSource,
 } from '@feedloom/validation';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
 import {
@@ -154,6 +155,40 @@ export const createDataSourcesService = (deps: {
         : [];
     if (!shop) throw notFound(M.storeNotFound);
     return shop;
+  };
+
+  /**
+   * Within a shop a data source name is unique (letter case aside): refuses `name` with a 409 on the name field
+   * when another source of the shop has it (`exceptId`: the source being renamed or given a new file).
+   */
+  const refuseTakenName = async (
+    shopId: string,
+    name: string,
+    message: (existing: string) => string,
+    exceptId?: string,
+  ) => {
+    const [other] = await db
+      .select({ name: data_sources.data_source_name })
+      .from(data_sources)
+      .where(
+        and(
+          eq(data_sources.shop_id, shopId),
+          sql`lower(${data_sources.data_source_name}) = lower(${name.trim()})`,
+          exceptId ? ne(data_sources.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (other) throw conflict(message(other.name), 'data_source_name');
+  };
+
+  /** An upload's name: a new source's must be free; an existing source's new name must not be another's. */
+  const checkUploadName = async (fields: TImportCsvFields) => {
+    if (!fields.data_source_name) return;
+    if (fields.data_source_id) {
+      await refuseTakenName(fields.shop_id, fields.data_source_name, DATA_SOURCE_MSG.nameInUse, fields.data_source_id);
+    } else {
+      await refuseTakenName(fields.shop_id, fields.data_source_name, DATA_SOURCE_MSG.nameTaken);
+    }
   };
 
   const findSource = async (
@@ -398,6 +433,7 @@ export const createDataSourcesService = (deps: {
         const source = await findSource(caller, fields.data_source_id, fields.shop_id);
         if (source.source_type !== 'file') throw badRequest(M.notFileSource);
       }
+      await checkUploadName(fields);
     },
 
     /** A kept upload: a new file source, or a new file for an existing one; then its run. */
@@ -406,6 +442,7 @@ export const createDataSourcesService = (deps: {
       fields: TImportCsvFields,
       file: { id: string; file_name: string; size: number },
     ): Promise<TDataSourceImport> => {
+      await checkUploadName(fields);
       let source: TDataSourceRow | undefined;
       const settings = {
         notification_email: fields.notification_email || null,
@@ -456,6 +493,7 @@ export const createDataSourcesService = (deps: {
     createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
       const shop = await reachShop(caller, input.shop_id);
       checkUrl(input.url!);
+      await refuseTakenName(input.shop_id, input.data_source_name, DATA_SOURCE_MSG.nameInUse);
       const [source] = await db
         .insert(data_sources)
         .values({
@@ -492,6 +530,9 @@ export const createDataSourcesService = (deps: {
       const schedule = input.url !== undefined || input.frequency !== undefined;
       if (schedule && source.source_type !== 'url') throw badRequest(M.notUrlSource);
       if (input.url) checkUrl(input.url);
+      if (input.data_source_name) {
+        await refuseTakenName(source.shop_id, input.data_source_name, DATA_SOURCE_MSG.nameInUse, source.id);
+      }
       const frequency = input.frequency ?? source.frequency;
       const next = input.frequency
         ? await nextFetchOf(

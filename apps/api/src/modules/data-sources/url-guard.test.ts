@@ -45,9 +45,11 @@ describe.each(DRIVERS)('CSV URL address guard on %s', (driver) => {
     internalHits = 0;
   });
 
+  // Each source its own name: a store's data source names are unique.
+  let sources = 0;
   const body = (shop: string, url: string) => ({
     shop_id: shop,
-    data_source_name: 'Feed URL',
+    data_source_name: `Feed URL ${++sources}`,
     url,
     frequency: 'daily',
     fetch_time: '06:30',

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { orgShopHandlers } from '@/test/org-handlers';
 import { makeSession, renderApp, TrpcTestError } from '@/test/render';
+import { DATA_SOURCE_MSG } from '@feedloom/validation';
 import { makeDataSource, makeRun } from './fixtures';
+import { EDIT_NAME_HELP, NEW_NAME_HELP } from './import-csv-fields';
 import type { ImportRun } from './use-data-sources';
 
 const session = makeSession({ active_shop_id: 's1', shops_count: 1 });
@@ -184,6 +186,50 @@ describe('the Import CSV popup', () => {
     expect((body.file as File).name).toBe('spring.csv');
     await waitFor(() => expect(router.state.location.pathname).toBe('/data-source/s1'));
     expect(router.state.location.search).toBe('?source=d1');
+  });
+});
+
+describe('a data source name the store already has', () => {
+  it('says near the name what a new name does, and shows the 409 under the name, keeping the popup open', async () => {
+    const user = userEvent.setup();
+    const taken = DATA_SOURCE_MSG.nameTaken('Main feed');
+    const { calls } = renderApp('/data-sources', {
+      ...orgShopHandlers(session),
+      'dataSources.find': page([makeDataSource({ data_source_name: 'Main feed' })]),
+      'upload.import-csv': () => {
+        throw new TrpcTestError('CONFLICT', taken, 409, { field: 'data_source_name' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
+    const name = within(dialog).getByLabelText('Data source name');
+    // The help says what the name decides, next to the name (its description).
+    expect(within(dialog).getByText(NEW_NAME_HELP)).toBeTruthy();
+    expect(name.getAttribute('aria-describedby')).toContain(within(dialog).getByText(NEW_NAME_HELP).id);
+
+    await user.type(name, 'main feed');
+    await user.upload(within(dialog).getByLabelText('CSV file'), new File(['id,title\n1,A\n'], 'main.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // The server's message under the name field, the field marked invalid and focused; no toast, the popup stays.
+    const error = await within(dialog).findByText(taken);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Import CSV' })).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'upload.import-csv')).toHaveLength(1);
+  });
+
+  it('an existing source’s popup says a file chosen there replaces its file', async () => {
+    const user = userEvent.setup();
+    renderApp('/data-sources', {
+      ...orgShopHandlers(session),
+      'dataSources.find': page([makeDataSource({ data_source_name: 'Main feed' })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Main feed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Main feed' });
+    expect(within(dialog).getByText(EDIT_NAME_HELP)).toBeTruthy();
   });
 });
 

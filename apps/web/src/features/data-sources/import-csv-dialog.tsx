@@ -89,7 +89,12 @@ export function ImportCsvDialog({
     try {
       const reply = await uploadCsv<DataSourceImport>(body);
       if (reply.code !== 200) {
-        snackbar.show(reply.message, 'error');
+        // A refusal about one of the popup's inputs (a name the store already has) is shown under it.
+        if (reply.field && reply.field in form.getValues()) {
+          form.setError(reply.field as keyof ImportCsvFormInput, { message: reply.message }, { shouldFocus: true });
+        } else {
+          snackbar.show(reply.message, 'error');
+        }
         return null;
       }
       return { message: reply.message, data: reply.data };

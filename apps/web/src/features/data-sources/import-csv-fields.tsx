@@ -1,4 +1,5 @@
 import {
+  DATA_SOURCE_NAME_MAX,
   FETCH_FREQUENCIES,
   INVENTORY_QUANTITY_MAX,
   INVENTORY_QUANTITY_MIN,
@@ -32,6 +33,11 @@ const FEED_FORMATS = 'A CSV file or a Google XML feed (RSS 2.0 / Atom)';
 const FEED_FILE_ACCEPT =
   '.csv,.xml,text/csv,text/xml,application/xml,application/rss+xml,application/atom+xml';
 
+/** What the name decides: a store's data source names are unique, so a new name is a new source. */
+export const NEW_NAME_HELP =
+  'A new name creates a new data source. To replace the file of an existing data source, choose Edit on it in the list instead.';
+export const EDIT_NAME_HELP = 'A file chosen below replaces this data source’s file.';
+
 const ID_FORMAT_LABELS: Record<(typeof PRODUCT_ID_FORMATS)[number], string> = {
   id: 'The file’s id column',
   sku: 'SKU (the id when a row has none)',
@@ -55,7 +61,8 @@ export function SourceFields({ form, source }: { form: FormApi; source: DataSour
         name="data_source_name"
         label="Data source name"
         autoFocus
-        maxLength={100}
+        maxLength={DATA_SOURCE_NAME_MAX}
+        description={!isEditing ? NEW_NAME_HELP : source.source_type === 'file' ? EDIT_NAME_HELP : undefined}
       />
       <TextField
         control={form.control}

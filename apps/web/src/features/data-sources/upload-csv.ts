@@ -9,6 +9,8 @@ export interface UploadEnvelope<T = unknown> {
   code: number;
   message: string;
   data: T;
+  /** The form field a refusal is about (`data_source_name`), when the api named one. */
+  field?: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function uploadCsv<T = unknown>(form: FormData): Promise<UploadEnve
         code: err.data.httpStatus,
         message: err.message || INTERNAL_ERROR_MESSAGE,
         data: undefined as T,
+        ...(err.data.field ? { field: err.data.field } : {}),
       };
     }
     return { code: 500, message: INTERNAL_ERROR_MESSAGE, data: undefined as T };

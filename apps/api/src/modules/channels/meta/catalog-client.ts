@@ -83,11 +83,12 @@ export const createMetaCatalogClient = (opts: { graph: TMetaGraphClient; catalog
         offer_id: p.retailer_id,
         item_id: p.id,
         status: reviewOf(p.review_status),
+        // Meta does not say which attribute an error is about; a HIGH priority error keeps the item out.
         issues: (p.errors ?? []).map((e) => ({
-          code: e.title ?? 'channel_issue',
-          severity: e.severity === 'warning' ? ('warning' as const) : ('error' as const),
-          attribute: e.attribute ?? null,
-          message: e.description ?? '',
+          code: (e.error_type ?? e.title ?? 'channel_issue').toLowerCase().replace(/[^a-z0-9]+/g, '_'),
+          severity: e.error_priority === 'HIGH' ? ('error' as const) : ('warning' as const),
+          attribute: null,
+          message: e.description ?? e.title ?? '',
         })),
       })),
   };

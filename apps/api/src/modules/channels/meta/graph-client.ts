@@ -30,12 +30,19 @@ export interface TGraphBatchStatusJson {
   warnings?: { line?: number; id?: string; message?: string }[];
   ids_of_invalid_requests?: string[];
 }
+/** A ProductItemError: Meta names the problem (title, type), explains it and ranks it (HIGH blocks the item). */
+export interface TGraphProductErrorJson {
+  title?: string;
+  description?: string;
+  error_priority?: 'HIGH' | 'MEDIUM' | 'LOW';
+  error_type?: string;
+}
 export interface TGraphProductJson {
   id: string;
   retailer_id: string;
   name?: string;
   review_status?: string;
-  errors?: { title?: string; description?: string; severity?: string; attribute?: string }[];
+  errors?: TGraphProductErrorJson[];
 }
 
 type TPage<T> = { data?: T[]; paging?: { cursors?: { after?: string }; next?: string } };

@@ -93,4 +93,34 @@ describe('Meta catalog client', () => {
     expect(out.every((o) => o.ok)).toBe(true);
     expect(waits).toEqual([7, 7]);
   });
+
+  it("reads Meta's ProductItemErrors: a HIGH priority error keeps the item out, the others are warnings", async () => {
+    const graph = {
+      listProducts: async () => [
+        {
+          id: '1000000000000001',
+          retailer_id: 'S1',
+          review_status: 'rejected',
+          errors: [
+            { title: 'Missing brand', description: 'Give a brand, a GTIN or an MPN.', error_priority: 'HIGH', error_type: 'MISSING_BRAND' },
+            { title: 'Short description', description: 'Describe the item in more words.', error_priority: 'LOW', error_type: 'SHORT_DESCRIPTION' },
+          ],
+        },
+        { id: '1000000000000002', retailer_id: 'S2', review_status: 'pending' },
+      ],
+    } as unknown as TMetaGraphClient;
+    const client = createMetaCatalogClient({ graph, catalogId: '3', poll: { intervalMs: 0, maxPolls: 1 } });
+    expect(await client.listItems()).toEqual([
+      {
+        offer_id: 'S1',
+        item_id: '1000000000000001',
+        status: 'disapproved',
+        issues: [
+          { code: 'missing_brand', severity: 'error', attribute: null, message: 'Give a brand, a GTIN or an MPN.' },
+          { code: 'short_description', severity: 'warning', attribute: null, message: 'Describe the item in more words.' },
+        ],
+      },
+      { offer_id: 'S2', item_id: '1000000000000002', status: 'pending', issues: [] },
+    ]);
+  });
 });
