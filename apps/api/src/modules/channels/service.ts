@@ -5,14 +5,12 @@ import type {
   TWebsiteClaim,
 } from '@feedloom/contracts';
 import type { TChannelKey } from '@feedloom/validation';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
-import { shops, type TChannelConnectionRow, type TShopRow } from '../../db/schema';
+import { type TChannelConnectionRow, type TShopRow } from '../../db/schema';
 import { addSeconds, type TClock } from '../../lib/clock';
 import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { canReachShop } from '../tenancy/access';
 import { GoogleHttpError, type TGoogleHttpDeps } from './google/http';
 import { createMerchantClient, type TMerchantAccountJson } from './google/merchant-client';
@@ -33,6 +31,7 @@ import {
   type TChannelCaller,
   type TChannelShared,
 } from './shared';
+import { reachShop } from '../tenancy/reach';
 
 export type { TChannelCaller } from './shared';
 
@@ -101,21 +100,9 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     onRefused: deps.events?.channelAuthorisationRefused,
   });
 
-  const reachShop = async (caller: TChannelCaller, shopId: string): Promise<TShopRow> => {
-    const [shop] =
-      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
-        ? await db
-            .select()
-            .from(shops)
-            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
-        : [];
-    if (!shop) throw notFound(CHANNELS_MSG.storeNotFound);
-    return shop;
-  };
-
   /** The shop's live connection to `channel`, or 409 when it has none. */
   const liveConnection = async (caller: TChannelCaller, shopId: string, channel: TChannelKey) => {
-    await reachShop(caller, shopId);
+    await reachShop(db, caller, shopId);
     const row = await connections.find(caller.org_id, shopId, channel);
     if (!row || row.state === 'disconnected') throw conflict(CHANNELS_MSG.notConnected(channel));
     return row;
@@ -179,7 +166,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     ) {
       throw badRequest(CHANNELS_MSG.stateInvalid);
     }
-    await reachShop(caller, row.shop_id);
+    await reachShop(db, caller, row.shop_id);
     return { shopId: row.shop_id, verifier: cipher.decrypt(row.code_verifier) };
   };
 
@@ -206,7 +193,6 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     http,
     connections,
     onRefused,
-    reachShop,
     liveConnection,
     withChannel,
     newState,
@@ -234,7 +220,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     withGoogle,
 
     googleAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
-      const shop = await reachShop(caller, shopId);
+      const shop = await reachShop(db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = googleOAuth();
       const { state, verifier } = await newState(caller, 'google', shop.id);
@@ -294,7 +280,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
     websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
       const { row, accountId } = await withAccount(caller, shopId);
-      const shop = await reachShop(caller, shopId);
+      const shop = await reachShop(db, caller, shopId);
       const home = await withGoogle(
         () => merchantClient(row).getHomepage(accountId),
         CHANNELS_MSG.accountNotFound,
@@ -305,7 +291,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     /** Sets the Merchant Center homepage and claims it; a claim Google refuses leaves it unclaimed (said so). */
     overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
       const { row, accountId } = await withAccount(caller, shopId);
-      const shop = await reachShop(caller, shopId);
+      const shop = await reachShop(db, caller, shopId);
       const client = merchantClient(row);
       const updated = await withGoogle(
         () => client.updateHomepage(accountId, websiteUrl),
@@ -356,7 +342,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       shopId: string,
       channel: TChannelKey,
     ): Promise<TChannelConnection | null> => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const row = await connections.find(caller.org_id, shopId, channel);
       return row ? toConnection(row) : null;
     },

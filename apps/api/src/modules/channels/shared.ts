@@ -10,7 +10,7 @@ import { INTEGRATION_STEPS, type TChannelKey } from '@feedloom/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client';
-import type { TChannelConnectionRow, TShopRow } from '../../db/schema';
+import type { TChannelConnectionRow } from '../../db/schema';
 import { addSeconds, type TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
 import { conflict } from '../../lib/errors';
@@ -19,6 +19,7 @@ import type { TShopScope } from '../tenancy/access';
 import { CHANNELS_MSG } from './messages';
 import type { TOAuthTokens } from './oauth';
 import type { connectionsRepo } from './repo';
+import { reachShop } from '../tenancy/reach';
 
 export interface TChannelCaller {
   user_id: string;
@@ -36,7 +37,6 @@ export interface TChannelShared {
   /** Told when a channel refused a connection's authorisation (a Critical notification and mail for the merchant). */
   onRefused?: (shopId: string, channel: string) => Promise<unknown>;
   /** The caller's shop (404 when it is not theirs). */
-  reachShop(caller: TChannelCaller, shopId: string): Promise<TShopRow>;
   /** The shop's live connection to the channel (409 when it has none). */
   liveConnection(
     caller: TChannelCaller,
@@ -95,7 +95,8 @@ export const stepsWith = (
 ) => {
   let steps = withStep(row.integration_steps, step, order);
   const last = order.indexOf('feed-config');
-  if (last >= 0 && order.slice(0, last).every((s) => steps.includes(s))) steps = withStep(steps, 'feed-config', order);
+  if (last >= 0 && order.slice(0, last).every((s) => steps.includes(s)))
+    steps = withStep(steps, 'feed-config', order);
   return {
     integration_steps: steps,
     integration_once_completed: row.integration_once_completed || order.every((s) => steps.includes(s)),
@@ -175,7 +176,7 @@ export const createConnectionBookkeeping = (shared: TChannelShared, channel: TCh
     },
 
     feedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
-      await shared.reachShop(caller, shopId);
+      await reachShop(shared.db, caller, shopId);
       const row = await connections.find(caller.org_id, shopId, channel);
       if (!row) throw conflict(CHANNELS_MSG.notConnected(channel));
       return toFeedSetting(row);

@@ -30,6 +30,7 @@ import { connectionsRepo } from './repo';
 import { isShopWebsite, stepsWith, websiteHost } from './shared';
 import { toConnection, type TChannelCaller, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
+import { reachShop } from '../tenancy/reach';
 
 /** The market language and country when a store has none. */
 export const DEFAULT_MARKET = { country: 'US', language: 'en' } as const;
@@ -167,7 +168,7 @@ export const createChannelWizardService = (deps: {
       case 'domain-verification': {
         const home = await homepageOf(row);
         return (
-          websiteRefusal(await channels.reachShop(caller, shopId), home.uri) ??
+          websiteRefusal(await reachShop(deps.db, caller, shopId), home.uri) ??
           (home.claimed ? null : WIZARD_MSG.websiteNotClaimed)
         );
       }
@@ -204,7 +205,7 @@ export const createChannelWizardService = (deps: {
       shopId: string,
       channel: TChannelKey,
     ): Promise<TTargetMarketSelectionData> => {
-      const shop = await channels.reachShop(caller, shopId);
+      const shop = await reachShop(deps.db, caller, shopId);
       if (marketsOf(channel).length === 0) throw badRequest(WIZARD_MSG.noTargetMarket(channel), 'channel');
       const row = await connections.find(caller.org_id, shopId, channel);
       const choices = marketChoices(channel);
@@ -230,7 +231,7 @@ export const createChannelWizardService = (deps: {
      */
     selectTargetMarket: async (caller: TChannelCaller, shopId: string, input: TSelectTargetMarket) => {
       const { channel } = input;
-      await channels.reachShop(caller, shopId);
+      await reachShop(deps.db, caller, shopId);
       if (marketsOf(channel).length === 0) throw badRequest(WIZARD_MSG.noTargetMarket(channel), 'channel');
       const country = input.country.toUpperCase();
       const language = input.language.toLowerCase();
@@ -259,11 +260,7 @@ export const createChannelWizardService = (deps: {
         : row.integration_steps;
       const saved = await record(row, {
         target_market: { country, language, currency },
-        ...stepsWith(
-          { ...row, integration_steps: kept },
-          'target-market',
-          INTEGRATION_STEPS[channel],
-        ),
+        ...stepsWith({ ...row, integration_steps: kept }, 'target-market', INTEGRATION_STEPS[channel]),
       });
       return toConnection(saved);
     },
@@ -303,7 +300,7 @@ export const createChannelWizardService = (deps: {
       const { row, accountId } = await channels.withAccount(caller, shopId);
       const home = await homepageOf(row);
       // Verifying and claiming another site than the shop's own would not let Google show its products.
-      const refusal = websiteRefusal(await channels.reachShop(caller, shopId), home.uri);
+      const refusal = websiteRefusal(await reachShop(deps.db, caller, shopId), home.uri);
       if (refusal) throw conflict(refusal);
       if (home.claimed) return { website_url: home.uri, method, verified: true, claimed: true };
       const client = siteVerification(row);
@@ -345,7 +342,7 @@ export const createChannelWizardService = (deps: {
       input: { channel: TChannelKey; step: TIntegrationStep; products_carry_shipping?: boolean | undefined },
     ) => {
       const { channel, step } = input;
-      await channels.reachShop(caller, shopId);
+      await reachShop(deps.db, caller, shopId);
       const steps: readonly string[] = INTEGRATION_STEPS[channel];
       if (!steps.includes(step)) throw badRequest(WIZARD_MSG.noStep(channel, step), 'step');
       const row = await connectedRow(caller, shopId, channel);
@@ -379,7 +376,7 @@ export const createChannelWizardService = (deps: {
       caller: TChannelCaller,
       shopId: string,
     ): Promise<TIntegratedChannelStatus[]> => {
-      await channels.reachShop(caller, shopId);
+      await reachShop(deps.db, caller, shopId);
       return Promise.all(
         CHANNELS.map(async (channel) =>
           statusOf(channel, await connections.find(caller.org_id, shopId, channel)),

@@ -36,16 +36,12 @@ import { canReachShop, type TShopScope } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
 import { refuseCsvUrl } from './fetch';
 import { checkMapping, mappingView } from './mapping';
-import {
-  createImportJob,
-  DEFAULT_IMPORT_LEASE,
-  type TImportDeps,
-  type TImportSettings,
-} from './import-job';
+import { createImportJob, DEFAULT_IMPORT_LEASE, type TImportDeps, type TImportSettings } from './import-job';
 import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { nextFetchAt, type TFetchSchedule } from './schedule';
 import { readKeptFile } from './storage';
+import { reachShop } from '../tenancy/reach';
 
 export interface TDataSourceCaller {
   user_id: string;
@@ -145,18 +141,6 @@ export const createDataSourcesService = (deps: {
   };
 
   /** The shop, if the caller may reach it (else 404, as if it did not exist). */
-  const reachShop = async (caller: TDataSourceCaller, shopId: string) => {
-    const [shop] =
-      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
-        ? await db
-            .select()
-            .from(shops)
-            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
-        : [];
-    if (!shop) throw notFound(M.storeNotFound);
-    return shop;
-  };
-
   /**
    * Within a shop a data source name is unique (letter case aside): refuses `name` with a 409 on the name field
    * when another source of the shop has it (`exceptId`: the source being renamed or given a new file).
@@ -185,7 +169,12 @@ export const createDataSourcesService = (deps: {
   const checkUploadName = async (fields: TImportCsvFields) => {
     if (!fields.data_source_name) return;
     if (fields.data_source_id) {
-      await refuseTakenName(fields.shop_id, fields.data_source_name, DATA_SOURCE_MSG.nameInUse, fields.data_source_id);
+      await refuseTakenName(
+        fields.shop_id,
+        fields.data_source_name,
+        DATA_SOURCE_MSG.nameInUse,
+        fields.data_source_id,
+      );
     } else {
       await refuseTakenName(fields.shop_id, fields.data_source_name, DATA_SOURCE_MSG.nameTaken);
     }
@@ -213,7 +202,7 @@ export const createDataSourcesService = (deps: {
   };
 
   const findRun = async (caller: TDataSourceCaller, shopId: string, runId: string) => {
-    await reachShop(caller, shopId);
+    await reachShop(db, caller, shopId);
     const [row] = isUuid(runId)
       ? await db
           .select()
@@ -405,7 +394,7 @@ export const createDataSourcesService = (deps: {
     recoverRuns,
 
     list: async (caller: TDataSourceCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const where = and(
         eq(data_sources.shop_id, shopId),
         q.search
@@ -428,7 +417,7 @@ export const createDataSourcesService = (deps: {
 
     /** Checks the caller may add a file to the shop (and to `data_source_id`) before any byte is kept. */
     checkUpload: async (caller: TDataSourceCaller, fields: TImportCsvFields) => {
-      await reachShop(caller, fields.shop_id);
+      await reachShop(db, caller, fields.shop_id);
       if (fields.data_source_id) {
         const source = await findSource(caller, fields.data_source_id, fields.shop_id);
         if (source.source_type !== 'file') throw badRequest(M.notFileSource);
@@ -455,7 +444,11 @@ export const createDataSourcesService = (deps: {
         // cleared by editing the data source).
         // Likewise an upload without an inventory quantity or a product id format keeps the saved one (changed
         // or cleared in product settings).
-        const { notification_email: email, inventory_quantity: quantity, product_id_format: format } = settings;
+        const {
+          notification_email: email,
+          inventory_quantity: quantity,
+          product_id_format: format,
+        } = settings;
         [source] = await db
           .update(data_sources)
           .set({
@@ -491,7 +484,7 @@ export const createDataSourcesService = (deps: {
     },
 
     createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
-      const shop = await reachShop(caller, input.shop_id);
+      const shop = await reachShop(db, caller, input.shop_id);
       checkUrl(input.url!);
       await refuseTakenName(input.shop_id, input.data_source_name, DATA_SOURCE_MSG.nameInUse);
       const [source] = await db
@@ -667,7 +660,7 @@ export const createDataSourcesService = (deps: {
 
     /** The export as it is read from the database (see customisation.ts). */
     exportCsv: async (caller: TDataSourceCaller, input: TExportCsv) => {
-      await reachShop(caller, input.shop_id);
+      await reachShop(db, caller, input.shop_id);
       return {
         file_name: `products-customisation-${input.report_type}.csv`,
         body: await exportCsv(db, input.shop_id, input.report_type, input.fields),
@@ -676,7 +669,7 @@ export const createDataSourcesService = (deps: {
 
     /** Checks the shop before the file is read. */
     reachShop: async (caller: TDataSourceCaller, shopId: string) => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
     },
 
     importUpdate: (shopId: string, type: 1 | 2, bytes: AsyncIterable<Uint8Array>) =>

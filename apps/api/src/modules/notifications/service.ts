@@ -35,10 +35,11 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { notificationMail } from '../../mail/templates';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { type TShopScope } from '../tenancy/access';
 import { NOTIFICATIONS_MSG as M } from './messages';
 import { notificationsRepo, type TNotificationRow } from './repo';
 import { SHIPPED_ANNOUNCEMENTS } from './shipped-announcements';
+import { reachShop } from '../tenancy/reach';
 
 export interface TNotificationsCaller {
   org_id: string;
@@ -87,17 +88,6 @@ export const createNotificationsService = (deps: {
 }) => {
   const { db, clock } = deps;
   const repo = notificationsRepo(db);
-
-  const reachShop = async (caller: TNotificationsCaller, shopId: string) => {
-    const [shop] =
-      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
-        ? await db
-            .select({ id: shops.id })
-            .from(shops)
-            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
-        : [];
-    if (!shop) throw notFound(M.storeNotFound);
-  };
 
   let shipped: Promise<void> | undefined;
   /** Publishes the announcements of shipped-announcements.ts not yet published (once per process unless `again`). */
@@ -349,7 +339,7 @@ export const createNotificationsService = (deps: {
     publishShipped,
 
     find: async (caller: TNotificationsCaller, q: TNotificationListQuery): Promise<TNotificationPage> => {
-      await reachShop(caller, q.shop_id);
+      await reachShop(db, caller, q.shop_id);
       await publishShipped();
       const now = clock.now();
       const [rows, total, counts, banner] = await Promise.all([
@@ -368,7 +358,7 @@ export const createNotificationsService = (deps: {
     },
 
     dismiss: async (caller: TNotificationsCaller, q: TDismissNotificationQuery): Promise<TUnreadCounts> => {
-      await reachShop(caller, q.shop_id);
+      await reachShop(db, caller, q.shop_id);
       if (!isUuid(q.notification_id)) throw notFound(M.notFound);
       const now = clock.now();
       const until = q.duration_days ? addSeconds(now, q.duration_days * DAY_SECONDS) : FOREVER;
@@ -399,7 +389,7 @@ export const createNotificationsService = (deps: {
       shopId: string,
       body: TMarkNotificationsRead,
     ): Promise<TUnreadCounts> => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const ids = body.notification_ids?.filter(isUuid);
       if (ids && ids.length === 0) return unread(shopId);
       await db

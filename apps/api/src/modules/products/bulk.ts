@@ -41,6 +41,7 @@ import { productsRepo, type TProductListRow } from './repo';
 import { customOf } from '../data-sources/customisation';
 import { productOfRow, type TProductsCaller, type TProductsService } from './service';
 import { judgeProduct, sameContentOf, statusRows, writeStatuses, type TStatusRow } from './validate';
+import { reachShop } from '../tenancy/reach';
 
 export interface TBulkCaller extends TProductsCaller {
   user_id: string;
@@ -162,7 +163,7 @@ export const createProductsBulkService = (deps: {
   const repo = productsRepo(db);
 
   const ownDraft = async (caller: TBulkCaller, shopId: string, id: string) => {
-    await products.reachShop(caller, shopId);
+    await reachShop(db, caller, shopId);
     const [row] = isUuid(id)
       ? await db
           .select()
@@ -279,7 +280,7 @@ export const createProductsBulkService = (deps: {
     });
 
   const shopOfRun = async (run: TBulkRunRow) =>
-    products.reachShop({ org_id: run.organization_id, shop_ids: null }, run.shop_id);
+    reachShop(db, { org_id: run.organization_id, shop_ids: null }, run.shop_id);
 
   /** The worker's part: the whole run, batch by batch (resuming after the last finished batch). */
   const runApply = async (runId: string) => {
@@ -344,7 +345,7 @@ export const createProductsBulkService = (deps: {
     job: { run: runApply, fail: failRun },
 
     async drafts(caller: TBulkCaller, shopId: string): Promise<TBulkDraft[]> {
-      await products.reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const rows = await db
         .select()
         .from(bulk_drafts)
@@ -360,7 +361,7 @@ export const createProductsBulkService = (deps: {
     },
 
     async createDraft(caller: TBulkCaller, body: TBulkDraftBody): Promise<TBulkDraft> {
-      await products.reachShop(caller, body.shop_id);
+      await reachShop(db, caller, body.shop_id);
       const values = await draftValues(body);
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
         db,
@@ -401,7 +402,7 @@ export const createProductsBulkService = (deps: {
     },
 
     async discardDrafts(caller: TBulkCaller, shopId: string) {
-      await products.reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const gone = await db
         .delete(bulk_drafts)
         .where(
@@ -461,7 +462,7 @@ export const createProductsBulkService = (deps: {
     },
 
     async runs(caller: TProductsCaller, shopId: string): Promise<TBulkRun[]> {
-      await products.reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const rows = await db
         .select()
         .from(bulk_runs)
@@ -472,7 +473,7 @@ export const createProductsBulkService = (deps: {
     },
 
     async run(caller: TProductsCaller, shopId: string, id: string): Promise<TBulkRun> {
-      await products.reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const [row] = isUuid(id)
         ? await db
             .select()
@@ -491,7 +492,7 @@ export const createProductsBulkService = (deps: {
 
     /** PUT bulk-variant-update: the rules on chosen variants of one product, re-judged at once. */
     async variantUpdate(caller: TProductsCaller, body: TBulkVariantUpdate): Promise<TProductDetail> {
-      const shop = await products.reachShop(caller, body.shop_id);
+      const shop = await reachShop(db, caller, body.shop_id);
       const plan = planOf(body.rules);
       await db.transaction(async (tx) => {
         const t = tx as unknown as TDb;
@@ -505,7 +506,9 @@ export const createProductsBulkService = (deps: {
         const known = new Set(product.variants.map((v) => v.id));
         if (!body.variant_ids.every((v) => known.has(v))) throw notFound(PRODUCTS_API_MSG.variantNotFound);
         const next = applyPlan(product, plan, body.variant_ids);
-        await writeBatch(t, { ...shop, id: body.shop_id }, [{ id: Number(row.id), product: next, before: product }]);
+        await writeBatch(t, { ...shop, id: body.shop_id }, [
+          { id: Number(row.id), product: next, before: product },
+        ]);
       });
       return products.get(caller, body.shop_id, body.product_id);
     },

@@ -53,20 +53,26 @@ import {
   type TProductUpdate,
   type TVariantListQuery,
 } from '@feedloom/validation';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { shops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { customOf, productOf } from '../data-sources/customisation';
 import { DATA_SOURCE_API_MSG } from '../data-sources/messages';
 import { connectionsRepo } from '../channels/repo';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { debugView } from './debug';
-import { judgeProduct, judgingContext, sameContentOf, shippedTaxonomy, statusRows, writeStatuses } from './validate';
+import {
+  judgeProduct,
+  judgingContext,
+  sameContentOf,
+  shippedTaxonomy,
+  statusRows,
+  writeStatuses,
+} from './validate';
+import { reachShop } from '../tenancy/reach';
 
 export interface TProductsCaller {
   org_id: string;
@@ -226,18 +232,6 @@ export const createProductsService = (deps: { db: TDb }) => {
   const repo = productsRepo(db);
 
   /** The shop, if the caller may reach it (else 404, as if it did not exist). */
-  const reachShop = async (caller: TProductsCaller, shopId: string) => {
-    const [shop] =
-      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
-        ? await db
-            .select({ id: shops.id, shop_currency: shops.shop_currency, shop_url: shops.shop_url })
-            .from(shops)
-            .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
-        : [];
-    if (!shop) throw notFound(M.storeNotFound);
-    return shop;
-  };
-
   const toListItem = (row: TProductListRow, channel: TChannel): TProductListItem => {
     const product = productOfRow(row);
     const v = effective(product).values;
@@ -347,10 +341,8 @@ export const createProductsService = (deps: { db: TDb }) => {
   };
 
   return {
-    reachShop,
-
     async list(caller: TProductsCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const cursorId = q.last_internal_product_id ?? q.first_internal_product_id;
       let cursor: { id: number; key: string | null; after: boolean } | null = null;
       if (cursorId !== undefined) {
@@ -387,7 +379,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     async counts(caller: TProductsCaller, shopId: string, q: TCountStatisticsQuery): Promise<TStatusCounts> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const channel = CATALOG_CHANNEL_OF[q.active_channel];
       if (q.product_id === undefined) return countsOf(shopId, channel);
       // One product: its items (itself, or each variant) by status.
@@ -415,7 +407,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     async get(caller: TProductsCaller, shopId: string, id: number): Promise<TProductDetail> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       return detailOf(await loadProduct(shopId, id));
     },
 
@@ -425,7 +417,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       id: number,
       q: TVariantListQuery,
     ): Promise<TVariantPage> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const row = await loadProduct(shopId, id);
       const product = productOfRow(row);
       const channel = CATALOG_CHANNEL_OF[q.active_channel];
@@ -466,7 +458,7 @@ export const createProductsService = (deps: { db: TDb }) => {
 
     /** Edits the override layer, then re-judges the product on every channel, in one transaction. */
     async update(caller: TProductsCaller, body: TProductUpdate): Promise<TProductDetail> {
-      const shop = await reachShop(caller, body.shop_id);
+      const shop = await reachShop(db, caller, body.shop_id);
       await db.transaction(async (tx) => {
         const t = tx as unknown as TDb;
         const [row] = await queryRows<TProductListRow>(
@@ -490,12 +482,9 @@ export const createProductsService = (deps: { db: TDb }) => {
         await t.execute(sql`
           update products set custom = ${JSON.stringify(customOf(result.product))}::jsonb, updated_at = now()
           where id = ${row.id}`);
-        await writeStatuses(
-          t,
-          body.shop_id,
-          statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
-          { sameContent: sameContentOf(row.id, product, result.product) },
-        );
+        await writeStatuses(t, body.shop_id, statusRows(judged.map((j) => ({ product_id: row.id, ...j }))), {
+          sameContent: sameContentOf(row.id, product, result.product),
+        });
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });
@@ -509,7 +498,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       id: number,
       q: TProductDebugQuery,
     ): Promise<TProductDebugView> {
-      const shop = await reachShop(caller, shopId);
+      const shop = await reachShop(db, caller, shopId);
       const row = await loadProduct(shopId, id);
       const product = productOfRow(row);
       if (q.variant_id !== undefined && !product.variants.some((v) => v.id === q.variant_id)) {
@@ -527,7 +516,7 @@ export const createProductsService = (deps: { db: TDb }) => {
 
     /** Search/elk-search: the list's index-backed search (title, SKU, brand, GTIN; variants exactly). */
     async elkSearch(caller: TProductsCaller, q: TElkSearchQuery): Promise<TElkSearchResult> {
-      await reachShop(caller, q.shop_id);
+      await reachShop(db, caller, q.shop_id);
       const rows = await repo.search(q.shop_id, q.search_value, q.tag, ELK_SEARCH_LIMIT);
       return {
         data: rows.map((row) => {
@@ -551,13 +540,13 @@ export const createProductsService = (deps: { db: TDb }) => {
       shopId: string,
       q: TAvailableOptionsQuery,
     ): Promise<TAvailableOptions> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const options = await repo.options(shopId, q.field, q.search, OPTIONS_LIMIT);
       return { field: q.field, options };
     },
 
     async filterOptions(caller: TProductsCaller, shopId: string): Promise<TFilterOptionData> {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       return {
         fields: Object.entries(FILTER_FIELDS).map(([field, type]) => ({
           field_name: field,

@@ -20,7 +20,6 @@ import {
   users,
   type TChannelConnectionRow,
   type TChannelSyncRunRow,
-  type TShopRow,
   type TSyncTrigger,
 } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
@@ -28,11 +27,12 @@ import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { type TShopScope } from '../tenancy/access';
 import { shippedTaxonomy } from '../products/validate';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';
+import { reachShop } from '../tenancy/reach';
 
 export interface TSyncCaller {
   user_id: string;
@@ -95,18 +95,9 @@ const REPORT_MAX_ROWS = 2000;
 export const createSyncService = (deps: TSyncServiceDeps) => {
   const { db, clock, cipher } = deps;
 
-  const reachShop = async (caller: TSyncCaller, shopId: string): Promise<TShopRow> => {
-    const [shop] =
-      isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
-        ? await db.select().from(shops).where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
-        : [];
-    if (!shop) throw notFound(SYNC_MSG.storeNotFound);
-    return shop;
-  };
-
   /** The shop's live connection to the channel (409 when there is none). */
   const connectionOf = async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
-    await reachShop(caller, shopId);
+    await reachShop(db, caller, shopId);
     const [row] = await db
       .select()
       .from(channel_connections)
@@ -175,17 +166,26 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
     configOf,
 
     shopFeedConfig: async (caller: TSyncCaller, shopId: string): Promise<TFeedConfig[]> => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const rows = await db
         .select()
         .from(channel_connections)
-        .where(and(eq(channel_connections.organization_id, caller.org_id), eq(channel_connections.shop_id, shopId)))
+        .where(
+          and(
+            eq(channel_connections.organization_id, caller.org_id),
+            eq(channel_connections.shop_id, shopId),
+          ),
+        )
         .orderBy(channel_connections.channel);
       return Promise.all(rows.filter((r) => r.state !== 'disconnected').map(configOf));
     },
 
-    saveSchedule: async (caller: TSyncCaller, shopId: string, channel: TChannelKey, schedule: TFeedSchedule) =>
-      configOf(await update(await connectionOf(caller, shopId, channel), { feed_schedule: schedule })),
+    saveSchedule: async (
+      caller: TSyncCaller,
+      shopId: string,
+      channel: TChannelKey,
+      schedule: TFeedSchedule,
+    ) => configOf(await update(await connectionOf(caller, shopId, channel), { feed_schedule: schedule })),
 
     feedConfig: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) =>
       configOf(await connectionOf(caller, shopId, channel)),
@@ -266,7 +266,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       shopId: string,
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<TSyncHistory> => {
-      await reachShop(caller, shopId);
+      await reachShop(db, caller, shopId);
       const [row] = await db
         .select()
         .from(channel_connections)
@@ -279,7 +279,10 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
         );
       if (!row) return { data: [], total_records: 0, running: null };
       const repo = syncRepo(db);
-      const [page, running] = await Promise.all([repo.runsPage(row.id, q.page, q.limit), repo.running(row.id)]);
+      const [page, running] = await Promise.all([
+        repo.runsPage(row.id, q.page, q.limit),
+        repo.running(row.id),
+      ]);
       return {
         data: page.rows.map(toSyncRun),
         total_records: page.total,
@@ -293,8 +296,13 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       shopId: string,
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<THeldItemPage> => {
-      await reachShop(caller, shopId);
-      const page = await syncRepo(db).heldPage(shopId, CATALOG_CHANNEL_OF_CONNECTION[q.channel], q.page, q.limit);
+      await reachShop(db, caller, shopId);
+      const page = await syncRepo(db).heldPage(
+        shopId,
+        CATALOG_CHANNEL_OF_CONNECTION[q.channel],
+        q.page,
+        q.limit,
+      );
       const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
       return {
         data: page.rows.map((r) => ({
@@ -322,22 +330,33 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
 
     /** Mails the products Google holds back or disapproved, with every issue, to `email` (or the caller). */
     mailIssueReport: async (caller: TSyncCaller, shopId: string, email: string | undefined) => {
-      const shop = await reachShop(caller, shopId);
+      const shop = await reachShop(db, caller, shopId);
       let to = email;
       if (!to) {
-        const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.user_id));
+        const [user] = await db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, caller.user_id));
         to = user!.email;
       }
-      const rows = await queryRows<{ offer_id: string; status: TReportedState; issues: { message?: string; attribute?: string; item_id?: string }[] }>(
+      const rows = await queryRows<{
+        offer_id: string;
+        status: TReportedState;
+        issues: { message?: string; attribute?: string; item_id?: string }[];
+      }>(
         db,
         sql`select p.offer_id, s.status, s.issues from product_channel_statuses s join products p on p.id = s.product_id
             where s.shop_id = ${shop.id}::uuid and s.channel = ${CATALOG_CHANNEL_OF_CONNECTION.google}::text
-              and s.status in (${sql.join(REPORTED_STATES.map((st) => sql`${st}`), sql`, `)}) order by p.id limit ${REPORT_MAX_ROWS}`,
+              and s.status in (${sql.join(
+                REPORTED_STATES.map((st) => sql`${st}`),
+                sql`, `,
+              )}) order by p.id limit ${REPORT_MAX_ROWS}`,
       );
       // Each product's state in the words of the product list's tabs and badges.
       const lines = rows.flatMap((r) =>
         (r.issues.length ? r.issues : [{ message: PRODUCT_STATE_LABELS[r.status] }]).map(
-          (i) => `${i.item_id ?? r.offer_id}\t${PRODUCT_STATE_LABELS[r.status]}\t${i.attribute ?? ''}\t${i.message ?? ''}`,
+          (i) =>
+            `${i.item_id ?? r.offer_id}\t${PRODUCT_STATE_LABELS[r.status]}\t${i.attribute ?? ''}\t${i.message ?? ''}`,
         ),
       );
       const states = { error: 0, disapproved: 0 };
@@ -362,7 +381,10 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
      */
     feedFile: async (file: string) => {
       const [token, ext] = file.split('.') as [string, string];
-      const [row] = await db.select().from(channel_connections).where(eq(channel_connections.feed_token_hash, sha256(token)));
+      const [row] = await db
+        .select()
+        .from(channel_connections)
+        .where(eq(channel_connections.feed_token_hash, sha256(token)));
       if (!row || row.state === 'disconnected') throw notFound(SYNC_MSG.feedNotFound);
       const [shop] = await db.select().from(shops).where(eq(shops.id, row.shop_id));
       if (!shop) throw notFound(SYNC_MSG.feedNotFound);
@@ -383,7 +405,11 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
               taxonomy: shippedTaxonomy(),
               ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
             },
-            meta: { title: shop.shop_name, link: shop.shop_url, description: `Products of ${shop.shop_name}` },
+            meta: {
+              title: shop.shop_name,
+              link: shop.shop_url,
+              description: `Products of ${shop.shop_name}`,
+            },
           },
           deps.feedBuild,
         ),

@@ -1,5 +1,6 @@
 /** Refusals of the grant rules: what the caller tried and why they may not. */
 export const TENANCY_MSG = {
+  storeNotFound: 'Store not found.',
   adminRoleNeedsAdmin: 'Only the organisation owner or an admin can grant the Admin role.',
   entireOrganizationNeedsAdmin:
     'Only the organisation owner or an admin can give access to the entire organisation. Select the stores instead.',

@@ -18,6 +18,7 @@ import { ChannelDisconnectedError } from '../tokens';
 import { createMetaCatalogClient, type TMetaPollSettings } from './catalog-client';
 import { createMetaGraphClient, type TMetaTokenSource } from './graph-client';
 import { createMetaOAuth, type TMetaOAuthSettings } from './oauth';
+import { reachShop } from '../../tenancy/reach';
 
 export interface TMetaChannelSettings {
   oauth: TMetaOAuthSettings;
@@ -108,7 +109,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
     },
 
     facebookAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
-      const shop = await shared.reachShop(caller, shopId);
+      const shop = await reachShop(shared.db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = metaOAuth();
       const { state } = await shared.newState(caller, 'facebook', shop.id);

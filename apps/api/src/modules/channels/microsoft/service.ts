@@ -19,6 +19,7 @@ import { createConnectionTokens } from '../tokens';
 import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
 import { createMicrosoftCatalogClient } from './catalog-client';
 import { createMicrosoftOAuth, MSADS_SCOPE, type TMicrosoftOAuthSettings } from './oauth';
+import { reachShop } from '../../tenancy/reach';
 
 export interface TMicrosoftChannelSettings {
   oauth: TMicrosoftOAuthSettings;
@@ -110,7 +111,7 @@ export const createMicrosoftChannel = (
     },
 
     microsoftAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
-      const shop = await shared.reachShop(caller, shopId);
+      const shop = await reachShop(shared.db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = microsoftOAuth();
       const { state, verifier } = await shared.newState(caller, 'bing', shop.id);
@@ -163,7 +164,7 @@ export const createMicrosoftChannel = (
       query: { account_id: string; customer_id: string },
     ): Promise<TMicrosoftStore[]> => {
       const row = await shared.liveConnection(caller, shopId, 'bing');
-      const shop = await shared.reachShop(caller, shopId);
+      const shop = await reachShop(shared.db, caller, shopId);
       const client = adsClient(row);
       return (
         await call(
@@ -180,7 +181,7 @@ export const createMicrosoftChannel = (
       body: { customer_id: string; account_id: string; store_id: string },
     ): Promise<TChannelConnection> => {
       const row = await shared.liveConnection(caller, shopId, 'bing');
-      const shop = await shared.reachShop(caller, shopId);
+      const shop = await reachShop(shared.db, caller, shopId);
       const client = adsClient(row);
       const stores = await call(
         () => client.listStores({ customerId: body.customer_id, accountId: body.account_id }),
@@ -216,7 +217,7 @@ export const createMicrosoftChannel = (
       shopId: string,
     ): Promise<{ domain: TMicrosoftDomain; message: string }> => {
       const { row, storeId, caller: who } = await withStore(caller, shopId);
-      const shop = await shared.reachShop(caller, shopId);
+      const shop = await reachShop(shared.db, caller, shopId);
       const stores = await call(() => adsClient(row).listStores(who), MICROSOFT_MSG.storeNotAvailable);
       const store = stores.map((s) => toStore(s, shop.shop_url)).find((s) => s.store_id === storeId);
       if (!store) throw notFound(MICROSOFT_MSG.storeNotAvailable);
@@ -244,7 +245,7 @@ export const createMicrosoftChannel = (
       caller: TChannelCaller,
       shopId: string,
     ): Promise<TChannelConnection | null> => {
-      await shared.reachShop(caller, shopId);
+      await reachShop(shared.db, caller, shopId);
       const row = await connections.find(caller.org_id, shopId, 'bing');
       return row ? toConnection(row) : null;
     },
