@@ -1,5 +1,5 @@
 import type { TFieldName } from '../model/fields';
-import type { ChannelItem, TLayer } from '../model/product';
+import type { ChannelItem, TLayer, TShopDefaults } from '../model/product';
 import type { TCategory, TTaxonomy } from '../taxonomy/taxonomy';
 
 export type TChannel = 'google' | 'microsoft' | 'meta';
@@ -42,6 +42,11 @@ export interface TValidationContext {
   taxonomy?: TTaxonomy;
   /** "Now" for date checks (sale ended, expiration passed); default the current time. */
   now?: Date;
+  /**
+   * The shop's defaults (its default condition): an item whose layers give no value for such a field is judged,
+   * written and sent with the shop's, its provenance `shop_default`.
+   */
+  defaults?: TShopDefaults;
 }
 
 /** The context with its defaults resolved, as rows see it. */
