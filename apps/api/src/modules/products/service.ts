@@ -66,7 +66,16 @@ import { canReachShop, type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { debugView } from './debug';
-import { judgeProduct, judgingContext, sameContentOf, shippedTaxonomy, statusRows, writeStatuses } from './validate';
+import {
+  judgeProduct,
+  judgingContext,
+  sameContentOf,
+  shippedTaxonomy,
+  shopDefaults,
+  statusRows,
+  writeStatuses,
+  type TJudgingShop,
+} from './validate';
 
 export interface TProductsCaller {
   org_id: string;
@@ -230,7 +239,12 @@ export const createProductsService = (deps: { db: TDb }) => {
     const [shop] =
       isUuid(shopId) && canReachShop(caller.shop_ids, shopId)
         ? await db
-            .select({ id: shops.id, shop_currency: shops.shop_currency, shop_url: shops.shop_url })
+            .select({
+              id: shops.id,
+              shop_currency: shops.shop_currency,
+              shop_url: shops.shop_url,
+              default_condition: shops.default_condition,
+            })
             .from(shops)
             .where(and(eq(shops.id, shopId), eq(shops.organization_id, caller.org_id)))
         : [];
@@ -301,9 +315,18 @@ export const createProductsService = (deps: { db: TDb }) => {
     return row;
   };
 
-  const detailOf = async (row: TProductListRow): Promise<TProductDetail> => {
+  /**
+   * The product as its detail shows it: every field a layer speaks about, on the shop's defaults (a condition
+   * the product gets from its shop says so: layer `shop_default`).
+   */
+  const detailOf = async (row: TProductListRow, shop: TJudgingShop): Promise<TProductDetail> => {
     const product = productOfRow(row);
-    const keys = new Set([...Object.keys(product.source), ...Object.keys(product.overrides)]);
+    const defaults = shopDefaults(shop);
+    const keys = new Set([
+      ...Object.keys(defaults),
+      ...Object.keys(product.source),
+      ...Object.keys(product.overrides),
+    ]);
     const [statuses, resubmission, claims] = await Promise.all([
       repo.statuses(Number(row.id)),
       repo.resubmission(Number(row.id)),
@@ -314,12 +337,12 @@ export const createProductsService = (deps: { db: TDb }) => {
       offer_id: row.offer_id,
       item_group_id: row.item_group_id,
       data_source_name: row.data_source_name,
-      fields: fieldsOf(effective(product), product.source, keys),
+      fields: fieldsOf(effective(product, undefined, defaults), product.source, keys),
       variants: product.variants.map((variant) => ({
         id: variant.id,
         offer_id: variant.offer_id,
         fields: fieldsOf(
-          effective(product, variant),
+          effective(product, variant, defaults),
           { ...(product.source as Record<string, unknown>), ...(variant.source as Record<string, unknown>) },
           new Set([...Object.keys(variant.source), ...Object.keys(variant.overrides)]),
         ),
@@ -415,8 +438,8 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     async get(caller: TProductsCaller, shopId: string, id: number): Promise<TProductDetail> {
-      await reachShop(caller, shopId);
-      return detailOf(await loadProduct(shopId, id));
+      const shop = await reachShop(caller, shopId);
+      return detailOf(await loadProduct(shopId, id), shop);
     },
 
     async variants(
@@ -494,12 +517,12 @@ export const createProductsService = (deps: { db: TDb }) => {
           t,
           body.shop_id,
           statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
-          { sameContent: sameContentOf(row.id, product, result.product) },
+          { sameContent: sameContentOf(row.id, product, result.product, shopDefaults(shop)) },
         );
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });
-      return detailOf(await loadProduct(body.shop_id, body.product_id));
+      return detailOf(await loadProduct(body.shop_id, body.product_id), shop);
     },
 
     /** Product-debug-view: judged now, with every layer, so it shows what an edit just changed. */

@@ -27,6 +27,7 @@ const auditValues = (s: TShopRow) => ({
   shop_currency: s.shop_currency,
   shop_timezone: s.shop_timezone,
   is_testing: s.is_testing ? 'yes' : 'no',
+  default_condition: s.default_condition,
   status: s.status,
 });
 
@@ -40,6 +41,7 @@ export const toShop = (row: TShopRow): TShop => ({
   shop_timezone: row.shop_timezone,
   utc_offset: row.utc_offset,
   status: row.status,
+  default_condition: row.default_condition,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
@@ -76,6 +78,8 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       // The zone decides the offset (today's, daylight saving included), not what the form sent.
       utc_offset: utcOffsetOf(input.shop_timezone, clock.now()),
       is_testing: input.is_testing,
+      // Left out, a new store gets the column's default (new) and an edited one keeps its own.
+      ...(input.default_condition ? { default_condition: input.default_condition } : {}),
     };
   };
 

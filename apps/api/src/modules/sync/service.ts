@@ -24,7 +24,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { canReachShop, type TShopScope } from '../tenancy/access';
-import { shippedTaxonomy } from '../products/validate';
+import { shippedTaxonomy, shopDefaults } from '../products/validate';
 import { CATALOG_CHANNEL_OF_KEY } from './engine';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { SYNC_MSG } from './messages';
@@ -374,6 +374,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
             context: {
               currency: shop.shop_currency,
               taxonomy: shippedTaxonomy(),
+              defaults: shopDefaults(shop),
               ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
             },
             meta: { title: shop.shop_name, link: shop.shop_url, description: `Products of ${shop.shop_name}` },
