@@ -6,6 +6,8 @@ import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
 import { connectionsRepo } from '../channels/repo';
+import type { TShopRejudge } from '../products/rejudge';
+import { shopDefaults } from '../products/validate';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
@@ -53,8 +55,13 @@ let zoneNames: Set<string> | undefined;
 const isKnownTimezone = (zone: string) => (zoneNames ??= new Set(timezones().map((t) => t.name))).has(zone);
 
 /** Shops of the caller's organisation; a shop of another organisation is never found. */
-export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
-  const { db, clock } = deps;
+export const createShopsService = (deps: {
+  db: TDb;
+  clock: TClock;
+  /** Judges a shop's products again (a job) when a setting judging reads changes. */
+  rejudge: Pick<TShopRejudge, 'request'>;
+}) => {
+  const { db, clock, rejudge } = deps;
   const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
     const shop = canReachShop(caller.shop_ids, shopId)
       ? await shopsRepo(db).getForOrg(caller.org_id, shopId)
@@ -181,6 +188,11 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
         });
         return saved;
       });
+      // The default condition fills every product without one of its own: they are judged again, and those
+      // whose condition changes are sent again (the others keep their channel statuses).
+      if (updated.default_condition !== shop.default_condition) {
+        await rejudge.request({ shop_id: shop.id, defaults_before: shopDefaults(shop) });
+      }
       return toShop(updated);
     },
 

@@ -3,7 +3,8 @@
 // pause "all", one variant excluded — is answered by one question (the catalog's heldBack), so the product
 // list, each channel's feed file and the sync to each channel (the sandbox's Google, Microsoft and Meta) agree,
 // and an item held back after it was sent is deleted from the channel. And a re-judgement that changes nothing
-// sent (the same file imported again, a bulk change or an edit that sends the same) keeps the channel's word.
+// sent (the same file imported again, a bulk change or an edit that sends the same, a new store default condition
+// for the products with a condition of their own) keeps the channel's word.
 import { readCsv } from '@feedloom/catalog';
 import type { TBulkDraft, TBulkRun, TFeedConfig, TProductPage, TVariantPage } from '@feedloom/contracts';
 import type { TProductChannel } from '@feedloom/validation';
@@ -278,5 +279,20 @@ describe.each(DRIVERS)('held back from a channel on %s', (driver) => {
     expect((await statusOf('HB-ACTIVE')).status).toBe('submitted');
     await services.syncEngine.pullStatuses(google);
     expect((await statusOf('HB-ACTIVE')).status).toBe('published');
+
+    // A new store default condition re-judges every product: those with a condition of their own send the same
+    // and keep the channel's word; HB-WOO, whose condition is the store's, is pending a resend with the new one.
+    const { shop_name, shop_currency, shop_timezone, utc_offset, is_testing } = s.shop;
+    await s.call('PUT', `/shop/${s.shop.id}`, {
+      ...{ shop_name, shop_url: STORE, shop_currency, shop_timezone, utc_offset, is_testing },
+      default_condition: 'used',
+    });
+    expect(await list()).toMatchObject({ ...allPublished, 'HB-WOO': 'pending' });
+    expect(await statusOf('HB-ACTIVE')).toMatchObject({ status: 'published', confirmed_at: published.confirmed_at });
+    expect(await services.syncEngine.runSync(google, 'change')).toMatchObject({ status: 'succeeded', sent: 1 });
+    const row = s.connectionOf('google');
+    const held = await services.channels.merchantClient(row).listProducts(row.account_id!, { pageSize: 1000 });
+    const woo = held?.products?.find((p) => p.offerId === 'HB-WOO') as { productAttributes?: { condition?: string } };
+    expect(woo.productAttributes?.condition).toBe('USED');
   }, 120_000);
 });
