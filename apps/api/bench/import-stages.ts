@@ -19,7 +19,11 @@ const stage = (process.argv[2] ?? 'judge') as (typeof STAGES)[number];
 if (!STAGES.includes(stage)) throw new Error(`stage: one of ${STAGES.join(', ')}`);
 const file = path.join(tmpdir(), `feedloom-import-stages-${ROWS}.csv`);
 if (!existsSync(file)) writeCsv(file, ROWS);
-const shop = { shop_currency: 'USD', shop_url: 'https://bench-store.example' };
+const shop = {
+  shop_currency: 'USD',
+  shop_url: 'https://bench-store.example',
+  default_condition: 'new' as const,
+};
 
 const started = performance.now();
 const cpu = process.cpuUsage();

@@ -20,6 +20,7 @@ import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
 import { createProductsBulkService } from './modules/products/bulk';
+import { createShopRejudge } from './modules/products/rejudge';
 import { createProductsService } from './modules/products/service';
 import { createProfileService } from './modules/profile/service';
 import { createRolesService } from './modules/roles/service';
@@ -84,6 +85,7 @@ export const createServices = (deps: TDeps) => {
       mailsPerHour: env.AUTH_MAILS_PER_HOUR,
     },
   });
+  const shopRejudge = createShopRejudge({ db: database.db, jobs });
   const core = {
     env,
     database,
@@ -93,6 +95,7 @@ export const createServices = (deps: TDeps) => {
     jobs,
     mailer,
     mailTransport,
+    shopRejudge,
     accessTokens,
     auth: createAuthService({
       db: database.db,
@@ -107,7 +110,7 @@ export const createServices = (deps: TDeps) => {
     }),
     health: createHealthService({ database, jobs }),
     organizations: createOrganizationsService({ db: database.db, clock }),
-    shops: createShopsService({ db: database.db, clock }),
+    shops: createShopsService({ db: database.db, clock, rejudge: shopRejudge }),
     notifications: createNotificationsService({ db: database.db, clock, mailer, appUrl, log: deps.log }),
   };
   const products = createProductsService({ db: database.db });

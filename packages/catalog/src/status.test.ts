@@ -77,6 +77,14 @@ describe('whether an edit changes what a channel receives', () => {
     // Held back from Meta only: Google receives the same item.
     expect(sendsSameItems('google', base, { ...base, overrides: { product_submission_control: { control5: true } } })).toBe(true);
   });
+  it("the shop's default condition: an edit equal to it sends the same; a new default changes only what relies on it", () => {
+    const used = { condition: 'used' };
+    expect(sendsSameItems('meta', base, { ...base, overrides: { condition: 'used' } }, used)).toBe(true);
+    expect(sendsSameItems('meta', base, { ...base, overrides: { condition: 'new' } }, used)).toBe(false);
+    expect(sendsSameItems('meta', base, base, used, { condition: 'new' })).toBe(false);
+    const own = { ...base, source: { ...base.source, condition: 'refurbished' } };
+    expect(sendsSameItems('meta', own, own, used, { condition: 'new' })).toBe(true);
+  });
 });
 
 describe("the channel's issues beside ours", () => {

@@ -1,7 +1,7 @@
 import { excludedFromChannel } from '@feedloom/validation';
 import type { TChannel, TIssue } from './channels/types';
 import type { TLayerValues } from './model/fields';
-import { channelItems, type TProduct } from './model/product';
+import { channelItems, type TProduct, type TShopDefaults } from './model/product';
 
 // Status of a product on a channel (ARCHITECTURE.md "Per product × channel") and the product icon states of
 // the flows, which summarise a product and its variants in one symbol.
@@ -46,15 +46,23 @@ export const heldBack = (
 /**
  * Whether two versions of a product send a channel the same items: the same ids with the same merged values,
  * among the items not held back (the submission controls only decide that; no channel receives them). An edit
- * that changes nothing sent leaves the channel's verdict standing.
+ * that changes nothing sent leaves the channel's verdict standing. `defaults` are the shop's defaults the items
+ * are merged on, and `defaultsBefore` the ones `before` was sent with when they changed (a new default
+ * condition changes what the products without their own condition send, and nothing else).
  */
-export const sendsSameItems = (channel: TChannel, before: TProduct, after: TProduct): boolean => {
-  const sent = (p: TProduct) =>
+export const sendsSameItems = (
+  channel: TChannel,
+  before: TProduct,
+  after: TProduct,
+  defaults?: TShopDefaults,
+  defaultsBefore: TShopDefaults | undefined = defaults,
+): boolean => {
+  const sent = (p: TProduct, d: TShopDefaults | undefined) =>
     JSON.stringify(
-      channelItems(p).flatMap((i) => (heldBack(channel, i.values) ? [] : [[i.offerId, i.values]])),
+      channelItems(p, d).flatMap((i) => (heldBack(channel, i.values) ? [] : [[i.offerId, i.values]])),
       (key, v: unknown) => (key === 'product_submission_control' ? undefined : v),
     );
-  return sent(before) === sent(after);
+  return sent(before, defaultsBefore) === sent(after, defaults);
 };
 
 /** A channel's prefix on the codes of the issues it reports (`google:mpn_missing`). */

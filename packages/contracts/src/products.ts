@@ -42,7 +42,8 @@ export const PRODUCT_ICON_STATES = [
   'pending',
   'integration_pending',
 ] as const;
-export const VALUE_LAYERS = ['source', 'override', 'rule'] as const;
+/** Where a value comes from: the shop's default (a product whose layers give none), its source, an edit, a rule. */
+export const VALUE_LAYERS = ['shop_default', 'source', 'override', 'rule'] as const;
 export const ISSUE_ORIGINS = ['feedloom', 'channel'] as const;
 export type TChannelStatusName = (typeof CHANNEL_STATUSES)[number];
 export type TProductIconStateName = (typeof PRODUCT_ICON_STATES)[number];

@@ -1,4 +1,4 @@
-import { CHANNELS, ZIdSchema, ZShopListQuerySchema, ZShopFormSchema } from '@feedloom/validation';
+import { CHANNELS, CONDITIONS, ZIdSchema, ZShopListQuerySchema, ZShopFormSchema } from '@feedloom/validation';
 import { z } from 'zod';
 import { endpoint, needs, ORG } from './endpoint';
 
@@ -15,6 +15,8 @@ export const ZShopSchema = z.object({
   shop_timezone: z.string(),
   utc_offset: z.string(),
   status: z.enum(SHOP_STATUSES),
+  /** The condition of the shop's products whose source (and edits) give none. */
+  default_condition: z.enum(CONDITIONS),
   created_at: z.string(),
   updated_at: z.string(),
 });

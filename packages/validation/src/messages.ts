@@ -44,6 +44,7 @@ export const MSG = {
   ipDuplicate: 'Duplicate IP address.',
   shopCurrencyInvalid: 'Please select a valid currency.',
   shopTimezoneInvalid: 'Please select a valid timezone.',
+  defaultConditionInvalid: 'Default condition must be one of: new, refurbished, used.',
   roleRequired: 'Role is required.',
   roleNameRequired: 'Role name is required.',
   rolePermissionsRequired: 'Select at least one permission.',

@@ -111,6 +111,14 @@ describe('store form', () => {
       MSG.utcOffsetRequired,
     );
   });
+  it('takes a default condition of the channel values only, or none', () => {
+    expect(ZShopFormSchema.parse({ ...valid, default_condition: 'used' }).default_condition).toBe('used');
+    expect(ZShopFormSchema.parse(valid).default_condition).toBeUndefined();
+    for (const bad of ['mint', '', 'NEW', 'new\u0000'])
+      expect(messageAt(ZShopFormSchema, { ...valid, default_condition: bad }, 'default_condition')).toBe(
+        MSG.defaultConditionInvalid,
+      );
+  });
   it('is a live store unless marked as testing', () => {
     expect(ZShopFormSchema.parse(valid).is_testing).toBe(false);
     expect(ZShopFormSchema.parse({ ...valid, is_testing: true }).is_testing).toBe(true);

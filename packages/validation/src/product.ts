@@ -10,6 +10,11 @@ import { isHttpUrl } from './data-sources';
 
 export const GENDERS = ['male', 'female', 'unisex'] as const;
 export const CONDITIONS = ['new', 'refurbished', 'used'] as const;
+export const CONDITION_LABELS: Record<(typeof CONDITIONS)[number], string> = {
+  new: 'New',
+  refurbished: 'Refurbished',
+  used: 'Used',
+};
 export const AGE_GROUPS = ['newborn', 'infant', 'toddler', 'kids', 'adult'] as const;
 export const AGE_GROUP_LABELS: Record<(typeof AGE_GROUPS)[number], string> = {
   newborn: 'Newborn (0-3 months)',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuerySchema } from './limits';
 import { MSG } from './messages';
+import { CONDITIONS } from './product';
 import { TEXT_LIMITS, ZTextSchema } from './text';
 import { isAbsoluteUrl } from './url';
 
@@ -28,6 +29,11 @@ export const ZShopFormSchema = z.object({
   }),
   utc_offset: z.string({ error: MSG.utcOffsetRequired }).regex(/^[+-]\d{2}:\d{2}$/, MSG.utcOffsetRequired),
   is_testing: z.boolean().default(false),
+  /**
+   * The condition of the store's products whose source gives none. Left out, an edit keeps the store's and a
+   * new store gets `new`.
+   */
+  default_condition: z.enum(CONDITIONS, { error: MSG.defaultConditionInvalid }).optional(),
 });
 export type TShopFormInput = z.input<typeof ZShopFormSchema>;
 export type TShopForm = z.infer<typeof ZShopFormSchema>;

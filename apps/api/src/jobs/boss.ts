@@ -18,6 +18,8 @@ export const QUEUES = {
   dashboardSnapshot: 'dashboard-snapshot',
   /** Applying a bulk customisation (modules/products/bulk.ts). */
   bulkApply: 'bulk-apply',
+  /** Judging a shop's products again after its default condition changed (modules/products/rejudge.ts). */
+  shopRejudge: 'shop-rejudge',
   /** A sync of one shop × channel connection, its status pull-back, and the tick that queues both (modules/sync). */
   channelSync: 'channel-sync',
   channelStatusPull: 'channel-status-pull',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TMail } from '../mail/mailer';
 import type { TImportRunJob } from '../modules/data-sources/service';
 import type { TBulkApplyJob } from '../modules/products/bulk';
+import type { TShopRejudgeJob } from '../modules/products/rejudge';
 import type { TSendMailJob, TServices } from '../services';
 import { QUEUES } from './boss';
 import { startSyncWorkers } from '../modules/sync/jobs';
@@ -91,6 +92,23 @@ export const startWorkers = async (services: TServices, log: FastifyBaseLogger) 
         }
         throw err;
       }
+    },
+  );
+
+  // Re-judging a shop's products after a setting judging reads changed, one shop at a time per worker; a retry
+  // starts over (each page is written atomically, and writing the same statuses again changes nothing).
+  await jobs.boss.work<TShopRejudgeJob>(
+    QUEUES.shopRejudge,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await services.shopRejudge.run(job.data);
+      } catch (err) {
+        log.error({ err, job_id: job.id, shop_id: job.data.shop_id }, 'shop re-judgement attempt failed');
+        throw err;
+      }
+      log.info({ job_id: job.id, shop_id: job.data.shop_id }, 'shop products judged again');
     },
   );
 

@@ -4,9 +4,18 @@ import { feedToString } from '../feeds/stream';
 import { rssFormat } from '../feeds/formats';
 import { ChannelItem, resetToSource, setLayerValues } from '../model/product';
 import { fromTable } from './common';
-import { defineChannel, hasErrors, validateItem, validateProduct } from './engine';
+import {
+  defineChannel,
+  hasErrors,
+  validateItem,
+  validateProduct,
+  validateProductForChannels,
+} from './engine';
 import { GOOGLE, GOOGLE_ROWS } from './google';
-import type { TAttributeRow } from './types';
+import { META } from './meta';
+import { MICROSOFT } from './microsoft';
+import type { TLayerValues } from '../model/fields';
+import type { TAttributeRow, TValidationContext } from './types';
 
 describe('validator engine', () => {
   it('an unverified (U) rule never produces an error, whatever the row asks', () => {
@@ -163,5 +172,53 @@ describe('validator engine', () => {
     expect(() => validateProduct(GOOGLE, product(validSource()), noTaxonomy)).toThrow(
       /pass `taxonomy` in the validation context/,
     );
+  });
+});
+
+describe("the shop's default condition", () => {
+  const { condition: _condition, ...bare } = validSource();
+  const withDefault: TValidationContext = { ...CONTEXT, defaults: { condition: 'used' } };
+  const judged = (source: TLayerValues, ctx = withDefault) =>
+    validateProductForChannels([GOOGLE, MICROSOFT, META], product(source), ctx).map(
+      (results) =>
+        results.map((r) => ({ condition: r.item.values.condition, issues: r.issues.map((i) => i.code) }))[0],
+    );
+
+  it('judges a product without condition with the default on every channel: Meta no longer misses it', () => {
+    expect(judged(bare)).toEqual([
+      { condition: 'used', issues: [] },
+      { condition: 'used', issues: [] },
+      { condition: 'used', issues: [] },
+    ]);
+    // Without a default Meta requires one.
+    expect(judged(bare, CONTEXT)[2]).toEqual({ condition: undefined, issues: ['missing_required'] });
+  });
+
+  it('a product with its own condition keeps it', () => {
+    expect(judged({ ...bare, condition: 'refurbished' }).map((j) => j?.condition)).toEqual([
+      'refurbished',
+      'refurbished',
+      'refurbished',
+    ]);
+  });
+
+  it("an issue about the default's value names the shop's default as its layer", () => {
+    const newOnly = defineChannel({
+      channel: 'meta',
+      name: 'Test',
+      rows: [
+        {
+          attribute: 'condition',
+          type: 'enum',
+          values: ['new'],
+          required: true,
+          basis: 'P',
+          feed: 'condition',
+        },
+      ],
+    });
+    expect(validateProduct(newOnly, product({}), withDefault)[0]?.issues).toMatchObject([
+      { code: 'invalid_value', attribute: 'condition', layer: 'shop_default' },
+    ]);
   });
 });

@@ -413,16 +413,22 @@ export const readValue = (row: TCompiledRow, item: ChannelItem, ctx: TResolvedCo
 export const isPresent = (v: unknown): boolean =>
   v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-const LAYER_RANK: Record<TLayer, number> = { source: 0, override: 1, rule: 2 };
+const LAYER_RANK: Record<TLayer, number> = { shop_default: 0, source: 1, override: 2, rule: 3 };
 
-const layerOfRow = (row: TCompiledRow, item: ChannelItem): TLayer => {
-  let best: TLayer = 'source';
-  for (const f of row.provenance) {
+/**
+ * The layer of a value read from several fields: the highest layer among them (a rule beats an edit, an edit
+ * the source, the source the shop's default); 'source' when it is read from none.
+ */
+export const layerOfFields = (item: ChannelItem, fields: readonly string[]): TLayer => {
+  let best: TLayer | undefined;
+  for (const f of fields) {
     const l = item.layerOf(f);
-    if (LAYER_RANK[l] > LAYER_RANK[best]) best = l;
+    if (best === undefined || LAYER_RANK[l] > LAYER_RANK[best]) best = l;
   }
-  return best;
+  return best ?? 'source';
 };
+
+const layerOfRow = (row: TCompiledRow, item: ChannelItem): TLayer => layerOfFields(item, row.provenance);
 
 /** isHttpUrl's verdicts on recent links: each link is judged once per channel, and its variants share many. */
 const urlVerdicts = new Map<string, boolean>();
@@ -1004,7 +1010,7 @@ export const validateCatalog = (
   const memo = new ValidationMemo();
   const results: TItemResult[] = [];
   for (const product of products) {
-    for (const item of channelItems(product))
+    for (const item of channelItems(product, ctx.defaults))
       results.push({ item, issues: validateItem(channel, item, resolved, undefined, memo) });
   }
   for (const [id, list] of duplicateIds(results)) {
@@ -1090,7 +1096,7 @@ export const validateProductForChannels = (
   ctx: TValidationContext = {},
 ): TItemResult[][] => {
   const resolved = resolveContextReusing(ctx);
-  const items = channelItems(product);
+  const items = channelItems(product, ctx.defaults);
   const others = duplicatesOf(items);
   const out: TItemResult[][] = [];
   for (const channel of channels) {

@@ -40,6 +40,11 @@ const cases: TRuleCase[] = [
     code: 'missing_required',
     attribute: 'condition',
   },
+  {
+    name: "no condition of its own passes with the shop's default",
+    patch: { condition: undefined },
+    context: { defaults: { condition: 'new' } },
+  },
   { name: 'condition unknown', patch: { condition: 'mint' }, code: 'invalid_value', attribute: 'condition' },
   { name: 'brand not needed with a GTIN', patch: { brand: undefined } },
   {

@@ -98,7 +98,8 @@ export const MICROSOFT_ROWS: readonly TAttributeRow[] = [
     },
   }),
   fromGoogle('identifier_exists'),
-  // Required by the API; Microsoft documents `new` as the default, so a missing condition is sent as new.
+  // Required by the API; Microsoft documents `new` as the default, so a condition that neither the product nor
+  // the shop's default gives (a layer emptied it) is sent as new.
   fromGoogle('condition', {
     get: (item) => item.values.condition ?? 'new',
     fields: ['condition'],

@@ -1,6 +1,6 @@
 import type { TCatalogChannel } from '@feedloom/validation';
 import type { TFieldName } from '../model/fields';
-import type { ChannelItem, TLayer } from '../model/product';
+import type { ChannelItem, TLayer, TShopDefaults } from '../model/product';
 import type { TCategory, TTaxonomy } from '../taxonomy/taxonomy';
 
 /** A channel as the catalog names it (the one list is @feedloom/validation's CATALOG_CHANNELS). */
@@ -44,6 +44,11 @@ export interface TValidationContext {
   taxonomy?: TTaxonomy;
   /** "Now" for date checks (sale ended, expiration passed); default the current time. */
   now?: Date;
+  /**
+   * The shop's defaults (its default condition): an item whose layers give no value for such a field is judged,
+   * written and sent with the shop's, its provenance `shop_default`.
+   */
+  defaults?: TShopDefaults;
 }
 
 /** The context with its defaults resolved, as rows see it. */

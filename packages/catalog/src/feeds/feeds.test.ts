@@ -7,6 +7,7 @@ import { CONTEXT, goldenProducts, NASTY, product, resolved, validSource } from '
 import { expectGolden } from '../../test/golden';
 import type { TCompiledRow } from '../channels/engine';
 import { hasErrors, isPresent, readValue, validateItem } from '../channels/engine';
+import type { TValidationContext } from '../channels/types';
 import type { TProduct } from '../model/product';
 import { channelItems } from '../model/product';
 import { escapeXml, plainTsvCell, splitComposite, splitRaw, stripControl } from './escape';
@@ -24,6 +25,9 @@ const META = {
   description: 'All products <live>',
 };
 
+/** A product's channel items, without shop defaults (channelItems' second argument is not an index). */
+const itemsOf = (p: TProduct) => channelItems(p);
+
 const build = (id: TFeedFormatId, products: TProduct[] = goldenProducts()) =>
   feedToString({ format: FEED_FORMATS[id], products, context: CONTEXT, meta: META });
 
@@ -34,7 +38,7 @@ const expectedItems = (
   text: (row: TCompiledRow, v: unknown) => string | string[],
 ) => {
   const ctx = resolved();
-  return products.flatMap(channelItems).flatMap((item) => {
+  return products.flatMap(itemsOf).flatMap((item) => {
     if (hasErrors(validateItem(format.channel, item, ctx))) return [];
     const out: Record<string, string | string[] | Record<string, string>[]> = {};
     for (const row of format.channel.rows) {
@@ -423,7 +427,7 @@ describe('variants share element bytes', () => {
     const format = FEED_FORMATS.google_xml;
     const ctx = resolved();
     const expected = products
-      .flatMap(channelItems)
+      .flatMap(itemsOf)
       .filter((item) => !hasErrors(validateItem(format.channel, item, ctx)))
       .map((item) => format.item(item, ctx))
       .join('');
@@ -441,5 +445,42 @@ describe('values a warning let through', () => {
     expect(scalarText(measure, { value: 12 })).toBe('{"value":12}');
     expect(scalarText(price, '15 dollars')).toBe('15 dollars');
     expect(scalarText(measure, { value: 12, unit: 'cm' })).toBe('12 cm');
+  });
+});
+
+describe("the shop's default condition in every writer", () => {
+  const { condition: _condition, ...bare } = validSource();
+  const products = () => [
+    product(bare, { id: 'a', offer_id: 'NO-CONDITION' }),
+    product({ ...validSource(), condition: 'refurbished' }, { id: 'b', offer_id: 'OWN-CONDITION' }),
+    product(bare, { id: 'c', offer_id: 'EDITED', overrides: { condition: 'new' } }),
+  ];
+  /** Each written item's condition by id, as the file gives it back. */
+  const conditions = async (id: TFeedFormatId, context: TValidationContext) => {
+    const text = await feedToString({ format: FEED_FORMATS[id], products: products(), context, meta: META });
+    const records: Record<string, unknown>[] = id.endsWith('_xml')
+      ? parseRss(text).items
+      : (parseCsv(text, {
+          delimiter: id === 'meta_csv' ? ',' : '\t',
+          columns: true,
+          quote: id === 'microsoft_tsv' ? false : '"',
+        }) as Record<string, string>[]);
+    return Object.fromEntries(records.map((r) => [r.id, r.condition]));
+  };
+
+  it.each(Object.keys(FEED_FORMATS) as TFeedFormatId[])(
+    '%s: a product without condition gets the default, one with its own (source or edit) keeps it',
+    async (id) => {
+      expect(await conditions(id, { ...CONTEXT, defaults: { condition: 'used' } })).toEqual({
+        'NO-CONDITION': 'used',
+        'OWN-CONDITION': 'refurbished',
+        EDITED: 'new',
+      });
+    },
+  );
+
+  it('without a default, Meta leaves a product without condition out and Microsoft sends its documented new', async () => {
+    expect(await conditions('meta_csv', CONTEXT)).toEqual({ 'OWN-CONDITION': 'refurbished', EDITED: 'new' });
+    expect(await conditions('microsoft_tsv', CONTEXT)).toMatchObject({ 'NO-CONDITION': 'new' });
   });
 });

@@ -79,10 +79,12 @@ export async function* feedChunks(
   // Ids written so far: a second item with one of them is left out (a sharded build checks within a shard).
   const seen = new SeenIds();
   const idIndex = format.channel.rows.findIndex((row) => row.attribute === 'id');
+  // The shop's defaults (its default condition) fill what a product's layers leave empty.
+  const defaults = build.context?.defaults;
 
   const add = (product: TProduct): void => {
     stats.products++;
-    for (const item of channelItems(product)) {
+    for (const item of channelItems(product, defaults)) {
       stats.items++;
       if (heldBack(channelOf, item.values)) {
         stats.heldBack++;

@@ -182,7 +182,7 @@ describe('Google TSV round trip', () => {
       Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== null));
     const valuesOf = (list: TProduct[]) =>
       list
-        .flatMap(channelItems)
+        .flatMap((p) => channelItems(p))
         .map((item) => ({ id: item.offerId, values: clean(item.values as Record<string, unknown>) }));
     expect(valuesOf(imported.map(importedToProduct))).toEqual(valuesOf(products));
   });

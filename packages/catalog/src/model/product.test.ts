@@ -82,6 +82,55 @@ describe('product model: three layers', () => {
     expect([single.offerId, single.itemGroupId]).toEqual(['SKU-1', undefined]);
   });
 
+  it("the shop's default condition fills a product whose layers give none, marked as the shop's default", () => {
+    const used = { condition: 'used' } as const;
+    const bare = product({ title: 'Kettle' });
+    expect(fieldOf(effective(bare, undefined, used), 'condition')).toEqual({
+      value: 'used',
+      layer: 'shop_default',
+    });
+    // Its own condition (source or edit) wins; an edit that empties the field empties the default too.
+    const own = product({ title: 'Kettle', condition: 'refurbished' });
+    expect(fieldOf(effective(own, undefined, used), 'condition')).toEqual({
+      value: 'refurbished',
+      layer: 'source',
+    });
+    const edited = { ...bare, overrides: { condition: 'new' } };
+    expect(fieldOf(effective(edited, undefined, used), 'condition')).toEqual({
+      value: 'new',
+      layer: 'override',
+    });
+    const emptied = { ...bare, overrides: { condition: null } };
+    expect(fieldOf(effective(emptied, undefined, used), 'condition')).toEqual({
+      value: undefined,
+      layer: 'override',
+    });
+    // Without defaults nothing changes.
+    expect(fieldOf(effective(bare), 'condition')).toEqual({ value: undefined, layer: 'source' });
+
+    // Channel items merge the same way, variants included (one variant with its own condition).
+    const grouped = product(
+      { title: 'Shirt' },
+      {
+        variants: [
+          { id: 'a', offer_id: 'A', source: {}, overrides: {}, rules: {} },
+          { id: 'b', offer_id: 'B', source: { condition: 'refurbished' }, overrides: {}, rules: {} },
+        ],
+      },
+    );
+    for (const p of [bare, own, edited, emptied, grouped]) {
+      for (const item of channelItems(p, used)) {
+        const eff = effective(p, item.variantId, used);
+        expect(item.values.condition ?? undefined).toBe(eff.values.condition);
+        expect(item.layerOf('condition')).toBe(eff.layers.condition ?? 'source');
+      }
+    }
+    expect(channelItems(grouped, used).map((i) => [i.values.condition, i.layerOf('condition')])).toEqual([
+      ['used', 'shop_default'],
+      ['refurbished', 'source'],
+    ]);
+  });
+
   it('resetToSource is exact: the fields equal the sources again, everything else is untouched', () => {
     const p = layered();
     const reset = resetToSource(p, ['title', 'size', 'brand']);

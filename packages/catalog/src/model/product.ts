@@ -4,10 +4,17 @@ import { FIELD_NAMES, ZLayerValuesSchema } from './fields';
 
 // The three layers of ARCHITECTURE.md: source (the data source, untouched), overrides (manual edits and bulk
 // customisation) and rules (automated rules, applied at build time). Effective = source ⊕ overrides ⊕ rules:
-// a later layer wins, an absent key falls through, a null empties the field.
+// a later layer wins, an absent key falls through, a null empties the field. Under them all lie the shop's
+// defaults (`shop_default`): a value the shop gives every product whose own layers give none.
 
-export const LAYERS = ['source', 'override', 'rule'] as const;
+export const LAYERS = ['shop_default', 'source', 'override', 'rule'] as const;
 export type TLayer = (typeof LAYERS)[number];
+
+/**
+ * What a shop gives its products whose layers give none (the store's default condition): the lowest layer, so
+ * a source value or an edit wins, and a layer that empties the field (null) empties it of the default too.
+ */
+export type TShopDefaults = Readonly<Pick<TFieldValues, 'condition'>>;
 
 const layer = () => ZLayerValuesSchema.default({});
 
@@ -67,7 +74,11 @@ const findVariant = (product: TProduct, variant: TVariant | string | undefined):
  * one layer kind the variant wins, and a higher layer kind always beats a lower one (an override made on the
  * product applies to every variant that has no override of its own).
  */
-const stackOf = (product: TLayered, variant?: TLayered): { values: TLayerValues; layer: TLayer }[] =>
+const stackOf = (
+  product: TLayered,
+  variant: TLayered | undefined,
+  defaults: TShopDefaults,
+): { values: TLayerValues; layer: TLayer }[] =>
   variant
     ? [
         { values: variant.rules, layer: 'rule' },
@@ -76,16 +87,25 @@ const stackOf = (product: TLayered, variant?: TLayered): { values: TLayerValues;
         { values: product.overrides, layer: 'override' },
         { values: variant.source, layer: 'source' },
         { values: product.source, layer: 'source' },
+        { values: defaults, layer: 'shop_default' },
       ]
     : [
         { values: product.rules, layer: 'rule' },
         { values: product.overrides, layer: 'override' },
         { values: product.source, layer: 'source' },
+        { values: defaults, layer: 'shop_default' },
       ];
 
-/** Merges the layers of a product (or of one of its variants) and says where each value came from. */
-export const effective = (product: TProduct, variant?: TVariant | string): TEffective => {
-  const stack = stackOf(product, findVariant(product, variant));
+/**
+ * Merges the layers of a product (or of one of its variants), on the shop's defaults, and says where each value
+ * came from.
+ */
+export const effective = (
+  product: TProduct,
+  variant?: TVariant | string,
+  defaults: TShopDefaults = {},
+): TEffective => {
+  const stack = stackOf(product, findVariant(product, variant), defaults);
   const values: Record<string, unknown> = {};
   const layers: Record<string, TLayer> = {};
   for (let i = stack.length - 1; i >= 0; i--) {
@@ -283,23 +303,27 @@ export class ChannelItem {
   readonly values: TLayerValues;
   private readonly product: TLayered;
   private readonly variant: TLayered | undefined;
+  private readonly defaults: TShopDefaults | undefined;
 
   /**
-   * `productSource`, when given, is the product's source layer already merged into a FieldValues (see
-   * channelItems): the variants of a product share it instead of each merging it again.
+   * `defaults` are the shop's (the lowest layer). `productSource`, when given, is the shop's defaults and the
+   * product's source layer already merged into a FieldValues (see channelItems): the variants of a product
+   * share it instead of each merging it again.
    */
-  constructor(product: TProduct, variant?: TVariant, productSource?: TLayerValues) {
+  constructor(product: TProduct, variant?: TVariant, defaults?: TShopDefaults, productSource?: TLayerValues) {
     this.productId = product.id;
     this.variantId = variant?.id;
     this.offerId = variant ? variant.offer_id : product.offer_id;
     this.itemGroupId = variant ? (product.item_group_id ?? product.offer_id) : product.item_group_id;
     this.product = product;
     this.variant = variant;
+    this.defaults = defaults;
     let values: TLayerValues;
     if (productSource) {
       values = cloneFieldValues(productSource);
     } else {
       values = new FieldValues();
+      if (defaults) copyInto(values, defaults);
       copyInto(values, product.source);
     }
     if (variant) copyInto(values, variant.source);
@@ -318,18 +342,25 @@ export class ChannelItem {
       Record<'source' | 'overrides' | 'rules', Record<string, unknown>> | undefined;
     if (v?.rules[field] !== undefined || p.rules[field] !== undefined) return 'rule';
     if (v?.overrides[field] !== undefined || p.overrides[field] !== undefined) return 'override';
-    return 'source';
+    if (v?.source[field] !== undefined || p.source[field] !== undefined) return 'source';
+    return (this.defaults as Record<string, unknown> | undefined)?.[field] !== undefined
+      ? 'shop_default'
+      : 'source';
   }
 }
 
-/** The channel items of a product: itself when it has no variants, else one per variant. */
-export const channelItems = (product: TProduct): ChannelItem[] => {
+/**
+ * The channel items of a product: itself when it has no variants, else one per variant; `defaults` are the
+ * shop's, beneath every layer of the product.
+ */
+export const channelItems = (product: TProduct, defaults?: TShopDefaults): ChannelItem[] => {
   const variants = product.variants;
-  if (variants.length === 0) return [new ChannelItem(product)];
+  if (variants.length === 0) return [new ChannelItem(product, undefined, defaults)];
   // The product's source merged once for all its variants (a clone is cheaper than merging key by key).
   const productSource = new FieldValues();
+  if (defaults) copyInto(productSource, defaults);
   copyInto(productSource, product.source);
   // A key outside the field list would not survive the clone: such a product merges each variant in full.
   const shared = Object.keys(productSource).length === FIELD_NAMES.length ? productSource : undefined;
-  return variants.map((v) => new ChannelItem(product, v, shared));
+  return variants.map((v) => new ChannelItem(product, v, defaults, shared));
 };

@@ -38,4 +38,27 @@ describe('sharded feed build (worker threads)', () => {
     expect(b.text).toBe(a.text);
     expect(a.issues).toContain('BROKEN');
   }, 30_000);
+
+  it("fills the shop's default condition in every shard, as a single-thread build does", async () => {
+    const script = fileURLToPath(new URL('../../test/run-sharded.ts', import.meta.url));
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', script, '3', '12', 'meta_csv', 'used'],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      },
+    );
+    const sharded = (JSON.parse(stdout) as { text: string }).text;
+    const kettles = sharded.split('\n').filter((line) => line.startsWith('K-'));
+    // Every numbered kettle is written (Meta requires a condition), with the default.
+    expect(kettles).toHaveLength(12);
+    const conditionAt = sharded.split('\n')[0]?.split(',').indexOf('condition') ?? -1;
+    expect(new Set(kettles.map((line) => line.split(',')[conditionAt]))).toEqual(new Set(['used']));
+    const single = await feedToString({
+      format: FEED_FORMATS.meta_csv,
+      products: catalogue(12, true),
+      context: { ...CONTEXT, defaults: { condition: 'used' } },
+    });
+    expect(sharded.split('\n').sort()).toEqual(single.split('\n').sort());
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXT, goldenProducts, product, validSource } from '../../test/fixtures';
+import type { TLayerValues } from '../model/fields';
 import { ChannelItem, channelItems } from '../model/product';
 import { normaliseOfferId } from '../rules/clean';
 import {
@@ -231,5 +232,28 @@ describe('Meta items_batch', () => {
     const req = toMetaRequest(item());
     expect(metaItemsBatch([req])).toEqual({ item_type: 'PRODUCT_ITEM', allow_upsert: true, requests: [req] });
     expect(() => metaItemsBatch(new Array(5001).fill(req))).toThrow(/5000/);
+  });
+});
+
+describe("the shop's default condition in the channel bodies", () => {
+  const { condition: _condition, ...bare } = validSource();
+  const bodies = (source: TLayerValues) => {
+    const [one] = channelItems(product(source), { condition: 'used' });
+    if (!one) throw new Error('no item');
+    return [
+      toProductInput(one, { contentLanguage: 'en', feedLabel: 'US', context: CONTEXT }).productAttributes
+        .condition,
+      toMicrosoftProduct(one, { contentLanguage: 'en', targetCountry: 'US', context: CONTEXT }).condition,
+      toMetaRequest(one, 'UPDATE', CONTEXT).data.condition,
+    ];
+  };
+
+  it('a product without condition is sent with the default; one with its own keeps it', () => {
+    expect(bodies(bare)).toEqual(['USED', 'used', 'used']);
+    expect(bodies({ ...bare, condition: 'refurbished' })).toEqual([
+      'REFURBISHED',
+      'refurbished',
+      'refurbished',
+    ]);
   });
 });

@@ -109,6 +109,7 @@ export function makeShop(overrides: Partial<TShop> = {}): TShop {
     shop_timezone: 'America/New_York',
     utc_offset: '-05:00',
     status: 'active',
+    default_condition: 'new',
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
     ...overrides,

@@ -1,6 +1,9 @@
 // The roots of tenancy, which reference one another: users, their organisations, and the organisations' shops.
+import { CONDITIONS, type TCondition } from '@feedloom/validation';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   pgTable,
   text,
@@ -91,10 +94,18 @@ export const shops = pgTable(
     shop_timezone: text().notNull(),
     utc_offset: text().notNull(),
     status: text().$type<TShopStatus>().notNull().default('active'),
+    /** The condition of the shop's products whose own layers give none (a Shopify export often has none). */
+    default_condition: text().$type<TCondition>().notNull().default('new'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index().on(t.organization_id, t.status)],
+  (t) => [
+    index().on(t.organization_id, t.status),
+    check(
+      'shops_default_condition_check',
+      sql.raw(`${t.default_condition.name} in (${CONDITIONS.map((c) => `'${c}'`).join(', ')})`),
+    ),
+  ],
 );
 
 export type TShopRow = typeof shops.$inferSelect;

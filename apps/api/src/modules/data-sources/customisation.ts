@@ -15,7 +15,7 @@ import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
 import { products, shops, type TProductRow } from '../../db/schema';
-import { judgeProduct, sameContentOf, statusRows, writeStatuses } from '../products/validate';
+import { judgeProduct, sameContentOf, shopDefaults, statusRows, writeStatuses } from '../products/validate';
 import { jsonText } from './staging';
 
 /** The override layer as stored: the product's and each variant's. */
@@ -177,7 +177,11 @@ export const importUpdateCsv = async (
   bytes: AsyncIterable<Uint8Array>,
 ): Promise<TCustomisationImport> => {
   const [shop] = await db
-    .select({ shop_currency: shops.shop_currency, shop_url: shops.shop_url })
+    .select({
+      shop_currency: shops.shop_currency,
+      shop_url: shops.shop_url,
+      default_condition: shops.default_condition,
+    })
     .from(shops)
     .where(eq(shops.id, shopId));
   const run = await importCustomisationCsv(bytes, { type });
@@ -247,7 +251,10 @@ export const importUpdateCsv = async (
       : [];
     // A row that changes nothing a channel receives leaves the channel's verdict standing.
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const sameContent = [...changed].flatMap(([id, product]) => sameContentOf(id, productOf(byId.get(id)!), product));
+    const defaults = shop ? shopDefaults(shop) : {};
+    const sameContent = [...changed].flatMap(([id, product]) =>
+      sameContentOf(id, productOf(byId.get(id)!), product, defaults),
+    );
     await db.transaction(async (tx) => {
       const t = tx as unknown as TDb;
       await t.execute(sql`

@@ -59,7 +59,15 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import type { TOutboundGuard } from '../../lib/outbound';
 import type { TMailer } from '../../mail/mailer';
 import { importRunMail } from '../../mail/templates';
-import { judgeProduct, sameContentOf, type TJudged, type TSameContent, writeStatuses } from '../products/validate';
+import {
+  judgeProduct,
+  sameContentOf,
+  shopDefaults,
+  type TJudged,
+  type TJudgingShop,
+  type TSameContent,
+  writeStatuses,
+} from '../products/validate';
 import { productOf, type TProductLayers } from './customisation';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
@@ -223,12 +231,12 @@ interface TPrepared {
 }
 
 /** A new product as judged (it has no override layer yet). */
-const judgeNew = (p: TPending, shop: { shop_currency: string; shop_url: string }) =>
+const judgeNew = (p: TPending, shop: TJudgingShop) =>
   judgeProduct(productOf({ ...p, custom: {} }), shop);
 
 const prepare = async (
   products: TPending[],
-  shop: { shop_currency: string; shop_url: string },
+  shop: TJudgingShop,
   judgeAhead: boolean,
 ): Promise<TPrepared> => {
   const rows = products.map(stagedOf);
@@ -344,7 +352,7 @@ export const createImportJob = (deps: TImportDeps) => {
     stager: TStager,
     t: TDb,
     run: TImportRunRow,
-    shop: { shop_currency: string; shop_url: string },
+    shop: TJudgingShop,
     merged: { id: string; layers: TProductLayers; created: boolean; judged?: TJudged[]; before?: TProductLayers }[],
   ) => {
     const created: TStagedStatus[] = [];
@@ -355,7 +363,8 @@ export const createImportJob = (deps: TImportDeps) => {
       if (!judged) {
         const product = productOf(m.layers);
         judged = judgeProduct(product, shop);
-        if (m.before) sameContent.push(...sameContentOf(m.id, productOf(m.before), product));
+        if (m.before)
+          sameContent.push(...sameContentOf(m.id, productOf(m.before), product, shopDefaults(shop)));
       }
       for (const j of judged) {
         (m.created ? created : changed).push({
@@ -378,7 +387,7 @@ export const createImportJob = (deps: TImportDeps) => {
   const mergeBatch = async (
     stager: TStager,
     run: TImportRunRow,
-    shop: { shop_currency: string; shop_url: string },
+    shop: TJudgingShop,
     prepared: TPrepared,
     progress: { rows_read: number; rows_rejected: number },
   ): Promise<{ created: number; merged: number; claimed: TClaimed[] }> => {
@@ -552,7 +561,7 @@ export const createImportJob = (deps: TImportDeps) => {
    * A product whose pieces are all as last time is not written (its hash chains the pieces' hashes). Those
    * it changes are judged again; one transaction.
    */
-  const joinPieces = async (run: TImportRunRow, shop: { shop_currency: string; shop_url: string }) => {
+  const joinPieces = async (run: TImportRunRow, shop: TJudgingShop) => {
     const stager = await openStager(db);
     try {
       await stager.db.transaction(async (tx) => {

@@ -40,7 +40,15 @@ import { PRODUCTS_API_MSG } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { customOf } from '../data-sources/customisation';
 import { productOfRow, type TProductsCaller, type TProductsService } from './service';
-import { judgeProduct, sameContentOf, statusRows, writeStatuses, type TStatusRow } from './validate';
+import {
+  judgeProduct,
+  sameContentOf,
+  shopDefaults,
+  statusRows,
+  writeStatuses,
+  type TJudgingShop,
+  type TStatusRow,
+} from './validate';
 import { reachShop } from '../tenancy/reach';
 
 export interface TBulkCaller extends TProductsCaller {
@@ -226,7 +234,7 @@ export const createProductsBulkService = (deps: {
   /** Writes changed override layers (one UPDATE) and their re-judged statuses (one upsert). */
   const writeBatch = async (
     t: TDb,
-    shop: { id: string; shop_currency: string; shop_url: string },
+    shop: TJudgingShop & { id: string },
     changed: { id: number; product: TProduct; before: TProduct }[],
   ) => {
     if (changed.length === 0) return;
@@ -235,7 +243,7 @@ export const createProductsBulkService = (deps: {
     const sameContent: { product_id: number; channel: string }[] = [];
     for (const [i, c] of changed.entries()) {
       for (const j of judgeProduct(c.product, shop)) judged.push({ product_id: c.id, ...j });
-      sameContent.push(...sameContentOf(c.id, c.before, c.product));
+      sameContent.push(...sameContentOf(c.id, c.before, c.product, shopDefaults(shop)));
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await pause();
     }
     await t.execute(sql`
@@ -248,7 +256,7 @@ export const createProductsBulkService = (deps: {
   /** One batch of a run: products locked, rules applied, changes written, progress moved on, atomically. */
   const applyBatch = async (
     run: TBulkRunRow,
-    shop: { id: string; shop_currency: string; shop_url: string },
+    shop: TJudgingShop & { id: string },
     plan: TPlan,
     ids: number[],
   ) =>

@@ -6,24 +6,15 @@ import {
   CHANNELS,
   channelItems,
   isPresent,
+  layerOfFields,
   resolveContext,
   rowFields,
   validateItem,
-  type ChannelItem,
   type TChannel,
   type TValidationContext,
 } from '@feedloom/catalog';
 import type { TProduct } from '@feedloom/catalog';
-import type { TProductDebugView, TProductIssue, TValueLayer } from '@feedloom/contracts';
-
-const LAYER_RANK: Record<TValueLayer, number> = { source: 0, override: 1, rule: 2 };
-
-/** The layer of a value read from several fields: the highest layer among them (a rule beats an edit). */
-const layerOf = (item: ChannelItem, fields: readonly string[]): TValueLayer =>
-  fields.reduce<TValueLayer>((best, f) => {
-    const l = item.layerOf(f);
-    return LAYER_RANK[l] > LAYER_RANK[best] ? l : best;
-  }, 'source');
+import type { TProductDebugView, TProductIssue } from '@feedloom/contracts';
 
 /** The attribute an issue names, without its sub-attribute (`shipping.country` → `shipping`). */
 const headOf = (attribute: string) => attribute.split('.')[0] ?? attribute;
@@ -37,7 +28,9 @@ export const debugView = (
 ): TProductDebugView => {
   const compiled = CHANNELS[channel];
   const resolved = resolveContext(ctx);
-  const items = channelItems(product).filter((i) => variantId === undefined || i.variantId === variantId);
+  const items = channelItems(product, ctx.defaults).filter(
+    (i) => variantId === undefined || i.variantId === variantId,
+  );
   return {
     channel,
     status,
@@ -65,7 +58,7 @@ export const debugView = (
             attribute: row.attribute,
             value: isPresent(value) ? value : null,
             fields,
-            layer: layerOf(item, fields),
+            layer: layerOfFields(item, fields),
             required: row.required === true,
             issues: own,
           },

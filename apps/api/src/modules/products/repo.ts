@@ -11,7 +11,7 @@
 //                                      sorted (a deep keyset page costs what page 1 does)
 //   - issue filter:                    product_channel_statuses GIN ({channel: issues} jsonb_path_ops)
 //   - tab counts:                      product_status_counts (kept by triggers), never a count(*)
-import type { TProductListQuery } from '@feedloom/validation';
+import type { TCondition, TProductListQuery } from '@feedloom/validation';
 import { CATALOG_CHANNEL_OF } from '@feedloom/validation';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
@@ -318,6 +318,31 @@ export const productsRepo = (db: TDb) => {
             where p.shop_id = ${shopId}::uuid and x.v <> ''
               ${search ? sql`and x.v ilike ${`%${escapeLike(search)}%`}::text` : sql``}
             group by x.v order by count desc, value limit ${limit}`,
+      );
+    },
+
+    /** What the shop's products are judged with (see judgingContext), or undefined when the shop is gone. */
+    async judgingShop(shopId: string) {
+      const [shop] = await queryRows<{
+        shop_currency: string;
+        shop_url: string;
+        default_condition: TCondition;
+      }>(db, sql`select shop_currency, shop_url, default_condition from shops where id = ${shopId}::uuid`);
+      return shop;
+    },
+
+    /**
+     * A page of the shop's products with ids above `after`, in id order, locked until the transaction ends:
+     * a re-judgement writes their statuses without an edit or an import in between.
+     */
+    async pageForUpdate(shopId: string, after: number, limit: number): Promise<TProductListRow[]> {
+      return queryRows<TProductListRow>(
+        db,
+        sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
+              p.custom, p.variants, p.created_at, p.updated_at, null as status, null as issues,
+              null as data_source_name
+            from products p where p.shop_id = ${shopId}::uuid and p.id > ${after}
+            order by p.id limit ${limit} for update`,
       );
     },
   };

@@ -69,8 +69,10 @@ import {
   judgingContext,
   sameContentOf,
   shippedTaxonomy,
+  shopDefaults,
   statusRows,
   writeStatuses,
+  type TJudgingShop,
 } from './validate';
 import { reachShop } from '../tenancy/reach';
 
@@ -295,9 +297,18 @@ export const createProductsService = (deps: { db: TDb }) => {
     return row;
   };
 
-  const detailOf = async (row: TProductListRow): Promise<TProductDetail> => {
+  /**
+   * The product as its detail shows it: every field a layer speaks about, on the shop's defaults (a condition
+   * the product gets from its shop says so: layer `shop_default`).
+   */
+  const detailOf = async (row: TProductListRow, shop: TJudgingShop): Promise<TProductDetail> => {
     const product = productOfRow(row);
-    const keys = new Set([...Object.keys(product.source), ...Object.keys(product.overrides)]);
+    const defaults = shopDefaults(shop);
+    const keys = new Set([
+      ...Object.keys(defaults),
+      ...Object.keys(product.source),
+      ...Object.keys(product.overrides),
+    ]);
     const [statuses, resubmission, claims] = await Promise.all([
       repo.statuses(Number(row.id)),
       repo.resubmission(Number(row.id)),
@@ -308,12 +319,12 @@ export const createProductsService = (deps: { db: TDb }) => {
       offer_id: row.offer_id,
       item_group_id: row.item_group_id,
       data_source_name: row.data_source_name,
-      fields: fieldsOf(effective(product), product.source, keys),
+      fields: fieldsOf(effective(product, undefined, defaults), product.source, keys),
       variants: product.variants.map((variant) => ({
         id: variant.id,
         offer_id: variant.offer_id,
         fields: fieldsOf(
-          effective(product, variant),
+          effective(product, variant, defaults),
           { ...(product.source as Record<string, unknown>), ...(variant.source as Record<string, unknown>) },
           new Set([...Object.keys(variant.source), ...Object.keys(variant.overrides)]),
         ),
@@ -407,8 +418,8 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     async get(caller: TProductsCaller, shopId: string, id: number): Promise<TProductDetail> {
-      await reachShop(db, caller, shopId);
-      return detailOf(await loadProduct(shopId, id));
+      const shop = await reachShop(db, caller, shopId);
+      return detailOf(await loadProduct(shopId, id), shop);
     },
 
     async variants(
@@ -482,13 +493,16 @@ export const createProductsService = (deps: { db: TDb }) => {
         await t.execute(sql`
           update products set custom = ${JSON.stringify(customOf(result.product))}::jsonb, updated_at = now()
           where id = ${row.id}`);
-        await writeStatuses(t, body.shop_id, statusRows(judged.map((j) => ({ product_id: row.id, ...j }))), {
-          sameContent: sameContentOf(row.id, product, result.product),
-        });
+        await writeStatuses(
+          t,
+          body.shop_id,
+          statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
+          { sameContent: sameContentOf(row.id, product, result.product, shopDefaults(shop)) },
+        );
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });
-      return detailOf(await loadProduct(body.shop_id, body.product_id));
+      return detailOf(await loadProduct(body.shop_id, body.product_id), shop);
     },
 
     /** Product-debug-view: judged now, with every layer, so it shows what an edit just changed. */

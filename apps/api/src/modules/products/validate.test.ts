@@ -23,7 +23,7 @@ const judgedCodes = (link: string, shopUrl: string) =>
       variants: [],
       custom: {},
     }),
-    { shop_currency: 'USD', shop_url: shopUrl },
+    { shop_currency: 'USD', shop_url: shopUrl, default_condition: 'new' },
   ).map((j) => [j.channel, j.issues.filter((i) => i.code === 'link_domain_mismatch').length]);
 
 describe('judgeProduct and the store domain', () => {

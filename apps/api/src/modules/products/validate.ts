@@ -10,6 +10,7 @@ import {
   type TChannelStatus,
   type TIssue,
   type TProduct,
+  type TShopDefaults,
   type TTaxonomy,
   validateProduct,
   validateProductForChannels,
@@ -17,6 +18,7 @@ import {
 import { googleTaxonomy } from '@feedloom/catalog/node';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import type { TShopRow } from '../../db/schema';
 import { jsonText } from '../data-sources/staging';
 
 const CHANNEL_KEYS = Object.keys(CHANNELS) as TChannel[];
@@ -49,14 +51,28 @@ const domainOf = (shopUrl: string): string | undefined => {
   return domain;
 };
 
+/** What judging reads of a shop: its currency, its website and its default condition. */
+export type TJudgingShop = Pick<TShopRow, 'shop_currency' | 'shop_url' | 'default_condition'>;
+
 /**
- * What a product is judged against: the shipped taxonomy, the shop's currency and the shop's domain (a
- * product's link must be on it or a subdomain of it — reference "link: must be on the store domain").
+ * The shop's defaults, the lowest layer of each of its products (the catalog fills a product whose layers
+ * give no condition with the shop's default condition, and marks it as such): judging, the feed files, the
+ * channel syncs and the product detail all merge a product on these.
  */
-export const judgingContext = (shop: { shop_currency: string; shop_url: string }) => ({
+export const shopDefaults = (shop: Pick<TJudgingShop, 'default_condition'>): TShopDefaults => ({
+  condition: shop.default_condition,
+});
+
+/**
+ * What a product is judged against: the shipped taxonomy, the shop's currency, the shop's domain (a
+ * product's link must be on it or a subdomain of it — reference "link: must be on the store domain") and the
+ * shop's defaults.
+ */
+export const judgingContext = (shop: TJudgingShop) => ({
   taxonomy: shippedTaxonomy(),
   currency: shop.shop_currency,
   shopDomain: domainOf(shop.shop_url),
+  defaults: shopDefaults(shop),
 });
 
 /**
@@ -65,7 +81,7 @@ export const judgingContext = (shop: { shop_currency: string; shop_url: string }
  */
 export const judgeItems = (
   product: TProduct,
-  shop: { shop_currency: string; shop_url: string },
+  shop: TJudgingShop,
   channel: TChannel,
   ctx = judgingContext(shop),
 ) => validateProduct(CHANNELS[channel], product, ctx).map((r) => ({ ...r, heldBack: heldBack(channel, r.item.values) }));
@@ -77,7 +93,7 @@ export const judgeItems = (
  */
 export const judgeProduct = (
   product: TProduct,
-  shop: { shop_currency: string; shop_url: string },
+  shop: TJudgingShop,
 ): TJudged[] => {
   const ctx = judgingContext(shop);
   // The channels share the product's items and the resolved context (see validateProductForChannels).
@@ -140,9 +156,20 @@ export const channelIssuesSql = (issues: SQL): SQL =>
 /** Products whose re-judged version sends a channel exactly what it sent before (sendsSameItems), per channel. */
 export type TSameContent = readonly { product_id: number | string; channel: string }[];
 
-/** The channels to which `after` sends what `before` sent: the rows of writeStatuses' `sameContent`. */
-export const sameContentOf = <T extends number | string>(productId: T, before: TProduct, after: TProduct) =>
-  CHANNEL_KEYS.filter((channel) => sendsSameItems(channel, before, after)).map((channel) => ({ product_id: productId, channel }));
+/**
+ * The channels to which `after` sends what `before` sent: the rows of writeStatuses' `sameContent`. Both are
+ * merged on the shop's `defaults`, `before` on `defaultsBefore` when the shop's defaults changed in between.
+ */
+export const sameContentOf = <T extends number | string>(
+  productId: T,
+  before: TProduct,
+  after: TProduct,
+  defaults: TShopDefaults,
+  defaultsBefore: TShopDefaults = defaults,
+) =>
+  CHANNEL_KEYS.filter((channel) => sendsSameItems(channel, before, after, defaults, defaultsBefore)).map(
+    (channel) => ({ product_id: productId, channel }),
+  );
 
 /**
  * THE write of product statuses (a product edit, a bulk customisation, an import, a report upload): upserts

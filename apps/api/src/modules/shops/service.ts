@@ -6,6 +6,8 @@ import type { TClock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
 import { connectionsRepo } from '../channels/repo';
+import type { TShopRejudge } from '../products/rejudge';
+import { shopDefaults } from '../products/validate';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
@@ -27,6 +29,7 @@ const auditValues = (s: TShopRow) => ({
   shop_currency: s.shop_currency,
   shop_timezone: s.shop_timezone,
   is_testing: s.is_testing ? 'yes' : 'no',
+  default_condition: s.default_condition,
   status: s.status,
 });
 
@@ -40,6 +43,7 @@ export const toShop = (row: TShopRow): TShop => ({
   shop_timezone: row.shop_timezone,
   utc_offset: row.utc_offset,
   status: row.status,
+  default_condition: row.default_condition,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
@@ -51,8 +55,13 @@ let zoneNames: Set<string> | undefined;
 const isKnownTimezone = (zone: string) => (zoneNames ??= new Set(timezones().map((t) => t.name))).has(zone);
 
 /** Shops of the caller's organisation; a shop of another organisation is never found. */
-export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
-  const { db, clock } = deps;
+export const createShopsService = (deps: {
+  db: TDb;
+  clock: TClock;
+  /** Judges a shop's products again (a job) when a setting judging reads changes. */
+  rejudge: Pick<TShopRejudge, 'request'>;
+}) => {
+  const { db, clock, rejudge } = deps;
   const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
     const shop = canReachShop(caller.shop_ids, shopId)
       ? await shopsRepo(db).getForOrg(caller.org_id, shopId)
@@ -76,6 +85,8 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
       // The zone decides the offset (today's, daylight saving included), not what the form sent.
       utc_offset: utcOffsetOf(input.shop_timezone, clock.now()),
       is_testing: input.is_testing,
+      // Left out, a new store gets the column's default (new) and an edited one keeps its own.
+      ...(input.default_condition ? { default_condition: input.default_condition } : {}),
     };
   };
 
@@ -177,6 +188,11 @@ export const createShopsService = (deps: { db: TDb; clock: TClock }) => {
         });
         return saved;
       });
+      // The default condition fills every product without one of its own: they are judged again, and those
+      // whose condition changes are sent again (the others keep their channel statuses).
+      if (updated.default_condition !== shop.default_condition) {
+        await rejudge.request({ shop_id: shop.id, defaults_before: shopDefaults(shop) });
+      }
       return toShop(updated);
     },
 

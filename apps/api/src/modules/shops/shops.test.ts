@@ -1,5 +1,7 @@
 import type {
   TLoginResponse,
+  TProductDetail,
+  TProductPage,
   TShop,
   TShopInfo,
   TShopOption,
@@ -65,6 +67,8 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
         utc_offset: utcOffsetOf('Europe/Berlin', t.clock.now()),
         is_testing: true,
         status: 'active',
+        // Products whose source gives no condition are new unless the merchant says otherwise.
+        default_condition: 'new',
       });
       const session = (await t.call<TLoginResponse>('GET', '/auth-session', { token: owner.token })).body
         .data;
@@ -90,6 +94,7 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
       [{ shop_timezone: '' }, MSG.timezoneRequired],
       [{ shop_timezone: 'Mars/Olympus_Mons' }, MSG.shopTimezoneInvalid],
       [{ utc_offset: '' }, MSG.utcOffsetRequired],
+      [{ default_condition: 'mint' }, MSG.defaultConditionInvalid],
     ])('rejects %j with a clear message', async (change, message) => {
       const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 0);
       const res = await addShop(owner.token, { ...store, ...change });
@@ -279,6 +284,66 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
       expect((await t.call('POST', `/shop/${first.id}`, { token: owner.token })).body.message).toBe(
         SHOP_MSG.alreadyActive,
       );
+    });
+
+    it("edits the store's default condition: only a channel condition, kept when an edit leaves it out", async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const shopId = owner.shops[0]!.id;
+      const put = (body: unknown) => t.call<TShop>('PUT', `/shop/${shopId}`, { token: owner.token, body });
+      expect((await put({ ...store, default_condition: 'refurbished' })).body.data.default_condition).toBe(
+        'refurbished',
+      );
+      expect((await put(store)).body.data.default_condition).toBe('refurbished');
+      for (const bad of ['mint', '', 'NEW', 'used\u0000', 7]) {
+        expect((await put({ ...store, default_condition: bad })).body).toEqual({
+          code: 400,
+          message: MSG.defaultConditionInvalid,
+          data: null,
+          field: 'default_condition',
+        });
+      }
+      const got = await t.call<TShop>('GET', `/shop-list/${shopId}`, { token: owner.token });
+      expect(got.body.data.default_condition).toBe('refurbished');
+      const added = await addShop(owner.token, {
+        ...store,
+        shop_url: 'https://outlet.example.com',
+        default_condition: 'used',
+      });
+      expect(added.body.data.default_condition).toBe('used');
+    });
+
+    it("fills the condition of products whose source gives none with the store's default, on every channel", async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const shopId = owner.shops[0]!.id;
+      // A store without a single channel connected: products are judged for every channel all the same.
+      await importCsv(
+        t,
+        { user_id: owner.user.id, org_id: owner.org.id, shop_id: shopId },
+        productsCsv(2).replace(/,new\n/g, ',\n'),
+      );
+      const onMeta = async () =>
+        (
+          await t.call<TProductPage>('GET', `/products-data/${shopId}?active_channel=meta_ads`, {
+            token: owner.token,
+          })
+        ).body.data.data;
+      const listed = await onMeta();
+      expect(listed.map((p) => p.status)).toEqual(['pending', 'pending']);
+      expect(listed.flatMap((p) => p.issues).filter((i) => i.attribute === 'condition')).toEqual([]);
+      const condition = async () =>
+        (
+          await t.call<TProductDetail>('GET', `/product-detail/${shopId}/${listed[0]!.id}`, {
+            token: owner.token,
+          })
+        ).body.data.fields.condition;
+      expect(await condition()).toEqual({ value: 'new', layer: 'shop_default', source_value: null });
+
+      await t.call('PUT', `/shop/${shopId}`, {
+        token: owner.token,
+        body: { ...store, shop_url: 'https://store1.example.com', default_condition: 'used' },
+      });
+      expect(await condition()).toEqual({ value: 'used', layer: 'shop_default', source_value: null });
+      expect((await onMeta()).map((p) => p.status)).toEqual(['pending', 'pending']);
     });
 
     it('captures the last active shop', async () => {

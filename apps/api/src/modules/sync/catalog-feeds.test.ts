@@ -3,7 +3,7 @@
 // become spaces) and Meta's CSV (RFC 4180 quoting) — with the channel's columns, judged by the channel's
 // rules as it is written (items with errors left out), against connections made through the sandbox.
 import { FEED_FORMATS, readCsv } from '@feedloom/catalog';
-import type { TFeedConfig, TSyncHistory, TSyncRun } from '@feedloom/contracts';
+import type { TFeedConfig, TProductDetail, TProductPage, TShop, TSyncHistory, TSyncRun } from '@feedloom/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channel_connections } from '../../db/schema';
@@ -28,6 +28,14 @@ const CSV =
     'K3,Kettle 3,,https://kim-home.example/p/k3,https://kim-home.example/i/k3.jpg,19.99 USD,in_stock,Acme,4006381333931,new,Kitchen > Kettles',
   ].join('\n') + '\n';
 
+/** A Shopify export whose "Google Shopping / Condition" column is empty, as Shopify's often is. */
+const SHOPIFY_WITHOUT_CONDITION =
+  [
+    'Handle,Title,Body (HTML),Vendor,Type,Published,Variant SKU,Variant Inventory Qty,Variant Price,Variant Barcode,Image Src,Google Shopping / Condition,Status',
+    'kettle,Kettle,<p>A sturdy kettle.</p>,Acme,Kettles,TRUE,S-KETTLE,5,39.99,4006381333931,https://kim-home.example/i/kettle.jpg,,active',
+    'mug,Mug,<p>A sturdy mug.</p>,Acme,Mugs,TRUE,S-MUG,5,9.99,9780306406157,https://kim-home.example/i/mug.jpg,,active',
+  ].join('\n') + '\n';
+
 describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
   let t: TTestApp;
   let services: TServices;
@@ -42,13 +50,13 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
   });
 
   /** A shop linked to Microsoft (store, target market) and to a Meta catalog, its products imported. */
-  const linkedShop = async () => {
+  const linkedShop = async (csv = CSV) => {
     const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     // The store is on the website of Jordan's verified Merchant Center store (the domain step holds only then).
     const shop = (await shopsRepo(t.database.db).update(owner.org.id, owner.shops[0]!.id, {
       shop_url: 'https://kim-home.example',
     }))!;
-    const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
       const res = await t.call(method, path, { token: owner.token, body });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data as never;
@@ -63,10 +71,10 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
     const fbBack = await sandbox.consent('meta', (fb as { auth_url: string }).auth_url, 'riley.chen@facebook.sandbox.test');
     await call('GET', `/facebook-callback?${new URLSearchParams(fbBack)}`);
     await call('POST', `/capture-catalog/${shop.id}`, { business_id: '200000000000001', catalog_id: '300000000000001' });
-    await importCsv(t, { user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id }, CSV);
+    await importCsv(t, { user_id: owner.user.id, org_id: owner.org.id, shop_id: shop.id }, csv);
     const configs: TFeedConfig[] = await call('GET', `/shop-feed-config/${shop.id}`);
     const urlOf = (channel: string) => new URL(configs.find((c) => c.channel === channel)!.feed_url);
-    return { owner, shop, bing: urlOf('bing'), facebook: urlOf('facebook') };
+    return { owner, shop, call, bing: urlOf('bing'), facebook: urlOf('facebook') };
   };
   const get = (url: URL | string) =>
     t.app.inject({ method: 'GET', url: `/api/v1${typeof url === 'string' ? url : url.pathname}` });
@@ -196,6 +204,51 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
       integration_steps: ['link-account', 'target-market'],
       integration_once_completed: false,
     });
+  });
+
+  it("gives products without a condition the store's default: listed and sent to Meta, the default editable, an edit wins", async () => {
+    const { shop, call, facebook } = await linkedShop(SHOPIFY_WITHOUT_CONDITION);
+    /** Each item's condition in Meta's CSV (an item left out has none). */
+    const metaConditions = async () => {
+      const rows: string[][] = [];
+      for await (const row of readCsv([(await get(facebook)).body], { delimiter: ',' })) rows.push(row.cells);
+      const [columns, ...items] = rows;
+      return Object.fromEntries(items.map((c) => [c[columns!.indexOf('id')], c[columns!.indexOf('condition')]]));
+    };
+    const metaList = async () =>
+      ((await call('GET', `/products-data/${shop.id}?active_channel=meta_ads&limit=100`)) as TProductPage).data;
+
+    // Not held back for a missing condition: the store's default (new) fills it.
+    const listed = await metaList();
+    expect(listed.map((p) => [p.offer_id, p.status]).sort()).toEqual([
+      ['S-KETTLE', 'pending'],
+      ['S-MUG', 'pending'],
+    ]);
+    expect(listed.flatMap((p) => p.issues).filter((i) => i.attribute === 'condition')).toEqual([]);
+    expect(await metaConditions()).toEqual({ 'S-KETTLE': 'new', 'S-MUG': 'new' });
+
+    // The merchant makes the store's default used: the feed follows.
+    const stored = (await call('GET', `/shop-list/${shop.id}`)) as TShop;
+    expect(stored.default_condition).toBe('new');
+    const { shop_name, shop_url, shop_currency, shop_timezone, utc_offset, is_testing } = stored;
+    const updated = (await call('PUT', `/shop/${shop.id}`, {
+      ...{ shop_name, shop_url, shop_currency, shop_timezone, utc_offset, is_testing },
+      default_condition: 'used',
+    })) as TShop;
+    expect(updated.default_condition).toBe('used');
+    expect(await metaConditions()).toEqual({ 'S-KETTLE': 'used', 'S-MUG': 'used' });
+
+    // A condition edited on the product wins over the store's default.
+    const mug = listed.find((p) => p.offer_id === 'S-MUG')!;
+    await call('PUT', '/product-update', { shop_id: shop.id, product_id: mug.id, data: { condition: 'refurbished' } });
+    expect(await metaConditions()).toEqual({ 'S-KETTLE': 'used', 'S-MUG': 'refurbished' });
+    const detail = async (offer: string) =>
+      (
+        (await call('GET', `/product-detail/${shop.id}/${listed.find((p) => p.offer_id === offer)!.id}`)) as TProductDetail
+      ).fields.condition;
+    expect(await detail('S-KETTLE')).toEqual({ value: 'used', layer: 'shop_default', source_value: null });
+    expect(await detail('S-MUG')).toEqual({ value: 'refurbished', layer: 'override', source_value: null });
+    expect((await metaList()).map((p) => p.status)).toEqual(['pending', 'pending']);
   });
 
   it('a rotated or disconnected channel’s URL stops working; channel keys follow the submissions switch', async () => {

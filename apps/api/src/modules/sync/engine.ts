@@ -24,7 +24,7 @@ import {
 import { addSeconds, type TClock } from '../../lib/clock';
 import { GoogleHttpError } from '../channels/google/http';
 import { ChannelDisconnectedError } from '../channels/tokens';
-import { judgeItems, mergeChannelIssuesSql, SENDABLE_STATUSES } from '../products/validate';
+import { judgeItems, mergeChannelIssuesSql, SENDABLE_STATUSES, type TJudgingShop } from '../products/validate';
 import type { TChannelAdapter, TItemOutcome, TOutgoingItem } from './adapter';
 import { SYNC_MSG } from './messages';
 import { shopProductPages } from './product-pages';
@@ -56,7 +56,7 @@ export interface TSyncEngineDeps {
   };
 }
 
-type TShop = { id: string; shop_name: string; shop_url: string; shop_currency: string };
+type TShop = TJudgingShop & { id: string; shop_name: string };
 
 const json = (v: unknown) => JSON.stringify(v);
 const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);

@@ -3,7 +3,8 @@
 // pause "all", one variant excluded — is answered by one question (the catalog's heldBack), so the product
 // list, each channel's feed file and the sync to each channel (the sandbox's Google, Microsoft and Meta) agree,
 // and an item held back after it was sent is deleted from the channel. And a re-judgement that changes nothing
-// sent (the same file imported again, a bulk change or an edit that sends the same) keeps the channel's word.
+// sent (the same file imported again, a bulk change or an edit that sends the same, a new store default condition
+// for the products with a condition of their own) keeps the channel's word.
 import { readCsv } from '@feedloom/catalog';
 import type { TBulkDraft, TBulkRun, TFeedConfig, TProductPage, TVariantPage } from '@feedloom/contracts';
 import type { TProductChannel } from '@feedloom/validation';
@@ -193,7 +194,8 @@ describe.each(DRIVERS)('held back from a channel on %s', (driver) => {
         data,
       });
     };
-    // Drafts, archived and private products never go out; the rest does (HB-WOO has no condition: an error for Meta).
+    // Drafts, archived and private products never go out; the rest does (HB-WOO has no condition of its own: the
+    // store's default, new, goes to Meta for it).
     const NEVER = ['HB-ARCHIVED', 'HB-DRAFT', 'HB-PRIVATE'];
     const before = await agreement(s);
     expect(before.google!.excluded).toEqual(NEVER);
@@ -205,7 +207,7 @@ describe.each(DRIVERS)('held back from a channel on %s', (driver) => {
     expect(sent).toMatchObject({
       google: { ...same(everywhere), excluded: NEVER },
       bing: { ...same(everywhere), excluded: NEVER },
-      facebook: { ...same(everywhere.filter((id) => id !== 'HB-WOO')), excluded: NEVER },
+      facebook: { ...same(everywhere), excluded: NEVER },
     });
 
     // The merchant holds back, after they were sent: one product from Google (its three destinations), one
@@ -218,7 +220,7 @@ describe.each(DRIVERS)('held back from a channel on %s', (driver) => {
     expect(after).toEqual({
       google: { ...same(['HB-ACTIVE', 'HB-RED', 'HB-WOO']), excluded: ['HB-ARCHIVED', 'HB-BLUE', 'HB-DRAFT', 'HB-NOGOOGLE', 'HB-PAUSED', 'HB-PRIVATE'] },
       bing: { ...same(['HB-ACTIVE', 'HB-NOGOOGLE', 'HB-RED', 'HB-WOO']), excluded: ['HB-ARCHIVED', 'HB-BLUE', 'HB-DRAFT', 'HB-PAUSED', 'HB-PRIVATE'] },
-      facebook: { ...same(['HB-ACTIVE', 'HB-NOGOOGLE', 'HB-RED']), excluded: ['HB-ARCHIVED', 'HB-BLUE', 'HB-DRAFT', 'HB-PAUSED', 'HB-PRIVATE'] },
+      facebook: { ...same(['HB-ACTIVE', 'HB-NOGOOGLE', 'HB-RED', 'HB-WOO']), excluded: ['HB-ARCHIVED', 'HB-BLUE', 'HB-DRAFT', 'HB-PAUSED', 'HB-PRIVATE'] },
     });
     // The product with one variant held back is not excluded as a whole: its other variant goes out.
     const page = await s.call<TProductPage>('GET', `/products-data/${s.shop.id}?active_channel=free_listings&limit=100`);
@@ -277,5 +279,20 @@ describe.each(DRIVERS)('held back from a channel on %s', (driver) => {
     expect((await statusOf('HB-ACTIVE')).status).toBe('submitted');
     await services.syncEngine.pullStatuses(google);
     expect((await statusOf('HB-ACTIVE')).status).toBe('published');
+
+    // A new store default condition re-judges every product: those with a condition of their own send the same
+    // and keep the channel's word; HB-WOO, whose condition is the store's, is pending a resend with the new one.
+    const { shop_name, shop_currency, shop_timezone, utc_offset, is_testing } = s.shop;
+    await s.call('PUT', `/shop/${s.shop.id}`, {
+      ...{ shop_name, shop_url: STORE, shop_currency, shop_timezone, utc_offset, is_testing },
+      default_condition: 'used',
+    });
+    expect(await list()).toMatchObject({ ...allPublished, 'HB-WOO': 'pending' });
+    expect(await statusOf('HB-ACTIVE')).toMatchObject({ status: 'published', confirmed_at: published.confirmed_at });
+    expect(await services.syncEngine.runSync(google, 'change')).toMatchObject({ status: 'succeeded', sent: 1 });
+    const row = s.connectionOf('google');
+    const held = await services.channels.merchantClient(row).listProducts(row.account_id!, { pageSize: 1000 });
+    const woo = held?.products?.find((p) => p.offerId === 'HB-WOO') as { productAttributes?: { condition?: string } };
+    expect(woo.productAttributes?.condition).toBe('USED');
   }, 120_000);
 });

@@ -28,7 +28,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { type TShopScope } from '../tenancy/access';
-import { shippedTaxonomy } from '../products/validate';
+import { shippedTaxonomy, shopDefaults } from '../products/validate';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';
@@ -403,6 +403,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
             context: {
               currency: shop.shop_currency,
               taxonomy: shippedTaxonomy(),
+              defaults: shopDefaults(shop),
               ...(market ? { targetCountry: market.country, contentLanguage: market.language } : {}),
             },
             meta: {

@@ -1,4 +1,5 @@
 import type { TShop } from '@feedloom/contracts';
+import { MSG } from '@feedloom/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStubApi,
@@ -20,6 +21,7 @@ const SHOP: TShop = {
   shop_timezone: 'Europe/Berlin',
   utc_offset: '+01:00',
   status: 'active',
+  default_condition: 'new',
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };
@@ -136,6 +138,25 @@ describe('shops router', () => {
       'POST /shop/shop_2',
       'GET /auth-session',
     ]);
+  });
+
+  it("update passes the store's default condition on, and refuses one that is not a channel condition", async () => {
+    const used = { ...SHOP, default_condition: 'used' as const };
+    stub.on('PUT', '/shop/shop_2', { message: 'Store updated successfully.', data: used });
+    const { caller } = createTestCaller(stub, { auth: storedAuth() });
+    expect(
+      await caller.shops.update({ id: 'shop_2', data: { ...STORE_FORM, default_condition: 'used' } }),
+    ).toEqual({
+      message: 'Store updated successfully.',
+      shop: used,
+    });
+    expect(stub.callsTo('PUT', '/shop/shop_2')[0]?.body).toMatchObject({ default_condition: 'used' });
+
+    const bad = JSON.parse('{"default_condition":"mint"}') as { default_condition: 'new' };
+    const err = await rejection(caller.shops.update({ id: 'shop_2', data: { ...STORE_FORM, ...bad } }));
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(firstIssue(err)).toBe(MSG.defaultConditionInvalid);
+    expect(stub.calls).toHaveLength(1);
   });
 
   it('switchShop makes the shop the session’s active shop', async () => {

@@ -224,4 +224,41 @@ describe('/manage-products/detail/:id field groups', () => {
       ]),
     );
   }, 240_000);
+
+  it("shows a condition the store's default gives as such, and lets the merchant set the product's own", async () => {
+    const { calls } = renderApp('/manage-products/detail/1', {
+      ...orgShopHandlers(session),
+      'products.get': () =>
+        makeProductDetail({
+          fields: {
+            title: { value: 'Blue shirt', layer: 'source', source_value: 'Blue shirt' },
+            condition: { value: 'new', layer: 'shop_default', source_value: null },
+            color: { value: 'Blue', layer: 'source', source_value: 'Blue' },
+          },
+        }),
+      'products.find': () => makeProductPage([]),
+      'products.update': () => ({ message: 'Product updated.', data: makeProductDetail() }),
+    });
+    const condition = (await screen.findByLabelText('Condition')) as HTMLSelectElement;
+    expect(condition.value).toBe('new');
+    const field = within(condition.closest('.grid') as HTMLElement);
+    // Not a value of the product's source: labelled as the store's default, with no source line.
+    expect(field.getByText('Store default')).toBeTruthy();
+    expect(
+      field.getByText(
+        "New (store default): your store's setting for products whose source gives none. Choose another to give this product its own.",
+      ),
+    ).toBeTruthy();
+    expect(field.queryByText(/^Source:/)).toBeNull();
+    // A value the source gives reads as the source's.
+    const color = within(screen.getByLabelText('Color').closest('.grid') as HTMLElement);
+    expect(color.getByText('Source')).toBeTruthy();
+    expect(color.queryByText(/store default/)).toBeNull();
+
+    await userEvent.selectOptions(condition, 'Used');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(updates(calls)).toEqual([{ shop_id: 's1', product_id: 1, data: { condition: 'used' } }]),
+    );
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import {
   AVAILABILITIES,
   CERTIFICATION_AUTHORITIES,
   CERTIFICATION_NAMES,
+  CONDITION_LABELS,
   CONDITIONS,
   DIMENSION_UNITS,
   GENDERS,
@@ -225,7 +226,7 @@ export const FIELD_GROUPS: readonly { title: string; fields: readonly FieldSpec[
       text('pattern', 'Pattern'),
       select('gender', 'Gender', GENDERS),
       select('age_group', 'Age group', Object.keys(AGE_GROUP_LABELS), AGE_GROUP_LABELS),
-      select('condition', 'Condition', CONDITIONS),
+      select('condition', 'Condition', CONDITIONS, CONDITION_LABELS),
       select('size_system', 'Size system', SIZE_SYSTEMS),
       {
         field: 'size_type',
@@ -470,6 +471,8 @@ export function ProductField({
   const id = useId();
   const layer = stored?.layer ?? 'source';
   const describedBy = error ? `${id}-error` : undefined;
+  const storedText =
+    spec.options?.find((o) => o.value === stored?.value)?.label ?? describeValue(stored?.value);
   return (
     <div className="grid gap-1.5">
       <div className="flex items-center justify-between gap-2">
@@ -478,7 +481,10 @@ export function ProductField({
         </label>
         <div className="flex items-center gap-1">
           {stored ? (
-            <Badge variant={layer === 'source' ? 'muted' : 'default'} title={`Value from the ${layer} layer`}>
+            <Badge
+              variant={layer === 'source' || layer === 'shop_default' ? 'muted' : 'default'}
+              title={`Value from the ${(LAYER_LABELS[layer] ?? layer).toLowerCase()} layer`}
+            >
               {LAYER_LABELS[layer]}
             </Badge>
           ) : null}
@@ -504,7 +510,13 @@ export function ProductField({
         describedBy={describedBy}
         onChange={onChange}
       />
-      {stored && layer !== 'source' ? (
+      {stored && layer === 'shop_default' ? (
+        // Not the product's own value: the store gives it to every product whose source has none.
+        <p className="text-xs text-muted-foreground">
+          {storedText} (store default): your store&apos;s setting for products whose source gives none. Choose
+          another to give this product its own.
+        </p>
+      ) : stored && layer !== 'source' ? (
         <p className="text-xs text-muted-foreground">
           Source: {describeValue(stored.source_value) || 'empty'}
         </p>

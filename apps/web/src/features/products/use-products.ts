@@ -102,6 +102,7 @@ export const CHANNEL_NAMES: Record<string, string> = {
 };
 
 export const LAYER_LABELS: Record<string, string> = {
+  shop_default: 'Store default',
   source: 'Source',
   override: 'Override',
   rule: 'Rule',
@@ -117,5 +118,7 @@ export function layerHelp(layer: string): string {
   if (layer === 'override')
     return 'Caused by an edit made in Feedloom: change or reset it on the product page.';
   if (layer === 'rule') return 'Caused by an automated rule: change the rule.';
+  if (layer === 'shop_default')
+    return 'Comes from your store’s default condition: set this product’s own on the product page, or change the default in the store’s settings.';
   return 'Comes from the data source: fix it in your shop’s data, or override it on the product page.';
 }

@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS } from '@feedloom/validation';
+import { CHANNEL_LABELS, CONDITION_LABELS } from '@feedloom/validation';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
@@ -125,6 +125,7 @@ export function ShopDetailScreen() {
             <Detail label="Timezone">
               {shop.shop_timezone} (UTC{shop.utc_offset})
             </Detail>
+            <Detail label="Default condition">{CONDITION_LABELS[shop.default_condition]}</Detail>
             <Detail label="Store email">{shop.shop_email ?? '—'}</Detail>
             <Detail label="Created">{formatDate(shop.created_at)}</Detail>
           </dl>

@@ -10,9 +10,30 @@ describe('/add-store', () => {
   it('shows the store form with the spec labels', async () => {
     renderApp('/add-store', { ...orgShopHandlers(session), ...referenceHandlers() });
     expect(await screen.findByRole('heading', { name: 'Add Store' })).toBeTruthy();
-    for (const label of ['Store Name', 'Store URL', 'Currency', 'Timezone', 'Testing store']) {
+    for (const label of [
+      'Store Name',
+      'Store URL',
+      'Currency',
+      'Timezone',
+      'Default condition',
+      'Testing store',
+    ]) {
       expect(screen.getByLabelText(label), label).toBeTruthy();
     }
+    // A new store's products without a condition are new unless the merchant says otherwise.
+    const condition = screen.getByLabelText('Default condition') as HTMLSelectElement;
+    expect(condition.value).toBe('new');
+    expect([...condition.options].map((o) => o.text)).toEqual([
+      'Select a condition',
+      'New',
+      'Refurbished',
+      'Used',
+    ]);
+    expect(
+      screen.getByText(
+        'Fills the condition of products whose source gives none. A product can still have its own, set on its page.',
+      ).id,
+    ).toBe(condition.getAttribute('aria-describedby'));
     expect(await screen.findByRole('option', { name: 'EUR – Euro' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Store' })).toBeTruthy();
   });
@@ -61,6 +82,7 @@ describe('/add-store', () => {
       shop_timezone: 'Europe/Berlin',
       utc_offset: '+01:00',
       is_testing: true,
+      default_condition: 'new',
     });
     expect((await screen.findByRole('status')).textContent).toContain('Store added successfully.');
     expect(await screen.findByRole('rowheader', { name: 'Berlin Boutique' })).toBeTruthy();
@@ -122,6 +144,7 @@ describe('/store-list/edit/{shop_id}', () => {
       shop_timezone: 'Asia/Kolkata',
       utc_offset: '+05:30',
       shop_currency: 'USD',
+      default_condition: 'refurbished',
     });
     const { calls, router } = renderApp('/store-list/edit/s1', {
       ...orgShopHandlers(session, { shops: [shop] }),
@@ -139,11 +162,19 @@ describe('/store-list/edit/{shop_id}', () => {
     );
     await user.clear(name);
     await user.type(name, 'Acme Flagship');
+    // The store's default condition as saved, changed to used.
+    expect((screen.getByLabelText('Default condition') as HTMLSelectElement).value).toBe('refurbished');
+    await user.selectOptions(screen.getByLabelText('Default condition'), 'Used');
     await user.click(screen.getByRole('button', { name: 'Save Store' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/store-list'));
     expect(inputOf(calls, 'shops.update')).toMatchObject({
       id: 's1',
-      data: { shop_name: 'Acme Flagship', shop_timezone: 'Asia/Kolkata', utc_offset: '+05:30' },
+      data: {
+        shop_name: 'Acme Flagship',
+        shop_timezone: 'Asia/Kolkata',
+        utc_offset: '+05:30',
+        default_condition: 'used',
+      },
     });
   });
 
@@ -179,6 +210,7 @@ describe('/store-list/{shop_id}', () => {
     expect(await screen.findByRole('heading', { name: 'Outlet' })).toBeTruthy();
     expect(screen.getByText('No channels connected yet')).toBeTruthy();
     expect(screen.getByText('Organisation').nextSibling?.textContent).toBe('Acme Outdoor');
+    expect(screen.getByText('Default condition').nextSibling?.textContent).toBe('New');
     expect(screen.getByRole('link', { name: 'Edit Store' }).getAttribute('href')).toBe('/store-list/edit/s2');
     await user.click(screen.getByRole('button', { name: 'Make Current Store' }));
     expect(await screen.findByText('Current store')).toBeTruthy();

@@ -1,4 +1,10 @@
-import { ZShopFormSchema, type TShopForm, type TShopFormInput } from '@feedloom/validation';
+import {
+  CONDITION_LABELS,
+  CONDITIONS,
+  ZShopFormSchema,
+  type TShopForm,
+  type TShopFormInput,
+} from '@feedloom/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -6,12 +12,12 @@ import { FormActions, FormSkeleton } from '@/components/form-fields/form-actions
 import { SelectField } from '@/components/form-fields/select-field';
 import { TextField } from '@/components/form-fields/text-field';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { TimezoneField } from '@/features/reference/timezone-field';
 import { useCurrencies, useTimezones } from '@/features/reference/use-reference-lists';
 import type { Shop } from './use-shops';
 
-/** What the inputs start with: the shop's values, or empty for a new one. */
+/** What the inputs start with: the shop's values, or empty for a new one (its default condition: new). */
 export function shopFormValues(shop?: Shop | null): TShopFormInput {
   return {
     shop_name: shop?.shop_name ?? '',
@@ -20,8 +26,11 @@ export function shopFormValues(shop?: Shop | null): TShopFormInput {
     shop_timezone: shop?.shop_timezone ?? '',
     utc_offset: shop?.utc_offset ?? '',
     is_testing: shop?.is_testing ?? false,
+    default_condition: shop?.default_condition ?? 'new',
   };
 }
+
+const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
 
 /** The browser's zone, offered first on a new store. */
 const browserZone = () => {
@@ -36,7 +45,7 @@ export type ShopFormHandle = UseFormReturn<TShopFormInput, unknown, TShopForm>;
 
 /**
  * The store form: name, URL (absolute), currency from the currencies list, timezone (which sets
- * the UTC offset too), testing flag.
+ * the UTC offset too), the default condition of its products, testing flag.
  */
 export function ShopForm({
   shop,
@@ -109,6 +118,18 @@ export function ShopForm({
             isPending={timezones.isPending}
           />
         </div>
+        <SelectField
+          control={form.control}
+          name="default_condition"
+          label="Default condition"
+          placeholder="Select a condition"
+          options={CONDITION_OPTIONS}
+        >
+          <FormDescription>
+            Fills the condition of products whose source gives none. A product can still have its own, set on
+            its page.
+          </FormDescription>
+        </SelectField>
         <FormField
           control={form.control}
           name="is_testing"
