@@ -34,6 +34,8 @@ export const createConnectionTokens = (deps: {
 }) => {
   const repo = connectionsRepo(deps.db);
   const inFlight = new Map<string, Promise<string>>();
+  /** How many refreshes of each connection this process finished (to tell a read that raced one). */
+  const refreshes = new Map<string, number>();
 
   const refresh = async (connectionId: string): Promise<string> => {
     const row = await repo.byId(connectionId);
@@ -74,23 +76,32 @@ export const createConnectionTokens = (deps: {
     /** What a channel client asks for a Bearer token; `rejected` forces a refresh unless one already replaced it. */
     forConnection: (connectionId: string): TAccessTokenSource => ({
       get: async (rejected) => {
-        const row = await repo.byId(connectionId);
-        if (!row || row.state === 'disconnected') throw new ChannelDisconnectedError(connectionId, false);
-        const fresh =
-          row.access_token !== null &&
-          row.access_token_expires_at !== null &&
-          row.access_token_expires_at.getTime() >
-            addSeconds(deps.clock.now(), ACCESS_TOKEN_MARGIN_SECONDS).getTime();
-        if (fresh) {
-          const current = deps.cipher.decrypt(row.access_token!);
-          if (current !== rejected) return current;
+        for (let attempt = 0; ; attempt++) {
+          const seen = refreshes.get(connectionId) ?? 0;
+          const row = await repo.byId(connectionId);
+          if (!row || row.state === 'disconnected') throw new ChannelDisconnectedError(connectionId, false);
+          const fresh =
+            row.access_token !== null &&
+            row.access_token_expires_at !== null &&
+            row.access_token_expires_at.getTime() >
+              addSeconds(deps.clock.now(), ACCESS_TOKEN_MARGIN_SECONDS).getTime();
+          if (fresh) {
+            const current = deps.cipher.decrypt(row.access_token!);
+            if (current !== rejected) return current;
+          }
+          let flight = inFlight.get(connectionId);
+          if (!flight) {
+            // A refresh that ended while the row was being read left a token this read did not see: read again
+            // rather than refresh a second time.
+            if (attempt === 0 && (refreshes.get(connectionId) ?? 0) !== seen) continue;
+            flight = refresh(connectionId).finally(() => {
+              inFlight.delete(connectionId);
+              refreshes.set(connectionId, (refreshes.get(connectionId) ?? 0) + 1);
+            });
+            inFlight.set(connectionId, flight);
+          }
+          return flight;
         }
-        let flight = inFlight.get(connectionId);
-        if (!flight) {
-          flight = refresh(connectionId).finally(() => inFlight.delete(connectionId));
-          inFlight.set(connectionId, flight);
-        }
-        return flight;
       },
     }),
   };
