@@ -1,4 +1,4 @@
-import { excludedFromChannel } from '@feedloom/validation';
+import { excludedFromChannel, type TProductIconState } from '@feedloom/validation';
 import type { TChannel, TIssue } from './channels/types';
 import type { TLayerValues } from './model/fields';
 import { channelItems, type TProduct, type TShopDefaults } from './model/product';
@@ -103,19 +103,6 @@ export const channelStatus = (issues: readonly TIssue[], state: TChannelState): 
   return state.channelVerdict === 'approved' ? 'published' : 'submitted';
 };
 
-export const PRODUCT_ICON_STATES = [
-  'submitted',
-  'submitted_with_variants',
-  'disapproved',
-  'disapproved_with_variants',
-  'warnings',
-  'warnings_with_variants',
-  'errors',
-  'excluded',
-  'pending',
-  'integration_pending',
-] as const;
-export type TProductIconState = (typeof PRODUCT_ICON_STATES)[number];
 
 type TIconBase =
   'integration_pending' | 'errors' | 'disapproved' | 'warnings' | 'pending' | 'submitted' | 'excluded';

@@ -1,5 +1,7 @@
 import {
   CATALOG_CHANNELS,
+  PRODUCT_ICON_STATES,
+  type TProductIconState,
   FILTER_OPERATORS,
   PRODUCT_TABS,
   ZAvailableOptionsQuerySchema,
@@ -30,23 +32,11 @@ export const CHANNEL_STATUSES = [
   'excluded',
   'integration_pending',
 ] as const;
-export const PRODUCT_ICON_STATES = [
-  'submitted',
-  'submitted_with_variants',
-  'disapproved',
-  'disapproved_with_variants',
-  'warnings',
-  'warnings_with_variants',
-  'errors',
-  'excluded',
-  'pending',
-  'integration_pending',
-] as const;
 /** Where a value comes from: the shop's default (a product whose layers give none), its source, an edit, a rule. */
 export const VALUE_LAYERS = ['shop_default', 'source', 'override', 'rule'] as const;
 export const ISSUE_ORIGINS = ['feedloom', 'channel'] as const;
 export type TChannelStatusName = (typeof CHANNEL_STATUSES)[number];
-export type TProductIconStateName = (typeof PRODUCT_ICON_STATES)[number];
+export type TProductIconStateName = TProductIconState;
 export type TValueLayer = (typeof VALUE_LAYERS)[number];
 
 /** One finding of a channel validator: what is wrong, how to fix it, and the layer whose value caused it. */

@@ -68,7 +68,22 @@ export const PRODUCT_STATE_LABELS: Record<TProductStateName, string> = {
 };
 export const PRODUCT_TAB_LABELS: Record<TProductTab, string> = { all: 'All', ...PRODUCT_STATE_LABELS };
 
-/** The state each product icon state (spec) shows; `submitted` is the product's own (submitted or published). */
+/** A list row's icon: its state on the channel, `_with_variants` when its variants carry it. */
+export const PRODUCT_ICON_STATES = [
+  'submitted',
+  'submitted_with_variants',
+  'disapproved',
+  'disapproved_with_variants',
+  'warnings',
+  'warnings_with_variants',
+  'errors',
+  'excluded',
+  'pending',
+  'integration_pending',
+] as const;
+export type TProductIconState = (typeof PRODUCT_ICON_STATES)[number];
+
+/** The state each product icon state shows; `submitted` is the product's own (submitted or published). */
 const ICON_STATE_OF: Record<string, TProductStateName | undefined> = {
   disapproved: 'disapproved',
   warnings: 'warning',
