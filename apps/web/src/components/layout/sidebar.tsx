@@ -16,7 +16,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <SidebarItems items={NAV_ITEMS} onNavigate={onNavigate} />
       {shopItems.length > 0 ? (
         <>
-          <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-white/60 uppercase">Active store</p>
+          <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-white/80 uppercase">Active store</p>
           <SidebarItems items={shopItems} onNavigate={onNavigate} />
         </>
       ) : null}
