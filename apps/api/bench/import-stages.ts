@@ -9,8 +9,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importCsv, type TImportedProduct } from '@feedloom/catalog';
-import { productOf } from '../src/modules/data-sources/customisation';
-import { judgeProduct } from '../src/modules/products/validate';
+import { productOf } from '../src/modules/catalogue';
+import { judgeProduct } from '../src/modules/catalogue';
 import { writeCsv } from './import-csv';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
-import { productOf } from './customisation';
+import { productOf } from '../catalogue';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 
 const corpus = (name: string): Buffer => readFileSync(new URL(`./fixtures/corpus/${name}`, import.meta.url));

@@ -67,18 +67,12 @@ import {
   type TJudgingShop,
   type TSameContent,
   writeStatuses,
-} from '../products/validate';
-import { productOf, type TProductLayers } from './customisation';
+} from '../catalogue';
+import { productOf, type TProductLayers } from '../catalogue';
 import { FetchFailure, fetchCsv } from './fetch';
 import { DATA_SOURCE_API_MSG as M } from './messages';
-import {
-  jsonText,
-  openStager,
-  type TListStatuses,
-  type TStagedRow,
-  type TStagedStatus,
-  type TStager,
-} from './staging';
+import { jsonText } from '../../db/json';
+import { openStager, type TListStatuses, type TStagedRow, type TStagedStatus, type TStager } from './staging';
 import { FileTooLargeError, openKeptFile, readKeptFile } from './storage';
 
 export interface TImportSettings {

@@ -1,6 +1,6 @@
 import { importedToProduct, type TProduct } from '@feedloom/catalog';
 import { describe, expect, it } from 'vitest';
-import { productOf, type TProductLayers } from './customisation';
+import { productOf, type TProductLayers } from '../catalogue';
 
 // productOf builds the product in one pass; this pins it to what it made through importedToProduct before.
 const before = (row: TProductLayers): TProduct => {

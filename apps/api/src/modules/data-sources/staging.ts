@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { TDb } from '../../db/client';
 import * as schema from '../../db/schema';
 import { BinaryCopyRows, copyFrom } from './copy';
+import { noNul } from '../../db/json';
 
 export interface TStagedRow {
   product_key: string;
@@ -67,10 +68,6 @@ export interface TStager {
   close(): Promise<void>;
 }
 
-/** JSON text PostgreSQL's jsonb takes: it refuses \u0000 (the importer should never hand one over). */
-export const jsonText = (value: unknown) => noNul(JSON.stringify(value));
-/** JSON text without the \u0000 escapes jsonb refuses. */
-export const noNul = (json: string) => (json.includes('\\u0000') ? json.replace(/\\u0000/g, '') : json);
 const plain = (value: string | null) =>
   value === null || !value.includes('\0') ? value : value.replaceAll('\0', '');
 

@@ -38,7 +38,7 @@ import { isUuid } from '../../lib/ids';
 import { BULK_API_MSG as M } from './bulk-messages';
 import { PRODUCTS_API_MSG } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
-import { customOf } from '../data-sources/customisation';
+import { customOf } from '../catalogue';
 import { productOfRow, type TProductsCaller, type TProductsService } from './service';
 import {
   judgeProduct,
@@ -48,7 +48,7 @@ import {
   writeStatuses,
   type TJudgingShop,
   type TStatusRow,
-} from './validate';
+} from '../catalogue';
 import { reachShop } from '../tenancy/reach';
 
 export interface TBulkCaller extends TProductsCaller {

@@ -17,7 +17,7 @@ import {
   writeStatuses,
   type TSameContent,
   type TStatusRow,
-} from './validate';
+} from '../catalogue';
 
 /** The re-judgement's message on the queue: the shop, and the defaults its products were judged with. */
 export interface TShopRejudgeJob {

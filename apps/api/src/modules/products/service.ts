@@ -57,7 +57,7 @@ import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { customOf, productOf } from '../data-sources/customisation';
+import { customOf, productOf } from '../catalogue';
 import { DATA_SOURCE_API_MSG } from '../data-sources/messages';
 import { connectionsRepo } from '../channels/repo';
 import { type TShopScope } from '../tenancy/access';
@@ -73,7 +73,7 @@ import {
   statusRows,
   writeStatuses,
   type TJudgingShop,
-} from './validate';
+} from '../catalogue';
 import { reachShop } from '../tenancy/reach';
 
 export interface TProductsCaller {

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
 import { connectionsRepo } from '../channels/repo';
 import type { TShopRejudge } from '../products/rejudge';
-import { shopDefaults } from '../products/validate';
+import { shopDefaults } from '../catalogue';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';

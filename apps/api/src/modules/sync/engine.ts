@@ -24,7 +24,7 @@ import {
 import { addSeconds, type TClock } from '../../lib/clock';
 import { GoogleHttpError } from '../channels/google/http';
 import { ChannelDisconnectedError } from '../channels/tokens';
-import { judgeItems, mergeChannelIssuesSql, SENDABLE_STATUSES, type TJudgingShop } from '../products/validate';
+import { judgeItems, mergeChannelIssuesSql, SENDABLE_STATUSES, type TJudgingShop } from '../catalogue';
 import type { TChannelAdapter, TItemOutcome, TOutgoingItem } from './adapter';
 import { SYNC_MSG } from './messages';
 import { shopProductPages } from './product-pages';

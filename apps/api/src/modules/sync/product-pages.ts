@@ -2,7 +2,7 @@
 import type { TProduct } from '@feedloom/catalog';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client';
-import { productOf, type TProductLayers } from '../data-sources/customisation';
+import { productOf, type TProductLayers } from '../catalogue';
 
 /**
  * The shop's products as the catalog models them (all layers), in id order, a page at a time: a keyset on the

@@ -28,7 +28,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { type TShopScope } from '../tenancy/access';
-import { shippedTaxonomy, shopDefaults } from '../products/validate';
+import { shippedTaxonomy, shopDefaults } from '../catalogue';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productOf } from '../data-sources/customisation';
-import { judgeProduct } from './validate';
+import { judgeProduct } from './judge';
+import { productOf } from './layers';
 
 // A product's link must be on the store's domain (or a subdomain of it), whatever the product links to.
 const judgedCodes = (link: string, shopUrl: string) =>
