@@ -76,6 +76,14 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
     const urlOf = (channel: string) => new URL(configs.find((c) => c.channel === channel)!.feed_url);
     return { owner, shop, call, bing: urlOf('bing'), facebook: urlOf('facebook') };
   };
+  /** The shop's connection row of a channel. */
+  const connectionRow = async (shopId: string, channel: 'bing' | 'facebook') =>
+    (
+      await t.database.db
+        .select()
+        .from(channel_connections)
+        .where(and(eq(channel_connections.shop_id, shopId), eq(channel_connections.channel, channel)))
+    )[0]!;
   const get = (url: URL | string) =>
     t.app.inject({ method: 'GET', url: `/api/v1${typeof url === 'string' ? url : url.pathname}` });
 
@@ -149,13 +157,7 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
 
   it('takes Microsoft and Meta on sync now, the sync runs and the sync history, as the feed settings screen calls them', async () => {
     const { owner, shop } = await linkedShop();
-    const rowOf = async (channel: 'bing' | 'facebook') =>
-      (
-        await t.database.db
-          .select()
-          .from(channel_connections)
-          .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, channel)))
-      )[0]!;
+    const rowOf = (channel: 'bing' | 'facebook') => connectionRow(shop.id, channel);
     for (const channel of ['bing', 'facebook'] as const) {
       const queued = await t.call<TFeedConfig>('POST', `/sync-now/${shop.id}?channel=${channel}`, { token: owner.token });
       expect(queued.status, JSON.stringify(queued.body)).toBe(200);
@@ -177,13 +179,7 @@ describe.each(DRIVERS)('Microsoft and Meta feed URLs on %s', (driver) => {
 
   it('a successful sync counts the feed configuration as done once every wizard step before it is', async () => {
     const { shop } = await linkedShop();
-    const rowOf = async (channel: 'bing' | 'facebook') =>
-      (
-        await t.database.db
-          .select()
-          .from(channel_connections)
-          .where(and(eq(channel_connections.shop_id, shop.id), eq(channel_connections.channel, channel)))
-      )[0]!;
+    const rowOf = (channel: 'bing' | 'facebook') => connectionRow(shop.id, channel);
     // Wizards that ended before the feed configuration counted by itself: Meta's catalog linked, Microsoft's
     // domain not verified yet.
     const setSteps = (channel: 'bing' | 'facebook', steps: string[]) =>
