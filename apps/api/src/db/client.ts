@@ -16,6 +16,13 @@ import * as schema from './schema';
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type TDriver = 'pglite' | 'postgres';
 
+/**
+ * Runs `work` in a transaction on `db`, handing it the transaction as a TDb: drizzle's transaction is a database
+ * of the same schema, but its type names the relations apart, so the one cast between them lives here.
+ */
+export const inTransaction = <T>(db: TDb, work: (t: TDb) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => work(tx as unknown as TDb));
+
 export interface TDatabase {
   driver: TDriver;
   db: TDb;

@@ -13,7 +13,7 @@ import {
 import type { TCustomisationImport } from '@feedloom/contracts';
 import { EXPORT_FIELDS, type TExportField } from '@feedloom/validation';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client';
+import { inTransaction, queryRows, type TDb } from '../../db/client';
 import { products, shops } from '../../db/schema';
 import { jsonText } from '../../db/json';
 import {
@@ -212,8 +212,7 @@ export const importUpdateCsv = async (
     const sameContent = [...changed].flatMap(([id, product]) =>
       sameContentOf(id, productOf(byId.get(id)!), product, defaults),
     );
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as TDb;
+    await inTransaction(db, async (t) => {
       await t.execute(sql`
         update products p set custom = x.custom, updated_at = now()
         from jsonb_to_recordset(${values}::jsonb) as x(id bigint, custom jsonb)

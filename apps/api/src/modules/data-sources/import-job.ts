@@ -45,7 +45,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDb } from '../../db/client';
+import { inTransaction, type TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
 import {
   data_sources,
@@ -386,8 +386,7 @@ export const createImportJob = (deps: TImportDeps) => {
     progress: { rows_read: number; rows_rejected: number },
   ): Promise<{ created: number; merged: number; claimed: TClaimed[] }> => {
     const { products: batch, rows } = prepared;
-    return stager.db.transaction(async (tx) => {
-      const t = tx as unknown as TDb;
+    return inTransaction(stager.db, async (t) => {
       await relaxedCommit(stager, t);
       // The attempt still holds the run (else nothing is written), and the run's figures move on with the
       // batch they count. A resumed attempt reads the file from its start again: the figures an earlier attempt
@@ -558,8 +557,7 @@ export const createImportJob = (deps: TImportDeps) => {
   const joinPieces = async (run: TImportRunRow, shop: TJudgingShop) => {
     const stager = await openStager(db);
     try {
-      await stager.db.transaction(async (tx) => {
-        const t = tx as unknown as TDb;
+      await inTransaction(stager.db, async (t) => {
         await relaxedCommit(stager, t);
         await hold(t, run.id, run.attempts);
         const joined = await queryRows<TProductLayers & { id: string; counted: boolean }>(
@@ -1031,8 +1029,7 @@ export const createImportJob = (deps: TImportDeps) => {
       return;
     }
     // The removal and the outcome commit together, by the attempt that holds the run.
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as TDb;
+    await inTransaction(db, async (t) => {
       await hold(t, runId, runRow.attempts);
       const removed = wouldRemove > 0 ? await removeMissing(runRow, t) : 0;
       // Keys this source no longer brings are no longer claimed by it.

@@ -29,7 +29,7 @@ import {
 } from '@feedloom/validation';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type TDb } from '../../db/client';
+import { inTransaction, queryRows, type TDb } from '../../db/client';
 import { bulk_drafts, bulk_runs, users, type TBulkDraftRow, type TBulkRunRow } from '../../db/schema';
 import { QUEUES, type TJobs } from '../../jobs/boss';
 import type { TClock } from '../../lib/clock';
@@ -260,8 +260,7 @@ export const createProductsBulkService = (deps: {
     plan: TPlan,
     ids: number[],
   ) =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as TDb;
+    inTransaction(db, async (t) => {
       const rows = await queryRows<TProductListRow>(
         t,
         sql`select ${PRODUCT_COLUMNS} from products p
@@ -502,8 +501,7 @@ export const createProductsBulkService = (deps: {
     async variantUpdate(caller: TProductsCaller, body: TBulkVariantUpdate): Promise<TProductDetail> {
       const shop = await reachShop(db, caller, body.shop_id);
       const plan = planOf(body.rules);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as TDb;
+      await inTransaction(db, async (t) => {
         const [row] = await queryRows<TProductListRow>(
           t,
           sql`select ${PRODUCT_COLUMNS} from products p

@@ -5,7 +5,7 @@
 // condition of its own) keeps the channel's verdict; one whose condition came from the old default now sends
 // another one, and is pending a resend. Run as a job (it may be a large shop); without a queue, at once.
 import type { TShopDefaults } from '@feedloom/catalog';
-import type { TDb } from '../../db/client';
+import { inTransaction, type TDb } from '../../db/client';
 import { QUEUES, type TJobs } from '../../jobs/boss';
 import { productsRepo } from './repo';
 import { productOfRow } from './service';
@@ -37,8 +37,7 @@ export const createShopRejudge = (deps: { db: TDb; jobs: TJobs | null; pageSize?
 
   /** One page after `after`; answers the last id judged, or null when the shop has no more products. */
   const judgePage = (job: TShopRejudgeJob, after: number): Promise<number | null> =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as TDb;
+    inTransaction(db, async (t) => {
       const repo = productsRepo(t);
       // Read anew for each page: a later change of the setting is what the products are judged with.
       const shop = await repo.judgingShop(job.shop_id);

@@ -54,7 +54,7 @@ import {
   type TVariantListQuery,
 } from '@feedloom/validation';
 import { sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import { inTransaction, type TDb } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { customOf, productOf } from '../catalogue';
@@ -470,8 +470,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     /** Edits the override layer, then re-judges the product on every channel, in one transaction. */
     async update(caller: TProductsCaller, body: TProductUpdate): Promise<TProductDetail> {
       const shop = await reachShop(db, caller, body.shop_id);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as TDb;
+      await inTransaction(db, async (t) => {
         const [row] = await queryRows<TProductListRow>(
           t,
           sql`select p.id::int as id, p.product_key, p.offer_id, p.item_group_id, p.source, p.source_custom,
