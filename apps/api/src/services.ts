@@ -10,7 +10,7 @@ import { createAccountService } from './modules/account/service';
 import { createAuditService } from './modules/audit/service';
 import { createAuthService } from './modules/auth/service';
 import { createChannelsService } from './modules/channels/service';
-import { createChannelCallRecorder } from './modules/dashboard/api-calls';
+import { createChannelCallRecorder } from './modules/channels/api-calls';
 import { createDashboardService } from './modules/dashboard/service';
 import { createChannelWizardService } from './modules/channels/wizard';
 import { createDataSourcesService } from './modules/data-sources/service';

@@ -4,7 +4,7 @@
 // (content languages nl, en, fr, de, it, es, sv and a fixed country list). Meta takes a catalog
 // without a target market. Names come from the platform's ICU data.
 import type { TChannelKey } from '@feedloom/validation';
-import { flagEmoji } from '../reference/data';
+import { flagEmoji } from '../../lib/flag';
 
 export interface TMarket {
   country: string;

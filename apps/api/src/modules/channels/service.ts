@@ -19,7 +19,7 @@ import { createGoogleOAuth, GOOGLE_CONTENT_SCOPE, type TGoogleOAuthSettings } fr
 import { CHANNEL_STATE_TTL_SECONDS, CHANNELS_MSG } from './messages';
 import { GoogleGrantRefusedError, newPkceVerifier } from './oauth';
 import { channelStatesRepo, connectionsRepo } from './repo';
-import type { TChannelCallRecorders } from '../dashboard/api-calls';
+import type { TChannelCallRecorders } from './api-calls';
 import type { TNotificationEvents } from '../notifications/service';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';

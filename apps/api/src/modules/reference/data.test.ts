@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { flagEmoji } from '../../lib/flag';
 import {
   countries,
   countryCodes,
   currencies,
-  flagEmoji,
   languages,
   statesOf,
   timezones,

@@ -3,6 +3,7 @@
 // and the platform's ICU data (Intl), never typed by hand. Each list is computed once per process.
 import allCountries from 'country-region-data/data.json' with { type: 'json' };
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import { flagEmoji } from '../../lib/flag';
 
 export interface TCountryCode {
   iso2: string;
@@ -36,10 +37,6 @@ const lazy = <T>(build: () => T): (() => T) => {
   let value: T | undefined;
   return () => (value ??= build());
 };
-
-/** The flag emoji of an ISO 3166-1 alpha-2 code, from regional indicator symbols. */
-export const flagEmoji = (iso2: string): string =>
-  String.fromCodePoint(...[...iso2.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
 const byName = <T extends { name?: string; country_name?: string }>(a: T, b: T) =>
   (a.name ?? a.country_name ?? '').localeCompare(b.name ?? b.country_name ?? '', 'en');
