@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { organization_members, roles, staff, type TRoleRow } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
-import { sharesShopOf } from '../staff/repo';
+import { sharesShopOf } from '../tenancy/grants';
 import type { TShopScope } from '../tenancy/access';
 
 /** Staff states that hold a role (a revoked invitation no longer does). */

@@ -19,7 +19,7 @@ import {
   shopScopeOf,
   type TRights,
 } from '../tenancy/access';
-import { staffRepo, staffRights } from '../staff/repo';
+import { holdersOfRole, staffRights } from '../tenancy/grants';
 import { ROLE_MSG } from './messages';
 import { rolesRepo } from './repo';
 
@@ -193,7 +193,7 @@ export const createRolesService = (deps: { db: TDb; clock: TClock }) => {
       const permissions = canonical(input.permissions);
       assertCanRedefineRole(caller, before.permissions);
       assertCanGrant(caller, { permissions, shop_ids: [] });
-      for (const holder of await staffRepo(db).listByRole(caller.org_id, roleId)) {
+      for (const holder of await holdersOfRole(db, caller.org_id, roleId)) {
         const rights = staffRights(holder);
         assertCanManageMember(caller, rights);
         assertCanGrant(caller, { permissions, shop_ids: rights.shop_ids });

@@ -1,35 +1,20 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import {
   organization_members,
   organizations,
   staff,
-  staff_shops,
   users,
   type TStaffRow,
 } from '../../db/schema';
-import type { TRights, TShopScope } from '../tenancy/access';
+import type { TShopScope } from '../tenancy/access';
+import { sharesShopOf, staffColumns, type TStaffRecord } from '../tenancy/grants';
 import { tenancyRepo } from '../tenancy/repo';
 
+export { sharesShopOf, staffRights, type TStaffRecord } from '../tenancy/grants';
+
 type TNewStaff = Omit<typeof staff.$inferInsert, 'id' | 'organization_id'>;
-
-/** An invitation with the shops it grants (empty for the entire organisation). */
-export type TStaffRecord = TStaffRow & { shop_ids: string[] };
-
-/** The rights an invitation grants (or granted the member it became), for the grant rules. */
-export const staffRights = (row: TStaffRecord): TRights => ({
-  is_owner: false,
-  permissions: row.permissions,
-  shop_ids: row.is_for_entire_organization ? null : row.shop_ids,
-});
-
-const staffColumns = {
-  ...getTableColumns(staff),
-  shop_ids: sql<
-    string[]
-  >`coalesce((select jsonb_agg(${staff_shops.shop_id} order by ${staff_shops.shop_id}) from ${staff_shops} where ${staff_shops.staff_id} = ${staff.id}), '[]'::jsonb)`,
-};
 
 const SORT_COLUMNS = {
   email: staff.email,
@@ -45,20 +30,6 @@ export interface TStaffPageQuery {
   sort_col: keyof typeof SORT_COLUMNS;
   order: 1 | -1;
 }
-
-/**
- * The staff a member limited to `scope` may see: those granted at least one of its shops (an invitation for
- * the entire organisation reaches beyond it). No condition for a caller of the entire organisation (null).
- */
-export const sharesShopOf = (scope: TShopScope) =>
-  scope === null
-    ? undefined
-    : scope.length === 0
-      ? sql`false`
-      : and(
-          eq(staff.is_for_entire_organization, false),
-          sql`exists (select 1 from ${staff_shops} where ${staff_shops.staff_id} = ${staff.id} and ${inArray(staff_shops.shop_id, [...scope])})`,
-        );
 
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -179,19 +150,6 @@ export const staffRepo = (db: TDb) => ({
           and(eq(staff.email, email), eq(staff.status, 'pending'), gt(staff.expires_at, now ?? sql`now()`)),
         )
     )[0]?.n ?? 0,
-
-  /** The staff holding a role (pending or accepted), with their shops. */
-  listByRole: async (orgId: string, roleId: string): Promise<TStaffRecord[]> =>
-    db
-      .select(staffColumns)
-      .from(staff)
-      .where(
-        and(
-          eq(staff.organization_id, orgId),
-          eq(staff.role_id, roleId),
-          inArray(staff.status, ['pending', 'accepted']),
-        ),
-      ),
 
   update: async (
     orgId: string,

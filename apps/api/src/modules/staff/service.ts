@@ -7,7 +7,6 @@ import type { TCipher } from '../../lib/crypto';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { TPasswordHasher } from '../../lib/passwords';
 import type { TMailer } from '../../mail/mailer';
-import type { TAuthService } from '../auth/service';
 import { auditRepo } from '../audit/repo';
 import { INVITATION_MSG, STAFF_MSG } from './messages';
 import { organizationsRepo } from '../organizations/repo';
@@ -36,7 +35,8 @@ export interface TStaffDeps {
   mailer: TMailer;
   passwords: TPasswordHasher;
   /** The login reply of an invitee who signs up from the link. */
-  auth: Pick<TAuthService, 'signIn'>;
+  /** Signs a user in (the auth service's): an invitee who set a password is signed in at once. */
+  auth: { signIn(user: TUserRow): Promise<TLoginResponse> };
   /**
    * Where the web app lives: invitation links point at `${appUrl}/invitation/…` (the invitee has an
    * account) or `${appUrl}/invitation-signup/…` (they have none yet).
