@@ -18,6 +18,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { addressLimitOptions } from './modules/auth/throttle';
 import { healthRoutes } from './modules/health/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
+import { workspaceRoutes } from './modules/workspace/routes';
 import { productBulkRoutes } from './modules/products/bulk-routes';
 import { productRoutes } from './modules/products/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -68,6 +69,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   profileRoutes(app, services.profile);
   referenceRoutes(app, services);
   organizationsRoutes(app, services);
+  workspaceRoutes(app, services.workspace);
   shopRoutes(app, services.shops);
   staffRoutes(app, services.staff);
   rolesRoutes(app, services.roles);

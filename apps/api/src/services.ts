@@ -19,6 +19,7 @@ import { createThrottle } from './modules/auth/throttle';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createHealthService } from './modules/health/service';
 import { createOrganizationsService } from './modules/organizations/service';
+import { createWorkspaceService } from './modules/workspace/service';
 import { createProductsBulkService } from './modules/products/bulk';
 import { createShopRejudge } from './modules/products/rejudge';
 import { createProductsService } from './modules/products/service';
@@ -110,6 +111,7 @@ export const createServices = (deps: TDeps) => {
     }),
     health: createHealthService({ database, jobs }),
     organizations: createOrganizationsService({ db: database.db, clock }),
+    workspace: createWorkspaceService({ db: database.db }),
     shops: createShopsService({ db: database.db, clock, rejudge: shopRejudge }),
     notifications: createNotificationsService({ db: database.db, clock, mailer, appUrl, log: deps.log }),
   };

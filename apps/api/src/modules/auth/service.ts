@@ -20,7 +20,7 @@ import { organizationsRepo } from '../organizations/repo';
 import { usersRepo } from '../users/repo';
 import { AUTH_MSG, CREATE_PASSWORD_TTL_SECONDS, OTP_TTL_SECONDS } from './messages';
 import { oneTimeTokenRepo, otpRepo, refreshTokenRepo } from './repo';
-import { resolveActiveOrgId } from '../tenancy/membership';
+import { resolveActiveOrgId } from '../workspace/membership';
 import { buildSessionInfo } from './session';
 import type { TThrottle } from './throttle';
 import type { TAccessTokens } from './tokens';

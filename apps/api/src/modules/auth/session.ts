@@ -5,7 +5,7 @@ import { organizationsRepo } from '../organizations/repo';
 import { shopsRepo } from '../shops/repo';
 import { staffRepo } from '../staff/repo';
 import { effectivePermissions, shopScopeOf } from '../tenancy/access';
-import { pickActiveMembership, resolveActiveShop } from '../tenancy/membership';
+import { pickActiveMembership, resolveActiveShop } from '../workspace/membership';
 
 /** The Auth session (without tokens), computed from the database. */
 export const buildSessionInfo = async (db: TDb, user: TUserRow): Promise<TSessionInfo> => {

@@ -11,8 +11,6 @@ export const organizationsRoutes = (
   const c = contract.organizations;
   const { organizations, auth } = services;
 
-  route(app, c.find, async (_input, ctx) => organizations.find(ctx.user_id));
-
   route(app, c.create, async ({ body }, ctx) =>
     withMessage(await organizations.create(ctx.user_id, body), ORGANIZATION_MSG.created),
   );

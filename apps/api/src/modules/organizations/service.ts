@@ -1,13 +1,10 @@
-import type { TOrganizationEntity, TOrganizationListEntry } from '@feedloom/contracts';
+import type { TOrganizationEntity } from '@feedloom/contracts';
 import type { TOrganization } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import type { TOrganizationRow } from '../../db/schema';
 import type { TClock } from '../../lib/clock';
 import { forbidden, notFound } from '../../lib/errors';
 import { auditRepo } from '../audit/repo';
-import { effectivePermissions, shopScopeOf } from '../tenancy/access';
-import { resolveActiveShop } from '../tenancy/membership';
-import { shopsRepo } from '../shops/repo';
 import { ORGANIZATION_MSG } from './messages';
 import { organizationsRepo, type TOrganizationValues } from './repo';
 
@@ -46,7 +43,7 @@ export const toOrganizationEntity = (org: TOrganizationRow, isOwner: boolean): T
   is_owner: isOwner,
 });
 
-/** Organisations: the user's list, creating one, and the owner's settings. */
+/** Organisations: creating one, and the owner's settings (the user's list is the workspace's). */
 export const createOrganizationsService = (deps: { db: TDb; clock: TClock }) => {
   const { db, clock } = deps;
 
@@ -62,23 +59,6 @@ export const createOrganizationsService = (deps: { db: TDb; clock: TClock }) => 
   };
 
   return {
-    find: async (userId: string): Promise<TOrganizationListEntry[]> => {
-      const orgs = await organizationsRepo(db).listOrganizationsOfUser(userId);
-      return Promise.all(
-        orgs.map(async (org) => {
-          const shop = await resolveActiveShop(db, org.id, org.member);
-          return {
-            ...toOrganizationEntity(org, org.member.is_owner),
-            role_name: org.member.role_name,
-            permissions: effectivePermissions(org.member),
-            shop_object_id: shop?.id ?? null,
-            shop_id: shop?.id ?? null,
-            shops_count: await shopsRepo(db).countForOrg(org.id, 'active', shopScopeOf(org.member)),
-          };
-        }),
-      );
-    },
-
     /** The creator becomes the owner, holding every permission. */
     create: async (userId: string, input: TOrganization): Promise<TOrganizationEntity> => {
       const org = await db.transaction((tx) =>

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client';
 import { shops, type TShopRow, type TShopStatus } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import type { TShopScope } from '../tenancy/access';
+import { tenancyRepo } from '../tenancy/repo';
 
 type TNewShop = Omit<typeof shops.$inferInsert, 'id' | 'organization_id'>;
 
@@ -47,16 +48,8 @@ export const shopsRepo = (db: TDb) => ({
       )
       .orderBy(asc(shops.created_at), asc(shops.id)),
 
-  getForOrg: async (orgId: string, shopId: string): Promise<TShopRow | null> =>
-    !isUuid(shopId)
-      ? null
-      : ((
-          await db
-            .select()
-            .from(shops)
-            .where(and(eq(shops.organization_id, orgId), eq(shops.id, shopId)))
-            .limit(1)
-        )[0] ?? null),
+  getForOrg: (orgId: string, shopId: string): Promise<TShopRow | null> =>
+    tenancyRepo(db).shopOfOrg(orgId, shopId),
 
   firstActiveForOrg: async (orgId: string, scope?: TShopScope): Promise<TShopRow | null> =>
     (

@@ -4,9 +4,9 @@
 import type { TDb } from '../../db/client';
 import type { TShopRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { shopsRepo } from '../shops/repo';
 import { canReachShop, type TShopScope } from './access';
 import { TENANCY_MSG } from './messages';
+import { tenancyRepo } from './repo';
 
 /** Who asks, as a shop-scoped service sees them: their organisation and the shops they reach (null: all). */
 export interface TShopCaller {
@@ -17,7 +17,7 @@ export interface TShopCaller {
 /** The shop `shopId` of the caller's organisation, if the caller reaches it; else 404 "Store not found.". */
 export const reachShop = async (db: TDb, caller: TShopCaller, shopId: string): Promise<TShopRow> => {
   const shop = canReachShop(caller.shop_ids, shopId)
-    ? await shopsRepo(db).getForOrg(caller.org_id, shopId)
+    ? await tenancyRepo(db).shopOfOrg(caller.org_id, shopId)
     : null;
   if (!shop) throw notFound(TENANCY_MSG.storeNotFound);
   return shop;

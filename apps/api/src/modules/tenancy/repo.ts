@@ -7,7 +7,9 @@ import {
   shops,
   staff_shops,
   users,
+  type TShopRow,
 } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 import type { TShopScope } from './access';
 
 /**
@@ -29,6 +31,18 @@ export interface TPrincipalRow {
 
 /** Memberships, their shops and the caller behind a token: the data of tenancy, always by organisation. */
 export const tenancyRepo = (db: TDb) => ({
+  /** A shop of the organisation by id (any status), or null: the lookup every reach of a shop starts from. */
+  shopOfOrg: async (orgId: string, shopId: string): Promise<TShopRow | null> =>
+    !isUuid(shopId)
+      ? null
+      : ((
+          await db
+            .select()
+            .from(shops)
+            .where(and(eq(shops.organization_id, orgId), eq(shops.id, shopId)))
+            .limit(1)
+        )[0] ?? null),
+
   /**
    * Everything the access hook needs about a token's subject in one round trip: the user still exists,
    * their session (refresh-token family) is not revoked, and their membership of the token's organisation.

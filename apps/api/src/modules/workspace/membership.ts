@@ -1,9 +1,9 @@
-// Which organisation and shop a user is working in.
+// Which organisation and shop a user is working in: the membership they act in and its active shop.
 import type { TDb } from '../../db/client';
 import type { TUserRow } from '../../db/schema';
 import { organizationsRepo, type TMembership } from '../organizations/repo';
 import { shopsRepo } from '../shops/repo';
-import { canReachShop, shopScopeOf, type TRights } from './access';
+import { canReachShop, shopScopeOf, type TRights } from '../tenancy/access';
 
 /** Active organisation: the last one the user chose while still a member, else their first. */
 export const pickActiveMembership = (user: TUserRow, memberships: TMembership[]): TMembership | null =>
