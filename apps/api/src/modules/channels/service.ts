@@ -24,16 +24,8 @@ import type { TNotificationEvents } from '../notifications/service';
 import { ChannelDisconnectedError, createConnectionTokens } from './tokens';
 import { createMicrosoftChannel, type TMicrosoftChannelSettings } from './microsoft/service';
 import { createMetaChannel, type TMetaChannelSettings } from './meta/service';
-import {
-  createConnectionBookkeeping,
-  isShopWebsite,
-  toConnection,
-  type TChannelCaller,
-  type TChannelShared,
-} from './shared';
-import { reachShop } from '../tenancy/reach';
-
-export type { TChannelCaller } from './shared';
+import { createConnectionBookkeeping, isShopWebsite, toConnection, type TChannelShared } from './shared';
+import { reachShop, type TCaller } from '../tenancy/reach';
 
 export interface TGoogleChannelSettings {
   /** null when no OAuth client is configured: the channel is off (503). */
@@ -101,7 +93,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   });
 
   /** The shop's live connection to `channel`, or 409 when it has none. */
-  const liveConnection = async (caller: TChannelCaller, shopId: string, channel: TChannelKey) => {
+  const liveConnection = async (caller: TCaller, shopId: string, channel: TChannelKey) => {
     await reachShop(db, caller, shopId);
     const row = await connections.find(caller.org_id, shopId, channel);
     if (!row || row.state === 'disconnected') throw conflict(CHANNELS_MSG.notConnected(channel));
@@ -130,7 +122,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     withChannel('google', fn, notFoundMessage);
 
   /** A consent URL's state (and PKCE verifier), stored for 10 minutes for this user, organisation and shop. */
-  const newState = async (caller: TChannelCaller, channel: TChannelKey, shopId: string) => {
+  const newState = async (caller: TCaller, channel: TChannelKey, shopId: string) => {
     const state = randomToken();
     const verifier = newPkceVerifier();
     const now = clock.now();
@@ -154,7 +146,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
    * The state of a callback: good once, for 10 minutes, for the user (and organisation) who asked for the
    * consent URL and a shop they can still reach. Answers the shop and the PKCE verifier.
    */
-  const takeState = async (caller: TChannelCaller, channel: TChannelKey, state: string) => {
+  const takeState = async (caller: TCaller, channel: TChannelKey, state: string) => {
     const row = await states.take(channel, sha256(state));
     const now = clock.now();
     if (
@@ -171,7 +163,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
   };
 
   /** The shop's Google connection with its Merchant Center account chosen. */
-  const withAccount = async (caller: TChannelCaller, shopId: string) => {
+  const withAccount = async (caller: TCaller, shopId: string) => {
     const row = await liveConnection(caller, shopId, 'google');
     if (!row.account_id) throw conflict(CHANNELS_MSG.noAccount);
     return { row, accountId: row.account_id };
@@ -219,7 +211,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     withAccount,
     withGoogle,
 
-    googleAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
+    googleAuthUrl: async (caller: TCaller, shopId: string): Promise<{ auth_url: string }> => {
       const shop = await reachShop(db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = googleOAuth();
@@ -232,7 +224,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
      * organisation) who asked for the consent URL and a shop they can still reach.
      */
     googleCallback: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       input: { code: string; state: string },
     ): Promise<TChannelConnection> => {
       const row = await takeState(caller, 'google', input.state);
@@ -255,13 +247,13 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       return googleRows.authorize(caller, row.shopId, granted, granted.refresh_token);
     },
 
-    merchantAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMerchantAccount[]> => {
+    merchantAccounts: async (caller: TCaller, shopId: string): Promise<TMerchantAccount[]> => {
       const row = await liveConnection(caller, shopId, 'google');
       return (await withGoogle(() => merchantClient(row).listAccounts())).map(toAccount);
     },
 
     /** Chooses the Merchant Center account: one the connected Google user can reach. */
-    selectMerchantAccount: async (caller: TChannelCaller, shopId: string, merchantId: string) => {
+    selectMerchantAccount: async (caller: TCaller, shopId: string, merchantId: string) => {
       const row = await liveConnection(caller, shopId, 'google');
       const account = toAccount(
         await withGoogle(() => merchantClient(row).getAccount(merchantId), CHANNELS_MSG.accountNotFound),
@@ -278,7 +270,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       return { account, connection: toConnection(saved) };
     },
 
-    websiteClaim: async (caller: TChannelCaller, shopId: string): Promise<TWebsiteClaim> => {
+    websiteClaim: async (caller: TCaller, shopId: string): Promise<TWebsiteClaim> => {
       const { row, accountId } = await withAccount(caller, shopId);
       const shop = await reachShop(db, caller, shopId);
       const home = await withGoogle(
@@ -289,7 +281,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     },
 
     /** Sets the Merchant Center homepage and claims it; a claim Google refuses leaves it unclaimed (said so). */
-    overrideWebsite: async (caller: TChannelCaller, shopId: string, websiteUrl: string) => {
+    overrideWebsite: async (caller: TCaller, shopId: string, websiteUrl: string) => {
       const { row, accountId } = await withAccount(caller, shopId);
       const shop = await reachShop(db, caller, shopId);
       const client = merchantClient(row);
@@ -315,7 +307,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
       return { claim, message: claim.claimed ? CHANNELS_MSG.websiteUpdated : CHANNELS_MSG.websiteNotClaimed };
     },
 
-    shippingSettings: async (caller: TChannelCaller, shopId: string): Promise<TShippingSettings> => {
+    shippingSettings: async (caller: TCaller, shopId: string): Promise<TShippingSettings> => {
       const { row, accountId } = await withAccount(caller, shopId);
       const settings = await withGoogle(
         () => merchantClient(row).getShippingSettings(accountId),
@@ -338,7 +330,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
     },
 
     connection: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       channel: TChannelKey,
     ): Promise<TChannelConnection | null> => {
@@ -349,7 +341,7 @@ export const createChannelsService = (deps: TChannelsServiceDeps) => {
 
     /** Forgets the tokens; the record (account, steps, target market) stays for a reconnection. */
     disconnect: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       channel: TChannelKey,
     ): Promise<TChannelConnection> => {

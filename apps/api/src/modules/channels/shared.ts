@@ -15,17 +15,10 @@ import { addSeconds, type TClock } from '../../lib/clock';
 import type { TCipher } from '../../lib/crypto';
 import { conflict } from '../../lib/errors';
 import type { TGoogleHttpDeps } from './google/http';
-import type { TShopScope } from '../tenancy/access';
 import { CHANNELS_MSG } from './messages';
 import type { TOAuthTokens } from './oauth';
 import type { connectionsRepo } from './repo';
-import { reachShop } from '../tenancy/reach';
-
-export interface TChannelCaller {
-  user_id: string;
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import { reachShop, type TCaller } from '../tenancy/reach';
 
 export interface TChannelShared {
   db: TDb;
@@ -38,20 +31,16 @@ export interface TChannelShared {
   onRefused?: (shopId: string, channel: string) => Promise<unknown>;
   /** The caller's shop (404 when it is not theirs). */
   /** The shop's live connection to the channel (409 when it has none). */
-  liveConnection(
-    caller: TChannelCaller,
-    shopId: string,
-    channel: TChannelKey,
-  ): Promise<TChannelConnectionRow>;
+  liveConnection(caller: TCaller, shopId: string, channel: TChannelKey): Promise<TChannelConnectionRow>;
   /** Runs channel calls; their failures become the caller's messages (409 refused, 404, 502). */
   withChannel<T>(channel: TChannelKey, fn: () => Promise<T>, notFoundMessage?: string): Promise<T>;
   newState(
-    caller: TChannelCaller,
+    caller: TCaller,
     channel: TChannelKey,
     shopId: string,
   ): Promise<{ state: string; verifier: string }>;
   takeState(
-    caller: TChannelCaller,
+    caller: TCaller,
     channel: TChannelKey,
     state: string,
   ): Promise<{ shopId: string; verifier: string }>;
@@ -155,7 +144,7 @@ export const createConnectionBookkeeping = (shared: TChannelShared, channel: TCh
      * issues none), the connection authorised by the caller. The answer carries no token.
      */
     authorize: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       granted: TOAuthTokens,
       refreshToken: string | null,
@@ -175,7 +164,7 @@ export const createConnectionBookkeeping = (shared: TChannelShared, channel: TCh
       return toConnection(saved);
     },
 
-    feedSetting: async (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> => {
+    feedSetting: async (caller: TCaller, shopId: string): Promise<TChannelFeedSetting> => {
       await reachShop(shared.db, caller, shopId);
       const row = await connections.find(caller.org_id, shopId, channel);
       if (!row) throw conflict(CHANNELS_MSG.notConnected(channel));

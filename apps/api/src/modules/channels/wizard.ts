@@ -28,9 +28,9 @@ import { countryName, marketChoices, marketsOf } from './markets';
 import { CHANNELS_MSG } from './messages';
 import { connectionsRepo } from './repo';
 import { isShopWebsite, stepsWith, websiteHost } from './shared';
-import { toConnection, type TChannelCaller, type TChannelsService } from './service';
+import { toConnection, type TChannelsService } from './service';
 import { WIZARD_MSG } from './wizard-messages';
-import { reachShop } from '../tenancy/reach';
+import { reachShop, type TCaller } from '../tenancy/reach';
 
 /** The market language and country when a store has none. */
 export const DEFAULT_MARKET = { country: 'US', language: 'en' } as const;
@@ -59,7 +59,7 @@ export const createChannelWizardService = (deps: {
   const connections = connectionsRepo(deps.db);
 
   /** The connection with its account chosen (Google through the channels service, the others alike). */
-  const connectedRow = async (caller: TChannelCaller, shopId: string, channel: TChannelKey) => {
+  const connectedRow = async (caller: TCaller, shopId: string, channel: TChannelKey) => {
     if (channel === 'google') return (await channels.withAccount(caller, shopId)).row;
     const row = await channels.liveConnection(caller, shopId, channel);
     if (row.state !== 'connected') throw conflict(CHANNELS_MSG.notConnected(channel));
@@ -146,12 +146,12 @@ export const createChannelWizardService = (deps: {
     return channels.siteVerificationClient(row);
   };
 
-  const shippingCoversTarget = async (caller: TChannelCaller, shopId: string) =>
+  const shippingCoversTarget = async (caller: TCaller, shopId: string) =>
     (await channels.shippingSettings(caller, shopId)).covers_target_country;
 
   /** Why `step` cannot be recorded yet for this Google connection, or null. */
   const googleStepRefusal = async (
-    caller: TChannelCaller,
+    caller: TCaller,
     shopId: string,
     row: TChannelConnectionRow,
     step: TIntegrationStep,
@@ -201,7 +201,7 @@ export const createChannelWizardService = (deps: {
 
   return {
     targetMarketSelectionData: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       channel: TChannelKey,
     ): Promise<TTargetMarketSelectionData> => {
@@ -229,7 +229,7 @@ export const createChannelWizardService = (deps: {
      * Records the target market (and its step). A new country sends the merchant through the checks that
      * depend on it again (destinations, shipping).
      */
-    selectTargetMarket: async (caller: TChannelCaller, shopId: string, input: TSelectTargetMarket) => {
+    selectTargetMarket: async (caller: TCaller, shopId: string, input: TSelectTargetMarket) => {
       const { channel } = input;
       await reachShop(deps.db, caller, shopId);
       if (marketsOf(channel).length === 0) throw badRequest(WIZARD_MSG.noTargetMarket(channel), 'channel');
@@ -265,16 +265,13 @@ export const createChannelWizardService = (deps: {
       return toConnection(saved);
     },
 
-    destinationValidation: async (
-      caller: TChannelCaller,
-      shopId: string,
-    ): Promise<TDestinationValidation> => {
+    destinationValidation: async (caller: TCaller, shopId: string): Promise<TDestinationValidation> => {
       const { row } = await channels.withAccount(caller, shopId);
       return destinationsOf(row, await programsOf(row));
     },
 
     siteVerificationToken: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       method: TSiteVerificationMethodKey,
     ): Promise<TSiteVerificationToken> => {
@@ -293,7 +290,7 @@ export const createChannelWizardService = (deps: {
 
     /** Google looks for the token on the website; once verified, Merchant Center claims it. */
     reVerify: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       method: TSiteVerificationMethodKey,
     ): Promise<TWebsiteVerification> => {
@@ -337,7 +334,7 @@ export const createChannelWizardService = (deps: {
 
     /** Records a step as done: in order, and only once what it checks holds. */
     captureStep: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       input: { channel: TChannelKey; step: TIntegrationStep; products_carry_shipping?: boolean | undefined },
     ) => {
@@ -372,10 +369,7 @@ export const createChannelWizardService = (deps: {
       };
     },
 
-    integratedChannelStatus: async (
-      caller: TChannelCaller,
-      shopId: string,
-    ): Promise<TIntegratedChannelStatus[]> => {
+    integratedChannelStatus: async (caller: TCaller, shopId: string): Promise<TIntegratedChannelStatus[]> => {
       await reachShop(deps.db, caller, shopId);
       return Promise.all(
         CHANNELS.map(async (channel) =>

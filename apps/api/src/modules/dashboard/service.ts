@@ -13,8 +13,9 @@ import {
 } from '@feedloom/validation';
 import type { TDb } from '../../db/client';
 import { addSeconds, type TClock } from '../../lib/clock';
-import type { TProductsCaller, TProductsService } from '../products/service';
+import type { TProductsService } from '../products/service';
 import { dashboardRepo } from './repo';
+import type { TShopCaller } from '../tenancy/reach';
 
 const DAY_SECONDS = 86_400;
 const TABS_OF_STATUS: Readonly<Record<string, TTopIssue['tab']>> = {
@@ -30,7 +31,8 @@ const TABS_OF_STATUS: Readonly<Record<string, TTopIssue['tab']>> = {
 const emptyCounts = (): TStatusCounts =>
   Object.fromEntries([...PRODUCT_TABS, 'integration_pending'].map((k) => [k, 0])) as TStatusCounts;
 
-const round = (n: number | string | null): number | null => (n === null ? null : Math.round(Number(n) * 10) / 10);
+const round = (n: number | string | null): number | null =>
+  n === null ? null : Math.round(Number(n) * 10) / 10;
 
 export const createDashboardService = (deps: { db: TDb; clock: TClock; products: TProductsService }) => {
   const repo = dashboardRepo(deps.db);
@@ -39,9 +41,15 @@ export const createDashboardService = (deps: { db: TDb; clock: TClock; products:
     /** The daily job: every shop's counts of today (UTC). */
     snapshotAll: () => repo.snapshot(deps.clock.now(), null),
 
-    productDiagnostics: async (caller: TProductsCaller, q: TProductDiagnosticsQuery): Promise<TProductDiagnostics> => {
+    productDiagnostics: async (
+      caller: TShopCaller,
+      q: TProductDiagnosticsQuery,
+    ): Promise<TProductDiagnostics> => {
       // The products module answers the counts and refuses a shop the caller may not reach (404).
-      const counts = await deps.products.counts(caller, q.shop_id, { active_channel: q.active_channel, product_id: undefined });
+      const counts = await deps.products.counts(caller, q.shop_id, {
+        active_channel: q.active_channel,
+        product_id: undefined,
+      });
       const channel = CATALOG_CHANNEL_OF[q.active_channel];
       const now = deps.clock.now();
       // The first view of the day keeps today's snapshot (the daily job does it for shops nobody opens).
@@ -64,7 +72,9 @@ export const createDashboardService = (deps: { db: TDb; clock: TClock; products:
         trend: [...byDay].map(([day, c]) => ({ day, counts: c })),
         top_issues: issues.map((i) => ({
           code: i.code,
-          severity: (['error', 'warning', 'info'].includes(i.severity) ? i.severity : 'error') as TTopIssue['severity'],
+          severity: (['error', 'warning', 'info'].includes(i.severity)
+            ? i.severity
+            : 'error') as TTopIssue['severity'],
           attribute: i.attribute,
           message: i.message,
           products: i.products,
@@ -74,12 +84,19 @@ export const createDashboardService = (deps: { db: TDb; clock: TClock; products:
       };
     },
 
-    apiHealth: async (caller: TProductsCaller, q: TApiHealthQuery): Promise<TApiHealth> => {
-      await deps.products.counts(caller, q.shop_id, { active_channel: 'free_listings', product_id: undefined });
+    apiHealth: async (caller: TShopCaller, q: TApiHealthQuery): Promise<TApiHealth> => {
+      await deps.products.counts(caller, q.shop_id, {
+        active_channel: 'free_listings',
+        product_id: undefined,
+      });
       const rows = await repo.apiHealth(q.shop_id, q.start_date, q.end_date);
       const byDay = new Map(rows.map((r) => [r.day, r]));
       const days: TApiHealth['days'] = [];
-      for (let t = Date.parse(`${q.start_date}T00:00:00Z`); t <= Date.parse(`${q.end_date}T00:00:00Z`); t += DAY_SECONDS * 1000) {
+      for (
+        let t = Date.parse(`${q.start_date}T00:00:00Z`);
+        t <= Date.parse(`${q.end_date}T00:00:00Z`);
+        t += DAY_SECONDS * 1000
+      ) {
         const day = new Date(t).toISOString().slice(0, 10);
         const r = byDay.get(day);
         days.push({

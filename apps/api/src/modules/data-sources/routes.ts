@@ -17,8 +17,9 @@ import { binary, route, withMessage } from '../../http/route';
 import type { TOrgContext } from '../../http/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { DATA_SOURCE_API_MSG as M } from './messages';
-import type { TDataSourceCaller, TDataSourcesService } from './service';
+import type { TDataSourcesService } from './service';
 import { FileTooLargeError, keepFile } from './storage';
+import type { TCaller } from '../tenancy/reach';
 
 const FILE_FIELD = 'file';
 const MULTIPART_LIMITS = {
@@ -64,7 +65,7 @@ async function* uploadBytes(
   if (file.truncated) throw new FileTooLargeError('file too large');
 }
 
-const callerOf = (ctx: TOrgContext): TDataSourceCaller => ({
+const callerOf = (ctx: TOrgContext): TCaller => ({
   user_id: ctx.user_id,
   org_id: ctx.org_id,
   shop_ids: ctx.shop_ids,
@@ -126,7 +127,7 @@ const readCsvForm = async <TFields, T>(
  * `POST /import-csv`: fields first (shop_id, name, settings), then one `file` part (a CSV or a Google XML feed). The caller's right to the
  * shop is checked before a byte is kept; the file streams into storage in 1 MB chunks (never whole in memory).
  */
-const readUpload = (request: FastifyRequest, service: TDataSourcesService, caller: TDataSourceCaller) =>
+const readUpload = (request: FastifyRequest, service: TDataSourcesService, caller: TCaller) =>
   readCsvForm(request, ZImportCsvFieldsSchema, FEED_FILE, async (fields, part) => {
     await service.checkUpload(caller, fields);
     const file_name = part.filename.slice(0, 200);
@@ -142,7 +143,7 @@ const readUpload = (request: FastifyRequest, service: TDataSourcesService, calle
 const readUpdateUpload = (
   request: FastifyRequest,
   service: TDataSourcesService,
-  caller: TDataSourceCaller,
+  caller: TCaller,
 ): Promise<TCustomisationImport> =>
   readCsvForm(request, ZImportUpdateCsvFieldsSchema, CSV_FILE, async (fields, part) => {
     await service.reachShop(caller, fields.shop_id);

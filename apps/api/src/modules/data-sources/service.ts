@@ -32,7 +32,7 @@ import { QUEUES } from '../../jobs/boss';
 import { addSeconds, type TClock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { canReachShop } from '../tenancy/access';
 import { exportCsv, importUpdateCsv } from './customisation';
 import { refuseCsvUrl } from './fetch';
 import { checkMapping, mappingView } from './mapping';
@@ -41,13 +41,7 @@ import type { TMailer } from '../../mail/mailer';
 import { DATA_SOURCE_API_MSG as M } from './messages';
 import { nextFetchAt, type TFetchSchedule } from './schedule';
 import { readKeptFile } from './storage';
-import { reachShop } from '../tenancy/reach';
-
-export interface TDataSourceCaller {
-  user_id: string;
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import { reachShop, type TCaller } from '../tenancy/reach';
 
 /** The import job's message on the queue. */
 export interface TImportRunJob {
@@ -180,11 +174,7 @@ export const createDataSourcesService = (deps: {
     }
   };
 
-  const findSource = async (
-    caller: TDataSourceCaller,
-    id: string,
-    shopId?: string,
-  ): Promise<TDataSourceRow> => {
+  const findSource = async (caller: TCaller, id: string, shopId?: string): Promise<TDataSourceRow> => {
     const [row] = isUuid(id)
       ? await db
           .select()
@@ -201,7 +191,7 @@ export const createDataSourcesService = (deps: {
     return row;
   };
 
-  const findRun = async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+  const findRun = async (caller: TCaller, shopId: string, runId: string) => {
     await reachShop(db, caller, shopId);
     const [row] = isUuid(runId)
       ? await db
@@ -393,7 +383,7 @@ export const createDataSourcesService = (deps: {
     scheduleTick,
     recoverRuns,
 
-    list: async (caller: TDataSourceCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
+    list: async (caller: TCaller, shopId: string, q: TListQuery): Promise<TDataSourcePage> => {
       await reachShop(db, caller, shopId);
       const where = and(
         eq(data_sources.shop_id, shopId),
@@ -412,11 +402,11 @@ export const createDataSourcesService = (deps: {
       return { data: await Promise.all(rows.map(toSource)), total_records: total?.n ?? 0 };
     },
 
-    get: async (caller: TDataSourceCaller, shopId: string, id: string) =>
+    get: async (caller: TCaller, shopId: string, id: string) =>
       toSource(await findSource(caller, id, shopId)),
 
     /** Checks the caller may add a file to the shop (and to `data_source_id`) before any byte is kept. */
-    checkUpload: async (caller: TDataSourceCaller, fields: TImportCsvFields) => {
+    checkUpload: async (caller: TCaller, fields: TImportCsvFields) => {
       await reachShop(db, caller, fields.shop_id);
       if (fields.data_source_id) {
         const source = await findSource(caller, fields.data_source_id, fields.shop_id);
@@ -427,7 +417,7 @@ export const createDataSourcesService = (deps: {
 
     /** A kept upload: a new file source, or a new file for an existing one; then its run. */
     importFile: async (
-      caller: TDataSourceCaller,
+      caller: TCaller,
       fields: TImportCsvFields,
       file: { id: string; file_name: string; size: number },
     ): Promise<TDataSourceImport> => {
@@ -483,7 +473,7 @@ export const createDataSourcesService = (deps: {
       return { data_source: await toSource(source!), run: toRun(run) };
     },
 
-    createUrl: async (caller: TDataSourceCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
+    createUrl: async (caller: TCaller, input: TImportCsvUrl): Promise<TDataSourceImport> => {
       const shop = await reachShop(db, caller, input.shop_id);
       checkUrl(input.url!);
       await refuseTakenName(input.shop_id, input.data_source_name, DATA_SOURCE_MSG.nameInUse);
@@ -518,7 +508,7 @@ export const createDataSourcesService = (deps: {
       return { data_source: await toSource(source!), run: toRun(run) };
     },
 
-    update: async (caller: TDataSourceCaller, id: string, input: TUpdateDataSource) => {
+    update: async (caller: TCaller, id: string, input: TUpdateDataSource) => {
       const source = await findSource(caller, id);
       const schedule = input.url !== undefined || input.frequency !== undefined;
       if (schedule && source.source_type !== 'url') throw badRequest(M.notUrlSource);
@@ -564,7 +554,7 @@ export const createDataSourcesService = (deps: {
       return toSource(row!);
     },
 
-    settings: async (caller: TDataSourceCaller, shopId: string, id: string, input: TProductSettings) => {
+    settings: async (caller: TCaller, shopId: string, id: string, input: TProductSettings) => {
       const source = await findSource(caller, id, shopId);
       const [row] = await db
         .update(data_sources)
@@ -578,7 +568,7 @@ export const createDataSourcesService = (deps: {
       return toSource(row!);
     },
 
-    delete: async (caller: TDataSourceCaller, shopId: string, id: string) => {
+    delete: async (caller: TCaller, shopId: string, id: string) => {
       const source = await findSource(caller, id, shopId);
       return db.transaction(async (tx) => {
         const removed = await tx
@@ -590,11 +580,11 @@ export const createDataSourcesService = (deps: {
       });
     },
 
-    syncNow: async (caller: TDataSourceCaller, id: string) =>
+    syncNow: async (caller: TCaller, id: string) =>
       toRun(await startRun(await findSource(caller, id), 'manual', caller.user_id)),
 
     runs: async (
-      caller: TDataSourceCaller,
+      caller: TCaller,
       shopId: string,
       id: string,
       q: { page: number; limit: number },
@@ -614,10 +604,10 @@ export const createDataSourcesService = (deps: {
       return { data: rows.map(toRun), total_records: total?.n ?? 0 };
     },
 
-    run: async (caller: TDataSourceCaller, shopId: string, runId: string) =>
+    run: async (caller: TCaller, shopId: string, runId: string) =>
       toRun(await findRun(caller, shopId, runId)),
 
-    report: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+    report: async (caller: TCaller, shopId: string, runId: string) => {
       const run = await findRun(caller, shopId, runId);
       const file_name = `import-errors-${run.id}.csv`;
       // Streamed from its kept file; a run imported before reports were kept as files has it as text.
@@ -626,7 +616,7 @@ export const createDataSourcesService = (deps: {
       return { file_name, csv: run.report_csv };
     },
 
-    confirm: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+    confirm: async (caller: TCaller, shopId: string, runId: string) => {
       const run = await findRun(caller, shopId, runId);
       if (run.status !== 'held') throw conflict(M.notHeld);
       // Only one confirm wins: the status moves first.
@@ -646,7 +636,7 @@ export const createDataSourcesService = (deps: {
       return toRun((await db.select().from(import_runs).where(eq(import_runs.id, run.id)))[0]!);
     },
 
-    discard: async (caller: TDataSourceCaller, shopId: string, runId: string) => {
+    discard: async (caller: TCaller, shopId: string, runId: string) => {
       const run = await findRun(caller, shopId, runId);
       const [row] = await db
         .update(import_runs)
@@ -659,7 +649,7 @@ export const createDataSourcesService = (deps: {
     },
 
     /** The export as it is read from the database (see customisation.ts). */
-    exportCsv: async (caller: TDataSourceCaller, input: TExportCsv) => {
+    exportCsv: async (caller: TCaller, input: TExportCsv) => {
       await reachShop(db, caller, input.shop_id);
       return {
         file_name: `products-customisation-${input.report_type}.csv`,
@@ -668,7 +658,7 @@ export const createDataSourcesService = (deps: {
     },
 
     /** Checks the shop before the file is read. */
-    reachShop: async (caller: TDataSourceCaller, shopId: string) => {
+    reachShop: async (caller: TCaller, shopId: string) => {
       await reachShop(db, caller, shopId);
     },
 
@@ -678,16 +668,11 @@ export const createDataSourcesService = (deps: {
     sampleCsv: () => ({ file_name: 'feedloom-sample.csv', csv: sampleCsv() }),
 
     /** The mapping review of a source (its last import's columns). */
-    mapping: async (caller: TDataSourceCaller, shopId: string, id: string) =>
+    mapping: async (caller: TCaller, shopId: string, id: string) =>
       mappingView(await findSource(caller, id, shopId)),
 
     /** Saves the merchant's mapping (checked), applied from the next run. */
-    saveMapping: async (
-      caller: TDataSourceCaller,
-      shopId: string,
-      id: string,
-      mapping: Record<string, string>,
-    ) => {
+    saveMapping: async (caller: TCaller, shopId: string, id: string, mapping: Record<string, string>) => {
       const source = await findSource(caller, id, shopId);
       const [row] = await db
         .update(data_sources)

@@ -35,16 +35,10 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
 import { notificationMail } from '../../mail/templates';
-import { type TShopScope } from '../tenancy/access';
 import { NOTIFICATIONS_MSG as M } from './messages';
 import { notificationsRepo, type TNotificationRow } from './repo';
 import { SHIPPED_ANNOUNCEMENTS } from './shipped-announcements';
-import { reachShop } from '../tenancy/reach';
-
-export interface TNotificationsCaller {
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import { reachShop, type TShopCaller } from '../tenancy/reach';
 
 /** What happened, to record for a shop. */
 export interface TNotificationEvent {
@@ -338,7 +332,7 @@ export const createNotificationsService = (deps: {
     events,
     publishShipped,
 
-    find: async (caller: TNotificationsCaller, q: TNotificationListQuery): Promise<TNotificationPage> => {
+    find: async (caller: TShopCaller, q: TNotificationListQuery): Promise<TNotificationPage> => {
       await reachShop(db, caller, q.shop_id);
       await publishShipped();
       const now = clock.now();
@@ -357,7 +351,7 @@ export const createNotificationsService = (deps: {
       };
     },
 
-    dismiss: async (caller: TNotificationsCaller, q: TDismissNotificationQuery): Promise<TUnreadCounts> => {
+    dismiss: async (caller: TShopCaller, q: TDismissNotificationQuery): Promise<TUnreadCounts> => {
       await reachShop(db, caller, q.shop_id);
       if (!isUuid(q.notification_id)) throw notFound(M.notFound);
       const now = clock.now();
@@ -385,7 +379,7 @@ export const createNotificationsService = (deps: {
     },
 
     markRead: async (
-      caller: TNotificationsCaller,
+      caller: TShopCaller,
       shopId: string,
       body: TMarkNotificationsRead,
     ): Promise<TUnreadCounts> => {

@@ -2,10 +2,11 @@ import { contract } from '@feedloom/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TOrgContext } from '../../http/context';
 import { route, withMessage } from '../../http/route';
-import type { TBulkCaller, TProductsBulkService } from './bulk';
+import type { TProductsBulkService } from './bulk';
 import { BULK_API_MSG as M } from './bulk-messages';
+import type { TCaller } from '../tenancy/reach';
 
-const callerOf = (ctx: TOrgContext): TBulkCaller => ({
+const callerOf = (ctx: TOrgContext): TCaller => ({
   user_id: ctx.user_id,
   org_id: ctx.org_id,
   shop_ids: ctx.shop_ids,

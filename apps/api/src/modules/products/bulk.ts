@@ -39,7 +39,7 @@ import { BULK_API_MSG as M } from './bulk-messages';
 import { PRODUCTS_API_MSG } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { customOf } from '../catalogue';
-import { productOfRow, type TProductsCaller, type TProductsService } from './service';
+import { productOfRow, type TProductsService } from './service';
 import {
   judgeProduct,
   sameContentOf,
@@ -49,11 +49,7 @@ import {
   type TJudgingShop,
   type TStatusRow,
 } from '../catalogue';
-import { reachShop } from '../tenancy/reach';
-
-export interface TBulkCaller extends TProductsCaller {
-  user_id: string;
-}
+import { reachShop, type TCaller, type TShopCaller } from '../tenancy/reach';
 
 export interface TBulkApplyJob {
   run_id: string;
@@ -170,7 +166,7 @@ export const createProductsBulkService = (deps: {
   const { db, clock, jobs, products, log, batchSize } = deps;
   const repo = productsRepo(db);
 
-  const ownDraft = async (caller: TBulkCaller, shopId: string, id: string) => {
+  const ownDraft = async (caller: TCaller, shopId: string, id: string) => {
     await reachShop(db, caller, shopId);
     const [row] = isUuid(id)
       ? await db
@@ -351,7 +347,7 @@ export const createProductsBulkService = (deps: {
   return {
     job: { run: runApply, fail: failRun },
 
-    async drafts(caller: TBulkCaller, shopId: string): Promise<TBulkDraft[]> {
+    async drafts(caller: TCaller, shopId: string): Promise<TBulkDraft[]> {
       await reachShop(db, caller, shopId);
       const rows = await db
         .select()
@@ -367,7 +363,7 @@ export const createProductsBulkService = (deps: {
       return rows.map(draftOf);
     },
 
-    async createDraft(caller: TBulkCaller, body: TBulkDraftBody): Promise<TBulkDraft> {
+    async createDraft(caller: TCaller, body: TBulkDraftBody): Promise<TBulkDraft> {
       await reachShop(db, caller, body.shop_id);
       const values = await draftValues(body);
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
@@ -391,7 +387,7 @@ export const createProductsBulkService = (deps: {
       return draftOf(row!);
     },
 
-    async updateDraft(caller: TBulkCaller, shopId: string, id: string, body: TBulkDraftBody) {
+    async updateDraft(caller: TCaller, shopId: string, id: string, body: TBulkDraftBody) {
       if (body.shop_id !== shopId) throw notFound(M.draftNotFound);
       await ownDraft(caller, shopId, id);
       const [row] = await db
@@ -402,13 +398,13 @@ export const createProductsBulkService = (deps: {
       return draftOf(row!);
     },
 
-    async deleteDraft(caller: TBulkCaller, shopId: string, id: string) {
+    async deleteDraft(caller: TCaller, shopId: string, id: string) {
       await ownDraft(caller, shopId, id);
       await db.delete(bulk_drafts).where(eq(bulk_drafts.id, id));
       return { id };
     },
 
-    async discardDrafts(caller: TBulkCaller, shopId: string) {
+    async discardDrafts(caller: TCaller, shopId: string) {
       await reachShop(db, caller, shopId);
       const gone = await db
         .delete(bulk_drafts)
@@ -424,7 +420,7 @@ export const createProductsBulkService = (deps: {
     },
 
     /** Records a run from the draft (which it uses up) and queues it; without a queue it runs here. */
-    async applyDraft(caller: TBulkCaller, shopId: string, id: string): Promise<TBulkRun> {
+    async applyDraft(caller: TCaller, shopId: string, id: string): Promise<TBulkRun> {
       const draft = await ownDraft(caller, shopId, id);
       const rules = draft.rules as TCustomisationRule[];
       planOf(rules);
@@ -468,7 +464,7 @@ export const createProductsBulkService = (deps: {
       return runOf(after!);
     },
 
-    async runs(caller: TProductsCaller, shopId: string): Promise<TBulkRun[]> {
+    async runs(caller: TShopCaller, shopId: string): Promise<TBulkRun[]> {
       await reachShop(db, caller, shopId);
       const rows = await db
         .select()
@@ -479,7 +475,7 @@ export const createProductsBulkService = (deps: {
       return rows.map(runOf);
     },
 
-    async run(caller: TProductsCaller, shopId: string, id: string): Promise<TBulkRun> {
+    async run(caller: TShopCaller, shopId: string, id: string): Promise<TBulkRun> {
       await reachShop(db, caller, shopId);
       const [row] = isUuid(id)
         ? await db
@@ -498,7 +494,7 @@ export const createProductsBulkService = (deps: {
     },
 
     /** PUT bulk-variant-update: the rules on chosen variants of one product, re-judged at once. */
-    async variantUpdate(caller: TProductsCaller, body: TBulkVariantUpdate): Promise<TProductDetail> {
+    async variantUpdate(caller: TShopCaller, body: TBulkVariantUpdate): Promise<TProductDetail> {
       const shop = await reachShop(db, caller, body.shop_id);
       const plan = planOf(body.rules);
       await inTransaction(db, async (t) => {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TOrgContext } from '../../http/context';
 import { route, withMessage } from '../../http/route';
 import { PRODUCTS_API_MSG as M } from './messages';
-import type { TProductsCaller, TProductsService } from './service';
+import type { TProductsService } from './service';
+import type { TShopCaller } from '../tenancy/reach';
 
-const callerOf = (ctx: TOrgContext): TProductsCaller => ({ org_id: ctx.org_id, shop_ids: ctx.shop_ids });
+const callerOf = (ctx: TOrgContext): TShopCaller => ({ org_id: ctx.org_id, shop_ids: ctx.shop_ids });
 
 export const productRoutes = (app: FastifyInstance, service: TProductsService) => {
   const c = contract.products;

@@ -60,7 +60,6 @@ import { badRequest, notFound } from '../../lib/errors';
 import { customOf, productOf } from '../catalogue';
 import { DATA_SOURCE_API_MSG } from '../data-sources/messages';
 import { connectionsRepo } from '../channels/repo';
-import { type TShopScope } from '../tenancy/access';
 import { PRODUCTS_API_MSG as M } from './messages';
 import { productsRepo, type TProductListRow } from './repo';
 import { debugView } from './debug';
@@ -74,12 +73,7 @@ import {
   writeStatuses,
   type TJudgingShop,
 } from '../catalogue';
-import { reachShop } from '../tenancy/reach';
-
-export interface TProductsCaller {
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import { reachShop, type TShopCaller } from '../tenancy/reach';
 
 /** Form field names the edit payload uses for model fields (title is edited as custom_title). */
 const FORM_FIELD: Readonly<Record<string, string>> = {
@@ -352,7 +346,7 @@ export const createProductsService = (deps: { db: TDb }) => {
   };
 
   return {
-    async list(caller: TProductsCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
+    async list(caller: TShopCaller, shopId: string, q: TProductListQuery): Promise<TProductPage> {
       await reachShop(db, caller, shopId);
       const cursorId = q.last_internal_product_id ?? q.first_internal_product_id;
       let cursor: { id: number; key: string | null; after: boolean } | null = null;
@@ -389,7 +383,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       };
     },
 
-    async counts(caller: TProductsCaller, shopId: string, q: TCountStatisticsQuery): Promise<TStatusCounts> {
+    async counts(caller: TShopCaller, shopId: string, q: TCountStatisticsQuery): Promise<TStatusCounts> {
       await reachShop(db, caller, shopId);
       const channel = CATALOG_CHANNEL_OF[q.active_channel];
       if (q.product_id === undefined) return countsOf(shopId, channel);
@@ -417,13 +411,13 @@ export const createProductsService = (deps: { db: TDb }) => {
       return counts;
     },
 
-    async get(caller: TProductsCaller, shopId: string, id: number): Promise<TProductDetail> {
+    async get(caller: TShopCaller, shopId: string, id: number): Promise<TProductDetail> {
       const shop = await reachShop(db, caller, shopId);
       return detailOf(await loadProduct(shopId, id), shop);
     },
 
     async variants(
-      caller: TProductsCaller,
+      caller: TShopCaller,
       shopId: string,
       id: number,
       q: TVariantListQuery,
@@ -468,7 +462,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     /** Edits the override layer, then re-judges the product on every channel, in one transaction. */
-    async update(caller: TProductsCaller, body: TProductUpdate): Promise<TProductDetail> {
+    async update(caller: TShopCaller, body: TProductUpdate): Promise<TProductDetail> {
       const shop = await reachShop(db, caller, body.shop_id);
       await inTransaction(db, async (t) => {
         const [row] = await queryRows<TProductListRow>(
@@ -492,12 +486,9 @@ export const createProductsService = (deps: { db: TDb }) => {
         await t.execute(sql`
           update products set custom = ${JSON.stringify(customOf(result.product))}::jsonb, updated_at = now()
           where id = ${row.id}`);
-        await writeStatuses(
-          t,
-          body.shop_id,
-          statusRows(judged.map((j) => ({ product_id: row.id, ...j }))),
-          { sameContent: sameContentOf(row.id, product, result.product, shopDefaults(shop)) },
-        );
+        await writeStatuses(t, body.shop_id, statusRows(judged.map((j) => ({ product_id: row.id, ...j }))), {
+          sameContent: sameContentOf(row.id, product, result.product, shopDefaults(shop)),
+        });
         if (result.resubmit.length > 0)
           await productsRepo(t).requestResubmission(row.id, body.shop_id, result.resubmit);
       });
@@ -506,7 +497,7 @@ export const createProductsService = (deps: { db: TDb }) => {
 
     /** Product-debug-view: judged now, with every layer, so it shows what an edit just changed. */
     async debugView(
-      caller: TProductsCaller,
+      caller: TShopCaller,
       shopId: string,
       id: number,
       q: TProductDebugQuery,
@@ -528,7 +519,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     /** Search/elk-search: the list's index-backed search (title, SKU, brand, GTIN; variants exactly). */
-    async elkSearch(caller: TProductsCaller, q: TElkSearchQuery): Promise<TElkSearchResult> {
+    async elkSearch(caller: TShopCaller, q: TElkSearchQuery): Promise<TElkSearchResult> {
       await reachShop(db, caller, q.shop_id);
       const rows = await repo.search(q.shop_id, q.search_value, q.tag, ELK_SEARCH_LIMIT);
       return {
@@ -549,7 +540,7 @@ export const createProductsService = (deps: { db: TDb }) => {
     },
 
     async availableOptions(
-      caller: TProductsCaller,
+      caller: TShopCaller,
       shopId: string,
       q: TAvailableOptionsQuery,
     ): Promise<TAvailableOptions> {
@@ -558,7 +549,7 @@ export const createProductsService = (deps: { db: TDb }) => {
       return { field: q.field, options };
     },
 
-    async filterOptions(caller: TProductsCaller, shopId: string): Promise<TFilterOptionData> {
+    async filterOptions(caller: TShopCaller, shopId: string): Promise<TFilterOptionData> {
       await reachShop(db, caller, shopId);
       return {
         fields: Object.entries(FILTER_FIELDS).map(([field, type]) => ({

@@ -11,16 +11,10 @@ import { shopDefaults } from '../catalogue';
 import { organizationsRepo } from '../organizations/repo';
 import { SHOP_MSG } from './messages';
 import { currencies, timezones, utcOffsetOf } from '../reference/data';
-import { canReachShop, type TShopScope } from '../tenancy/access';
+import { canReachShop } from '../tenancy/access';
 import { tenancyRepo } from '../tenancy/repo';
 import { shopsRepo } from './repo';
-
-/** Who asks: a member of `org_id`, limited to `shop_ids` unless that is null (entire organisation). */
-export interface TShopCaller {
-  user_id: string;
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import type { TCaller } from '../tenancy/reach';
 
 /** A shop as the activity log shows it. */
 const auditValues = (s: TShopRow) => ({
@@ -62,7 +56,7 @@ export const createShopsService = (deps: {
   rejudge: Pick<TShopRejudge, 'request'>;
 }) => {
   const { db, clock, rejudge } = deps;
-  const find = async (caller: TShopCaller, shopId: string): Promise<TShopRow> => {
+  const find = async (caller: TCaller, shopId: string): Promise<TShopRow> => {
     const shop = canReachShop(caller.shop_ids, shopId)
       ? await shopsRepo(db).getForOrg(caller.org_id, shopId)
       : null;
@@ -71,7 +65,7 @@ export const createShopsService = (deps: {
   };
 
   /** Store values as saved: currency and zone checked against the reference lists, offset from the zone. */
-  const checkedValues = async (caller: TShopCaller, input: TShopForm, exceptId?: string) => {
+  const checkedValues = async (caller: TCaller, input: TShopForm, exceptId?: string) => {
     if (!isKnownCurrency(input.shop_currency)) throw badRequest(MSG.shopCurrencyInvalid, 'shop_currency');
     if (!isKnownTimezone(input.shop_timezone)) throw badRequest(MSG.shopTimezoneInvalid, 'shop_timezone');
     if (await shopsRepo(db).findActiveByUrl(caller.org_id, input.shop_url, exceptId)) {
@@ -90,7 +84,7 @@ export const createShopsService = (deps: {
     };
   };
 
-  const setStatus = async (caller: TShopCaller, shopId: string, status: TShopRow['status']) => {
+  const setStatus = async (caller: TCaller, shopId: string, status: TShopRow['status']) => {
     const shop = await find(caller, shopId);
     if (shop.status === status) {
       throw badRequest(status === 'deleted' ? SHOP_MSG.alreadyDeleted : SHOP_MSG.alreadyActive);
@@ -112,7 +106,7 @@ export const createShopsService = (deps: {
   };
 
   return {
-    selectList: async (caller: TShopCaller): Promise<TShopOption[]> =>
+    selectList: async (caller: TCaller): Promise<TShopOption[]> =>
       (await shopsRepo(db).listForOrg(caller.org_id, { scope: caller.shop_ids })).map((s) => ({
         id: s.id,
         shop_name: s.shop_name,
@@ -122,22 +116,22 @@ export const createShopsService = (deps: {
       })),
 
     /** The shop becomes the member's active shop in this organisation. */
-    switchShop: async (caller: TShopCaller, shopId: string) => {
+    switchShop: async (caller: TCaller, shopId: string) => {
       const shop = await find(caller, shopId);
       if (shop.status !== 'active') throw notFound(SHOP_MSG.notFound);
       await organizationsRepo(db).setLastActiveShop(caller.org_id, caller.user_id, shop.id);
       return { active_shop_id: shop.id, shop: toShop(shop) };
     },
 
-    list: async (caller: TShopCaller, query: TShopListQuery): Promise<TShopPage> => {
+    list: async (caller: TCaller, query: TShopListQuery): Promise<TShopPage> => {
       const { rows, total } = await shopsRepo(db).page(caller.org_id, query, caller.shop_ids);
       return { data: rows.map(toShop), total_records: total };
     },
 
-    get: async (caller: TShopCaller, shopId: string): Promise<TShop> => toShop(await find(caller, shopId)),
+    get: async (caller: TCaller, shopId: string): Promise<TShop> => toShop(await find(caller, shopId)),
 
     /** A member's first shop becomes their active shop; a member limited to selected shops gets the new one. */
-    create: async (caller: TShopCaller, input: TShopForm): Promise<TShop> => {
+    create: async (caller: TCaller, input: TShopForm): Promise<TShop> => {
       const values = await checkedValues(caller, input);
       const org = await organizationsRepo(db).getOrganization(caller.org_id);
       const now = clock.now();
@@ -168,7 +162,7 @@ export const createShopsService = (deps: {
       return toShop(shop);
     },
 
-    update: async (caller: TShopCaller, shopId: string, input: TShopForm): Promise<TShop> => {
+    update: async (caller: TCaller, shopId: string, input: TShopForm): Promise<TShop> => {
       const shop = await find(caller, shopId);
       if (shop.status === 'deleted') throw badRequest(SHOP_MSG.deletedNotEditable);
       const values = await checkedValues(caller, input, shop.id);
@@ -196,9 +190,9 @@ export const createShopsService = (deps: {
       return toShop(updated);
     },
 
-    delete: (caller: TShopCaller, shopId: string) => setStatus(caller, shopId, 'deleted'),
+    delete: (caller: TCaller, shopId: string) => setStatus(caller, shopId, 'deleted'),
 
-    reactivate: async (caller: TShopCaller, shopId: string) => {
+    reactivate: async (caller: TCaller, shopId: string) => {
       const shop = await find(caller, shopId);
       if (
         shop.status === 'deleted' &&
@@ -209,7 +203,7 @@ export const createShopsService = (deps: {
       return setStatus(caller, shopId, 'active');
     },
 
-    info: async (caller: TShopCaller, shopId: string): Promise<TShopInfo> => {
+    info: async (caller: TCaller, shopId: string): Promise<TShopInfo> => {
       const shop = await find(caller, shopId);
       const org = await organizationsRepo(db).getOrganization(caller.org_id);
       return {
@@ -221,7 +215,7 @@ export const createShopsService = (deps: {
       };
     },
 
-    statistics: async (caller: TShopCaller): Promise<TShopStatistics> => {
+    statistics: async (caller: TCaller): Promise<TShopStatistics> => {
       const repo = shopsRepo(db);
       const [s, products] = await Promise.all([
         repo.statistics(caller.org_id, caller.shop_ids),

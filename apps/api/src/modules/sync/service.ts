@@ -27,18 +27,11 @@ import { randomToken, sha256, type TCipher } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { TMailer } from '../../mail/mailer';
-import { type TShopScope } from '../tenancy/access';
 import { shippedTaxonomy, shopDefaults } from '../catalogue';
 import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';
-import { reachShop } from '../tenancy/reach';
-
-export interface TSyncCaller {
-  user_id: string;
-  org_id: string;
-  shop_ids: TShopScope;
-}
+import { reachShop, type TCaller } from '../tenancy/reach';
 
 /** Queues work for the worker (jobs.ts); absent where no queue runs. */
 export interface TSyncQueue {
@@ -96,7 +89,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
   const { db, clock, cipher } = deps;
 
   /** The shop's live connection to the channel (409 when there is none). */
-  const connectionOf = async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+  const connectionOf = async (caller: TCaller, shopId: string, channel: TChannelKey) => {
     await reachShop(db, caller, shopId);
     const [row] = await db
       .select()
@@ -165,7 +158,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
   return {
     configOf,
 
-    shopFeedConfig: async (caller: TSyncCaller, shopId: string): Promise<TFeedConfig[]> => {
+    shopFeedConfig: async (caller: TCaller, shopId: string): Promise<TFeedConfig[]> => {
       await reachShop(db, caller, shopId);
       const rows = await db
         .select()
@@ -180,19 +173,15 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       return Promise.all(rows.filter((r) => r.state !== 'disconnected').map(configOf));
     },
 
-    saveSchedule: async (
-      caller: TSyncCaller,
-      shopId: string,
-      channel: TChannelKey,
-      schedule: TFeedSchedule,
-    ) => configOf(await update(await connectionOf(caller, shopId, channel), { feed_schedule: schedule })),
+    saveSchedule: async (caller: TCaller, shopId: string, channel: TChannelKey, schedule: TFeedSchedule) =>
+      configOf(await update(await connectionOf(caller, shopId, channel), { feed_schedule: schedule })),
 
-    feedConfig: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) =>
+    feedConfig: async (caller: TCaller, shopId: string, channel: TChannelKey) =>
       configOf(await connectionOf(caller, shopId, channel)),
 
     /** Google's feed settings; saving them is the wizard's last step (feed-config), so the integration is complete. */
     saveGoogleSettings: async (
-      caller: TSyncCaller,
+      caller: TCaller,
       shopId: string,
       body: { feed_schedule: TFeedSchedule; feed_enabled?: boolean; feed_settings?: Record<string, unknown> },
     ) => {
@@ -211,10 +200,10 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       );
     },
 
-    feedStatus: async (caller: TSyncCaller, shopId: string, channel: TChannelKey, on: boolean) =>
+    feedStatus: async (caller: TCaller, shopId: string, channel: TChannelKey, on: boolean) =>
       configOf(await update(await connectionOf(caller, shopId, channel), { feed_enabled: on })),
 
-    syncNow: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+    syncNow: async (caller: TCaller, shopId: string, channel: TChannelKey) => {
       const row = await connectionOf(caller, shopId, channel);
       if (!row.feed_enabled) throw conflict(SYNC_MSG.feedOffRefused);
       await deps.queue()?.syncSoon(row.id, 'manual');
@@ -222,7 +211,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
     },
 
     gateDecision: async (
-      caller: TSyncCaller,
+      caller: TCaller,
       shopId: string,
       body: { channel: TChannelKey; run_id: string; decision: 'confirm' | 'discard' },
     ) => {
@@ -249,7 +238,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       return { config: await configOf(saved), message: SYNC_MSG.gateDiscardedMessage };
     },
 
-    runs: async (caller: TSyncCaller, shopId: string, channel: TChannelKey): Promise<TSyncRun[]> => {
+    runs: async (caller: TCaller, shopId: string, channel: TChannelKey): Promise<TSyncRun[]> => {
       const row = await connectionOf(caller, shopId, channel);
       const rows = await db
         .select()
@@ -262,7 +251,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
 
     /** The channel's syncs page by page, and the one running now; none while the channel was never connected. */
     history: async (
-      caller: TSyncCaller,
+      caller: TCaller,
       shopId: string,
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<TSyncHistory> => {
@@ -292,7 +281,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
 
     /** The products the channel's sync holds back (their errors for it), page by page, with each reason. */
     heldItems: async (
-      caller: TSyncCaller,
+      caller: TCaller,
       shopId: string,
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<THeldItemPage> => {
@@ -322,14 +311,14 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       };
     },
 
-    rotateFeedUrl: async (caller: TSyncCaller, shopId: string, channel: TChannelKey) => {
+    rotateFeedUrl: async (caller: TCaller, shopId: string, channel: TChannelKey) => {
       const row = await connectionOf(caller, shopId, channel);
       const saved = await update(row, { feed_token_hash: null, feed_token_sealed: null });
       return configOf(saved);
     },
 
     /** Mails the products Google holds back or disapproved, with every issue, to `email` (or the caller). */
-    mailIssueReport: async (caller: TSyncCaller, shopId: string, email: string | undefined) => {
+    mailIssueReport: async (caller: TCaller, shopId: string, email: string | undefined) => {
       const shop = await reachShop(db, caller, shopId);
       let to = email;
       if (!to) {

@@ -14,6 +14,11 @@ export interface TShopCaller {
   shop_ids: TShopScope;
 }
 
+/** A person (or api client) acting in an organisation: every service's caller, from the request's context. */
+export interface TCaller extends TShopCaller {
+  user_id: string;
+}
+
 /** The shop `shopId` of the caller's organisation, if the caller reaches it; else 404 "Store not found.". */
 export const reachShop = async (db: TDb, caller: TShopCaller, shopId: string): Promise<TShopRow> => {
   const shop = canReachShop(caller.shop_ids, shopId)

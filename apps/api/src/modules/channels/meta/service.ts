@@ -13,12 +13,12 @@ import { GoogleHttpError } from '../google/http';
 import { CHANNELS_MSG } from '../messages';
 import { GoogleGrantRefusedError } from '../oauth';
 import { createConnectionBookkeeping, toConnection } from '../shared';
-import type { TChannelCaller, TChannelShared, TFeedSettingInput } from '../shared';
+import type { TChannelShared, TFeedSettingInput } from '../shared';
 import { ChannelDisconnectedError } from '../tokens';
 import { createMetaCatalogClient, type TMetaPollSettings } from './catalog-client';
 import { createMetaGraphClient, type TMetaTokenSource } from './graph-client';
 import { createMetaOAuth, type TMetaOAuthSettings } from './oauth';
-import { reachShop } from '../../tenancy/reach';
+import { reachShop, type TCaller } from '../../tenancy/reach';
 
 export interface TMetaChannelSettings {
   oauth: TMetaOAuthSettings;
@@ -108,7 +108,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       });
     },
 
-    facebookAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
+    facebookAuthUrl: async (caller: TCaller, shopId: string): Promise<{ auth_url: string }> => {
       const shop = await reachShop(shared.db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = metaOAuth();
@@ -117,7 +117,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
     },
 
     facebookCallback: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       input: { code: string; state: string },
     ): Promise<TChannelConnection> => {
       const taken = await shared.takeState(caller, 'facebook', input.state);
@@ -135,7 +135,7 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       return bookkeeping.authorize(caller, taken.shopId, granted, null);
     },
 
-    metaBusinesses: async (caller: TChannelCaller, shopId: string): Promise<TMetaBusiness[]> => {
+    metaBusinesses: async (caller: TCaller, shopId: string): Promise<TMetaBusiness[]> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       return (await call(() => graphClient(row).businesses())).map((b) => ({
         business_id: b.id,
@@ -143,18 +143,14 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       }));
     },
 
-    metaCatalogs: async (
-      caller: TChannelCaller,
-      shopId: string,
-      businessId: string,
-    ): Promise<TMetaCatalog[]> => {
+    metaCatalogs: async (caller: TCaller, shopId: string, businessId: string): Promise<TMetaCatalog[]> => {
       const row = await shared.liveConnection(caller, shopId, 'facebook');
       return catalogsOf(row, businessId);
     },
 
     /** Links the catalog: one the chosen business owns, as Meta lists it. */
     captureCatalog: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       body: { business_id: string; catalog_id: string },
     ): Promise<TChannelConnection> => {
@@ -174,11 +170,11 @@ export const createMetaChannel = (shared: TChannelShared, settings: TMetaChannel
       return toConnection(saved);
     },
 
-    facebookFeedSetting: (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> =>
+    facebookFeedSetting: (caller: TCaller, shopId: string): Promise<TChannelFeedSetting> =>
       bookkeeping.feedSetting(caller, shopId),
 
     saveFacebookFeedSetting: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       body: TFeedSettingInput,
     ): Promise<TChannelFeedSetting> => {

@@ -14,12 +14,12 @@ import { GoogleHttpError } from '../google/http';
 import { CHANNELS_MSG } from '../messages';
 import { GoogleGrantRefusedError } from '../oauth';
 import { createConnectionBookkeeping, isShopWebsite, toConnection, websiteHost } from '../shared';
-import type { TChannelCaller, TChannelShared, TFeedSettingInput } from '../shared';
+import type { TChannelShared, TFeedSettingInput } from '../shared';
 import { createConnectionTokens } from '../tokens';
 import { createMicrosoftAdsClient, type TBmcStoreJson, type TMicrosoftAdsSettings } from './ads-client';
 import { createMicrosoftCatalogClient } from './catalog-client';
 import { createMicrosoftOAuth, MSADS_SCOPE, type TMicrosoftOAuthSettings } from './oauth';
-import { reachShop } from '../../tenancy/reach';
+import { reachShop, type TCaller } from '../../tenancy/reach';
 
 export interface TMicrosoftChannelSettings {
   oauth: TMicrosoftOAuthSettings;
@@ -83,7 +83,7 @@ export const createMicrosoftChannel = (
   const { save, recordStep } = bookkeeping;
 
   /** The connection with its store chosen. */
-  const withStore = async (caller: TChannelCaller, shopId: string) => {
+  const withStore = async (caller: TCaller, shopId: string) => {
     const row = await shared.liveConnection(caller, shopId, 'bing');
     const d = row.account_details;
     if (!row.account_id || !d.customer_id || !d.ads_account_id) throw conflict(MICROSOFT_MSG.noStore);
@@ -110,7 +110,7 @@ export const createMicrosoftChannel = (
       });
     },
 
-    microsoftAuthUrl: async (caller: TChannelCaller, shopId: string): Promise<{ auth_url: string }> => {
+    microsoftAuthUrl: async (caller: TCaller, shopId: string): Promise<{ auth_url: string }> => {
       const shop = await reachShop(shared.db, caller, shopId);
       if (shop.status !== 'active') throw notFound(CHANNELS_MSG.storeNotFound);
       const client = microsoftOAuth();
@@ -119,7 +119,7 @@ export const createMicrosoftChannel = (
     },
 
     microsoftCallback: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       input: { code: string; state: string },
     ): Promise<TChannelConnection> => {
       const taken = await shared.takeState(caller, 'bing', input.state);
@@ -141,7 +141,7 @@ export const createMicrosoftChannel = (
       return bookkeeping.authorize(caller, taken.shopId, granted, granted.refresh_token);
     },
 
-    microsoftAdsAccounts: async (caller: TChannelCaller, shopId: string): Promise<TMicrosoftAdsAccount[]> => {
+    microsoftAdsAccounts: async (caller: TCaller, shopId: string): Promise<TMicrosoftAdsAccount[]> => {
       const row = await shared.liveConnection(caller, shopId, 'bing');
       const client = adsClient(row);
       return call(async () => {
@@ -159,7 +159,7 @@ export const createMicrosoftChannel = (
     },
 
     microsoftStores: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       query: { account_id: string; customer_id: string },
     ): Promise<TMicrosoftStore[]> => {
@@ -176,7 +176,7 @@ export const createMicrosoftChannel = (
 
     /** Chooses the store: one of the customer's, as Microsoft lists them to the connected user. */
     microsoftSelectStore: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       body: { customer_id: string; account_id: string; store_id: string },
     ): Promise<TChannelConnection> => {
@@ -213,7 +213,7 @@ export const createMicrosoftChannel = (
      * verified domain that is the shop's own website: another store's verified domain cannot show its products.
      */
     microsoftVerifyDomain: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
     ): Promise<{ domain: TMicrosoftDomain; message: string }> => {
       const { row, storeId, caller: who } = await withStore(caller, shopId);
@@ -241,21 +241,18 @@ export const createMicrosoftChannel = (
       };
     },
 
-    microsoftConnection: async (
-      caller: TChannelCaller,
-      shopId: string,
-    ): Promise<TChannelConnection | null> => {
+    microsoftConnection: async (caller: TCaller, shopId: string): Promise<TChannelConnection | null> => {
       await reachShop(shared.db, caller, shopId);
       const row = await connections.find(caller.org_id, shopId, 'bing');
       return row ? toConnection(row) : null;
     },
 
-    microsoftFeedSetting: (caller: TChannelCaller, shopId: string): Promise<TChannelFeedSetting> =>
+    microsoftFeedSetting: (caller: TCaller, shopId: string): Promise<TChannelFeedSetting> =>
       bookkeeping.feedSetting(caller, shopId),
 
     /** Saves the schedule (step feed-config, once the target market is chosen) and/or the submissions switch. */
     saveMicrosoftFeedSetting: async (
-      caller: TChannelCaller,
+      caller: TCaller,
       shopId: string,
       body: TFeedSettingInput,
     ): Promise<TChannelFeedSetting> => {
