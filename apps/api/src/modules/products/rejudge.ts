@@ -1,5 +1,5 @@
 // Judges every product of a shop again when a setting of the shop that judging reads changes (its default
-// condition). A page of products at a time: each page is locked, judged and its statuses written in one
+// condition, website or currency). A page of products at a time: each page is locked, judged and its statuses written in one
 // transaction, so an edit or an import in between is never overwritten by an older judgement. Statuses go
 // through writeStatuses with `sameContent`: a product that sends a channel what it sent before (it has a
 // condition of its own) keeps the channel's verdict; one whose condition came from the old default now sends

@@ -182,9 +182,14 @@ export const createShopsService = (deps: {
         });
         return saved;
       });
-      // The default condition fills every product without one of its own: they are judged again, and those
-      // whose condition changes are sent again (the others keep their channel statuses).
-      if (updated.default_condition !== shop.default_condition) {
+      // Judging reads the shop's currency, website and default condition: a change of any judges its products
+      // again. Those whose condition came from the old default are sent again; the others keep their channel
+      // statuses, with our findings (a link off the new domain, a price in another currency) beside them.
+      if (
+        updated.default_condition !== shop.default_condition ||
+        updated.shop_url !== shop.shop_url ||
+        updated.shop_currency !== shop.shop_currency
+      ) {
         await rejudge.request({ shop_id: shop.id, defaults_before: shopDefaults(shop) });
       }
       return toShop(updated);

@@ -10,7 +10,9 @@ import type {
 } from '@feedloom/contracts';
 import { FORBIDDEN_MESSAGE } from '@feedloom/contracts';
 import { MSG } from '@feedloom/validation';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { insertOrg, insertUser } from '../../test/fixtures';
 import { importCsv } from '../../test/import';
 import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
@@ -284,6 +286,37 @@ describe.each(DRIVERS)('shops on %s', (driver) => {
       expect((await t.call('POST', `/shop/${first.id}`, { token: owner.token })).body.message).toBe(
         SHOP_MSG.alreadyActive,
       );
+    });
+
+    it("judges the store's products again when its website changes: the channel's word kept, the new finding beside it", async () => {
+      const owner = await ownerWithOrg(t, 'owner@example.com', 'Acme', 1);
+      const shopId = owner.shops[0]!.id;
+      const put = (body: unknown) => t.call<TShop>('PUT', `/shop/${shopId}`, { token: owner.token, body });
+      expect((await put(store)).status).toBe(200);
+      await importCsv(t, { user_id: owner.user.id, org_id: owner.org.id, shop_id: shopId }, productsCsv(2));
+      // As if both had been sent and Google had approved them.
+      await t.database.db.execute(
+        sql`update product_channel_statuses set status = 'published' where shop_id = ${shopId}::uuid and channel = 'google'`,
+      );
+      const google = () =>
+        queryRows<{ status: string; codes: string[] }>(
+          t.database.db,
+          sql`select s.status, coalesce((select array_agg(distinct e ->> 'code') from jsonb_array_elements(s.issues) e), '{}') as codes
+              from product_channel_statuses s where s.shop_id = ${shopId}::uuid and s.channel = 'google'`,
+        );
+      expect((await google()).flatMap((r) => r.codes)).not.toContain('link_domain_mismatch');
+
+      // Nothing sent changed, so nothing is pending a resend; the finding stands beside the channel's word.
+      expect((await put({ ...store, shop_url: 'https://paris.example.com' })).status).toBe(200);
+      for (const r of await google()) {
+        expect(r.status).toBe('warning');
+        expect(r.codes).toContain('link_domain_mismatch');
+      }
+      expect((await put(store)).status).toBe(200);
+      for (const r of await google()) {
+        expect(r.status).not.toBe('pending');
+        expect(r.codes).not.toContain('link_domain_mismatch');
+      }
     });
 
     it("edits the store's default condition: only a channel condition, kept when an edit leaves it out", async () => {
