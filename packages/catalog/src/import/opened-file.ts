@@ -33,3 +33,31 @@ export interface TCsvFile {
    */
   readonly rowBatches: AsyncGenerator<TCsvRow[]>;
 }
+
+/**
+ * A reader's rows a piece at a time: whatever `take` holds after each `pull` (which answers false at the end),
+ * never an empty batch; `check` may throw what the reader found wrong. Leaving early (or at the end) calls
+ * `close`, which lets go of the text.
+ */
+export async function* rowPieces(reader: {
+  take: () => TCsvRow[];
+  pull: () => Promise<boolean>;
+  close: () => Promise<void>;
+  check?: () => void;
+}): AsyncGenerator<TCsvRow[]> {
+  try {
+    for (;;) {
+      const batch = reader.take();
+      if (batch.length > 0) yield batch;
+      reader.check?.();
+      if (!(await reader.pull())) break;
+    }
+  } finally {
+    await reader.close();
+  }
+}
+
+/** The rows of `pieces` one at a time: stopping early returns `pieces`, and so lets go of the text. */
+export async function* rowsOf(pieces: AsyncGenerator<TCsvRow[]>): AsyncGenerator<TCsvRow> {
+  for await (const piece of pieces) for (const row of piece) yield row;
+}

@@ -8,7 +8,7 @@ import { createImporter } from './importer';
 import type { TImportFormat, TMapping, TMappingTarget } from './mapping';
 import { suggestMapping } from './mapping';
 import { FILE_SNIFF_BYTES, fileTypeProblem, isXmlHead } from './sniff';
-import type { TCsvFile, TOpenCsvOptions } from './opened-file';
+import { rowPieces, rowsOf, type TCsvFile, type TOpenCsvOptions } from './opened-file';
 import { openXmlFeed } from './xml';
 
 // From bytes to results in one call, for the api's import job and preview: decode, detect the delimiter on
@@ -96,26 +96,18 @@ export const openCsv = async (bytes: TByteSource, options: TOpenCsvOptions = {})
   while (pending.length === 0 && (await pull()));
   const header = pending.shift();
 
-  async function* batches(): AsyncGenerator<TCsvRow[]> {
-    try {
-      for (;;) {
-        if (pending.length > 0) {
-          const batch = pending;
-          pending = [];
-          yield batch;
-        }
-        if (!(await pull())) break;
-      }
-    } finally {
+  const rowBatches = rowPieces({
+    take: () => {
+      const batch = pending;
+      pending = [];
+      return batch;
+    },
+    pull,
+    close: async () => {
       if (!textDone) await text.return?.(undefined);
-    }
-  }
-  const rowBatches = batches();
-
-  // Stopping `rows` early leaves the for-await loop, which returns `rowBatches` and so closes the text.
-  async function* rows(): AsyncGenerator<TCsvRow> {
-    for await (const batch of rowBatches) for (const row of batch) yield row;
-  }
+    },
+  });
+  const rows = () => rowsOf(rowBatches);
 
   return {
     format: 'csv',

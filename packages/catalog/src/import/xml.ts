@@ -8,7 +8,7 @@ import { COLUMN_BY_HEADER, normaliseHeader } from './columns';
 import type { TCsvRow } from './csv';
 import type { TByteSource, TEncoding } from './encoding';
 import { decode, peekBytes } from './encoding';
-import type { TCsvFile } from './opened-file';
+import { rowPieces, rowsOf, type TCsvFile } from './opened-file';
 import { FILE_SNIFF_BYTES, FILE_TYPE_MSG } from './sniff';
 
 // Google's own feed format as an import: RSS 2.0 or Atom 1.0 with the `g:` elements, read as it streams in
@@ -523,27 +523,22 @@ export const openXmlFeed = async (
     if (!textDone) await text.return?.(undefined);
   }
 
-  async function* batches(): AsyncGenerator<TCsvRow[]> {
-    // A file with a problem gives no rows (the problem says why).
-    if (problem !== null) return;
-    try {
-      for (;;) {
-        if (pending.length > 0) {
-          const batch = pending;
-          pending = [];
-          yield batch;
-        }
-        if (reader.error !== undefined) throw new FeedFileError(reader.error);
-        if (!(await pull())) break;
-      }
-    } finally {
+  // A file with a problem gives no rows (the problem says why): nothing is pending and the text is let go.
+  const rowBatches = rowPieces({
+    take: () => {
+      const batch = pending;
+      pending = [];
+      return batch;
+    },
+    pull: () => (problem !== null ? Promise.resolve(false) : pull()),
+    check: () => {
+      if (problem === null && reader.error !== undefined) throw new FeedFileError(reader.error);
+    },
+    close: async () => {
       if (!textDone) await text.return?.(undefined);
-    }
-  }
-  const rowBatches = batches();
-  async function* rows(): AsyncGenerator<TCsvRow> {
-    for await (const batch of rowBatches) for (const row of batch) yield row;
-  }
+    },
+  });
+  const rows = () => rowsOf(rowBatches);
 
   return {
     format: 'google_xml',
