@@ -32,6 +32,7 @@ import { shopFeedChunks, type TFeedBuildSettings } from './feed-build';
 import { REPORTED_STATES, SYNC_MSG, type TReportedState } from './messages';
 import { syncRepo } from './repo';
 import { reachShop, type TCaller } from '../tenancy/reach';
+import { connectionsRepo } from '../channels/repo';
 
 /** Queues work for the worker (jobs.ts); absent where no queue runs. */
 export interface TSyncQueue {
@@ -91,16 +92,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
   /** The shop's live connection to the channel (409 when there is none). */
   const connectionOf = async (caller: TCaller, shopId: string, channel: TChannelKey) => {
     await reachShop(db, caller, shopId);
-    const [row] = await db
-      .select()
-      .from(channel_connections)
-      .where(
-        and(
-          eq(channel_connections.organization_id, caller.org_id),
-          eq(channel_connections.shop_id, shopId),
-          eq(channel_connections.channel, channel),
-        ),
-      );
+    const row = await connectionsRepo(db).find(caller.org_id, shopId, channel);
     if (!row || row.state === 'disconnected') throw conflict(SYNC_MSG.notConnected(channel));
     return row;
   };
@@ -256,16 +248,7 @@ export const createSyncService = (deps: TSyncServiceDeps) => {
       q: { channel: TChannelKey; page: number; limit: number },
     ): Promise<TSyncHistory> => {
       await reachShop(db, caller, shopId);
-      const [row] = await db
-        .select()
-        .from(channel_connections)
-        .where(
-          and(
-            eq(channel_connections.organization_id, caller.org_id),
-            eq(channel_connections.shop_id, shopId),
-            eq(channel_connections.channel, q.channel),
-          ),
-        );
+      const row = await connectionsRepo(db).find(caller.org_id, shopId, q.channel);
       if (!row) return { data: [], total_records: 0, running: null };
       const repo = syncRepo(db);
       const [page, running] = await Promise.all([

@@ -1,6 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
-import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { useParams } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanManageShops } from '@/features/shops/use-shops';
 import { trpc } from '@/lib/trpc';
@@ -8,6 +6,7 @@ import { BingConnectionCard } from './bing-screens';
 import { FacebookConnectionCard } from './facebook-screens';
 import { ChannelProgress } from './channel-progress';
 import { GoogleConnectionCard } from './google-connection-card';
+import { StoreNotFound } from '@/features/shops/store-not-found';
 
 /** /sync-shop/{shop_id}: the store's channels and the state of each connection. */
 export function SyncShopScreen() {
@@ -24,22 +23,16 @@ export function SyncShopScreen() {
     );
   }
   if (info.isError) {
-    return (
-      <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Store not found</h1>
-        <p className="text-sm text-muted-foreground">{info.error.message}</p>
-        <Button asChild variant="outline">
-          <Link to={paths.storeList}>Back to stores</Link>
-        </Button>
-      </section>
-    );
+    return <StoreNotFound message={info.error.message} />;
   }
 
   return (
     <section className="mx-auto flex w-full max-w-content flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Channels of {info.data.shop_name}</h1>
-        <p className="text-sm text-muted-foreground">Connect a channel to keep this store’s products live on it.</p>
+        <p className="text-sm text-muted-foreground">
+          Connect a channel to keep this store’s products live on it.
+        </p>
       </div>
       <GoogleConnectionCard shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />
       <ChannelProgress shopId={info.data.id} canManage={canManage && info.data.status === 'active'} />

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDateTime } from '@/features/data-sources/use-data-sources';
 import { trpc } from '@/lib/trpc';
 import { issuesPath, SetupChecklist, useStoreSetup } from './setup-checklist';
+import { StoreNotFound } from './store-not-found';
 
 const STATE_LABEL = {
   none: 'Not connected',
@@ -38,15 +39,7 @@ export function OverviewScreen() {
   const { info, status, counts } = setup;
 
   if (info.isError) {
-    return (
-      <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Store not found</h1>
-        <p className="text-sm text-muted-foreground">{info.error.message}</p>
-        <Button asChild variant="outline">
-          <Link to={paths.storeList}>Back to stores</Link>
-        </Button>
-      </section>
-    );
+    return <StoreNotFound message={info.error.message} />;
   }
   if (info.isPending) {
     return (

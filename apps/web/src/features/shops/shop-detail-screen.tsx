@@ -11,7 +11,7 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { useRequiredSession, useSessionActions } from '@/features/auth/use-session';
 import { trpc } from '@/lib/trpc';
 import { formatDate, useCanManageShops } from './use-shops';
-
+import { StoreNotFound } from './store-not-found';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,15 +48,7 @@ export function ShopDetailScreen() {
     );
   }
   if (info.isError) {
-    return (
-      <section className="mx-auto grid w-full max-w-content justify-items-start gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Store not found</h1>
-        <p className="text-sm text-muted-foreground">This store does not exist in your organisation.</p>
-        <Button asChild variant="outline">
-          <Link to={paths.storeList}>Back to stores</Link>
-        </Button>
-      </section>
-    );
+    return <StoreNotFound message="This store does not exist in your organisation." />;
   }
   const shop = info.data;
   const isActiveShop = session.active_shop_id === shop.id;
