@@ -102,3 +102,33 @@ export const seedOrganizationWithShop = async (
   });
   return switched.access_token;
 };
+
+/** The id of the first shop the token's organisation has (the one seedOrganizationWithShop made). */
+export const firstShopId = async (token: string): Promise<string> => {
+  const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
+  if (!shop) throw new Error('the organisation has no shop');
+  return shop.id;
+};
+
+/**
+ * Imports `csv` through POST /import-csv: into a new data source named `source.name`, or as the new file of
+ * the data source `source.id`. Answers the data source's id.
+ */
+export const importCsvFile = async (
+  token: string,
+  shopId: string,
+  csv: string,
+  source: { name: string } | { id: string },
+  fileName = 'products.csv',
+): Promise<string> => {
+  const form = new FormData();
+  form.set('shop_id', shopId);
+  if ('id' in source) form.set('data_source_id', source.id);
+  else form.set('data_source_name', source.name);
+  form.set('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  const { run } = await apiCall<{ run: { data_source_id: string } }>('POST', '/import-csv', {
+    token,
+    body: form,
+  });
+  return run.data_source_id;
+};

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { consentToGoogle, DEMO, expect, JOURNEY_PASSWORD, shot, signIn, test } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { firstShopId, importCsvFile, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // axe on the screens a merchant lives in (no serious or critical violation), and the layout defects a
 // newcomer met: a tall popup's buttons below a short window, the sidebar's background, the header on a phone.
@@ -29,24 +29,16 @@ test.describe('accessibility', () => {
       store: 'Axe Outdoor',
       url: 'https://rivera-outdoor.example',
     });
-    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-    const shopId = shop!.id;
-    const form = new FormData();
-    form.set('shop_id', shopId);
-    form.set('data_source_name', 'Mugs');
-    form.set(
-      'file',
-      new Blob(
-        [
-          'id,title,description,link,image_link,price,availability,brand,gtin,condition\n' +
-            'MUG-1,Enamel mug,A sturdy mug,https://rivera-outdoor.example/p/1,https://rivera-outdoor.example/i/1.jpg,12.00 USD,in_stock,Rivera,4006381333931,new\n' +
-            'MUG-2,Enamel mug two,,https://rivera-outdoor.example/p/2,https://rivera-outdoor.example/i/2.jpg,12.00 USD,in_stock,Rivera,4006381333931,new\n',
-        ],
-        { type: 'text/csv' },
-      ),
+    const shopId = await firstShopId(token);
+    await importCsvFile(
+      token,
+      shopId,
+      'id,title,description,link,image_link,price,availability,brand,gtin,condition\n' +
+        'MUG-1,Enamel mug,A sturdy mug,https://rivera-outdoor.example/p/1,https://rivera-outdoor.example/i/1.jpg,12.00 USD,in_stock,Rivera,4006381333931,new\n' +
+        'MUG-2,Enamel mug two,,https://rivera-outdoor.example/p/2,https://rivera-outdoor.example/i/2.jpg,12.00 USD,in_stock,Rivera,4006381333931,new\n',
+      { name: 'Mugs' },
       'mugs.csv',
     );
-    await apiCall('POST', '/import-csv', { token, body: form });
     await signIn(page, email);
 
     await test.step('product list: every tab controls the rendered list panel', async () => {

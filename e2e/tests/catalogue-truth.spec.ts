@@ -1,5 +1,5 @@
 import { connectGoogle, expect, expectTab, JOURNEY_PASSWORD, signIn, test } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { firstShopId, importCsvFile, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // What the merchant sees is what the channel gets: a Shopify export with a draft product is imported; the list
 // shows the draft as excluded, and the Google feed file (behind its secret URL) leaves it out while it carries
@@ -32,16 +32,11 @@ test.describe('the catalogue the channels get', () => {
       store: 'Rivera Outdoor',
       url: STORE,
     });
-    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-    const shopId = shop!.id;
+    const shopId = await firstShopId(token);
     await signIn(page, email);
 
     await test.step('import the Shopify export (one active product, one draft)', async () => {
-      const form = new FormData();
-      form.set('shop_id', shopId);
-      form.set('data_source_name', 'Shopify');
-      form.set('file', new Blob([SHOPIFY], { type: 'text/csv' }), 'products_export.csv');
-      await apiCall('POST', '/import-csv', { token, body: form });
+      await importCsvFile(token, shopId, SHOPIFY, { name: 'Shopify' }, 'products_export.csv');
       await page.goto(`/manage-products?shop_id=${shopId}`);
       await expectTab(page, 'Excluded', 1);
       await page.getByRole('tab', { name: /^Excluded/ }).click();

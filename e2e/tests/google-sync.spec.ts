@@ -8,7 +8,7 @@ import {
   snackbar,
   test,
 } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { apiCall, firstShopId, importCsvFile, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // A shop connected to Google (through the sandbox's consent page) whose imported products are synced
 // by the worker's engine: pending while submissions are off, then submitted, then approved or disapproved by
@@ -26,18 +26,8 @@ const csv = (mismatch: boolean) =>
     row('MUG-3', `https://rivera-outdoor.example/${mismatch ? 'sandbox-price-mismatch/' : ''}p/mug-3`),
   ].join('\n') + '\n';
 
-const importCsv = async (token: string, shopId: string, text: string, dataSourceId?: string) => {
-  const form = new FormData();
-  form.set('shop_id', shopId);
-  if (dataSourceId) form.set('data_source_id', dataSourceId);
-  else form.set('data_source_name', 'Mugs');
-  form.set('file', new Blob([text], { type: 'text/csv' }), 'mugs.csv');
-  const { run } = await apiCall<{ run: { data_source_id: string } }>('POST', '/import-csv', {
-    token,
-    body: form,
-  });
-  return run.data_source_id;
-};
+const importCsv = (token: string, shopId: string, text: string, dataSourceId?: string) =>
+  importCsvFile(token, shopId, text, dataSourceId ? { id: dataSourceId } : { name: 'Mugs' }, 'mugs.csv');
 
 test.describe('syncing products to Google', () => {
   test('imported products go from pending to submitted to approved; a disapproved one is fixed and approved', async ({
@@ -54,8 +44,7 @@ test.describe('syncing products to Google', () => {
       store: 'Rivera Outdoor',
       url: 'https://rivera-outdoor.example',
     });
-    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-    const shopId = shop!.id;
+    const shopId = await firstShopId(token);
     await signIn(page, email);
 
     await test.step('connect Google through the consent page and choose the Merchant Center account', async () => {

@@ -1,5 +1,5 @@
 import { expect, expectTab, JOURNEY_PASSWORD, signIn, snackbar, test } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { apiCall, firstShopId, importCsvFile, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 /** The Microsoft sandbox's editorial review refuses a description with this marker (apps/sandbox). */
 const EDITORIAL_REVIEW_MARKER = 'sandbox-editorial-review';
@@ -20,11 +20,7 @@ const CSV =
   ].join('\n') + '\n';
 
 const importCsv = async (token: string, shopId: string) => {
-  const form = new FormData();
-  form.set('shop_id', shopId);
-  form.set('data_source_name', 'Kettles');
-  form.set('file', new Blob([CSV], { type: 'text/csv' }), 'kettles.csv');
-  await apiCall('POST', '/import-csv', { token, body: form });
+  await importCsvFile(token, shopId, CSV, { name: 'Kettles' }, 'kettles.csv');
 };
 
 test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
@@ -41,8 +37,7 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       store: 'Kim Web',
       url: 'https://kim-home.example',
     });
-    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-    const shopId = shop!.id;
+    const shopId = await firstShopId(token);
     const syncShop = `/sync-shop/${shopId}`;
     test.setTimeout(120_000);
     await importCsv(token, shopId);
@@ -79,12 +74,10 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByRole('button', { name: 'Check domain verification' }).click();
       // The first store is on another site than the store's: said so, and the step does not hold.
       await expect(
-        page
-          .getByRole('alert')
-          .filter({
-            hasText:
-              'This Merchant Center store is for unverified.kim-outdoor.example, but this store is at kim-home.example.',
-          }),
+        page.getByRole('alert').filter({
+          hasText:
+            'This Merchant Center store is for unverified.kim-outdoor.example, but this store is at kim-home.example.',
+        }),
       ).toBeVisible();
       await page.getByRole('link', { name: 'Choose another store' }).click();
       await page.getByRole('radio', { name: /Kim Home Goods Store/ }).check();
@@ -105,7 +98,9 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await expect(snackbar(page, 'Target market saved.')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/bing/feed-config/${shopId}$`));
       // The one feed settings screen of every channel: Microsoft's target market, Sync now, the last sync, the history.
-      await expect(page.getByRole('heading', { level: 1, name: 'Microsoft feed configuration' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Microsoft feed configuration' }),
+      ).toBeVisible();
       await expect(page.getByTestId('bing-submissions')).toHaveText(/^Submissions are on/);
       await expect(page.getByRole('textbox', { name: 'Feed URL' })).toHaveValue(/\/feeds\/[^/]+\.txt$/);
       await expect(page.getByTestId('target-market')).toHaveText('United Kingdom, English, GBP');
@@ -116,7 +111,9 @@ test.describe('connecting Microsoft Merchant Center and a Meta catalog', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(snackbar(page, 'Feed settings saved.')).toBeVisible();
       await page.getByRole('button', { name: 'Sync now' }).click();
-      await expect(snackbar(page, 'Sync started. Products reach the channel in a few moments.')).toBeVisible();
+      await expect(
+        snackbar(page, 'Sync started. Products reach the channel in a few moments.'),
+      ).toBeVisible();
       await page.getByRole('link', { name: 'Back to the store’s channels' }).click();
       await expect(page).toHaveURL(new RegExp(`${syncShop}$`));
       await expect(page.getByTestId('bing-connection-state')).toHaveText('Connected');

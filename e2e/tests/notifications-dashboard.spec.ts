@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, JOURNEY_PASSWORD, signIn, test } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { apiCall, firstShopId, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const csvOf = (count: number) =>
@@ -71,8 +71,7 @@ test('a held mass removal raises a Critical notification and the banner; it lead
     // The domain its products link to (another would add a domain warning to all 12, the top issue).
     url: 'https://e2e-store.example.com',
   });
-  const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-  const shopId = shop!.id;
+  const shopId = await firstShopId(token);
   const first = await upload(token, shopId, csvOf(12));
   const source = first.data_source.id;
   expect(await settled(token, shopId, source)).toBe('succeeded');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { connectGoogle, expect, JOURNEY_PASSWORD, shot, signIn, snackbar, test } from '../fixtures';
-import { apiCall, seedOrganizationWithShop, seedUser } from '../seed-api';
+import { firstShopId, importCsvFile, seedOrganizationWithShop, seedUser } from '../seed-api';
 
 // The attributes channel issues name are edited on the product page, and reach the feed; product pictures
 // show in the list (the Content-Security-Policy lets https: and same-origin pictures in, nothing else).
@@ -41,13 +41,8 @@ test.describe('product attributes', () => {
       store: 'Attr Outdoor',
       url: SHOP,
     });
-    const [shop] = await apiCall<{ id: string }[]>('GET', '/shop-select-list', { token });
-    const shopId = shop!.id;
-    const form = new FormData();
-    form.set('shop_id', shopId);
-    form.set('data_source_name', 'Camping');
-    form.set('file', new Blob([CSV], { type: 'text/csv' }), 'camping.csv');
-    await apiCall('POST', '/import-csv', { token, body: form });
+    const shopId = await firstShopId(token);
+    await importCsvFile(token, shopId, CSV, { name: 'Camping' }, 'camping.csv');
     await signIn(page, email);
 
     await test.step('connect Google (the feed URL belongs to the connection)', async () => {
