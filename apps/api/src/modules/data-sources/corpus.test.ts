@@ -3,7 +3,6 @@
 // `.5`, a Google CSV with item groups), each imported end to end through the api and compared with the
 // products, variants, statuses and channel items it must give. And one offer id in two data sources of a shop:
 // the source that brought it first keeps it, however often the two import in turn.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { channelItems } from '@feedloom/catalog';
 import { API_PREFIX, type TDataSourceImport, type TEnvelope, type TProductDetail } from '@feedloom/contracts';
@@ -14,26 +13,12 @@ import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { productOf } from '../catalogue';
 import { DATA_SOURCE_API_MSG as M } from './messages';
+import { multipartForm } from '../../test/multipart';
 
 const corpus = (name: string): Buffer => readFileSync(new URL(`./fixtures/corpus/${name}`, import.meta.url));
 
-const multipart = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: Buffer.concat([
-      Buffer.from(parts.join('')),
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-};
+const multipart = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) =>
+  multipartForm(fields, file);
 
 /** What a product of the corpus must be once imported. */
 interface TExpected {

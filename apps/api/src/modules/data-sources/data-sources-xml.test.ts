@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { multipartForm } from '../../test/multipart';
 
 // A data source whose file is Google's own XML feed (RSS 2.0 by upload, Atom by URL) gives the products the
 // same feed in CSV form gives, with the same report, schedule and mass-removal guard.
@@ -30,23 +31,8 @@ const item = (id: string) =>
 const rss = (body: string) =>
   `<?xml version="1.0"?>\n<rss ${G} version="2.0"><channel>\n${body}</channel></rss>\n`;
 
-const multipart = (fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) =>
+  multipartForm(fields, file);
 
 describe.each(DRIVERS)('Google XML feed data sources on %s', (driver) => {
   let t: TTestApp;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { multipartForm } from '../../test/multipart';
 
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const row = (id: string, price = '10.00 USD') =>
@@ -16,26 +17,8 @@ const csvOf = (ids: string[], extra: string[] = []) =>
   [HEADER, ...ids.map((id) => row(id)), ...extra].join('\n') + '\n';
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `SKU-${i + from}`);
 
-const multipart = (fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) =>
+  multipartForm(fields, ...(file ? [file] : []));
 
 /** A re-import of the same file: it succeeded, wrote and removed nothing, and says so. */
 const expectUnchanged = (run: { message?: string | null }, unchanged: number) => {
@@ -216,7 +199,10 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
         image,
         'products.csv',
       );
-      expect(sent).toMatchObject({ status: 400, body: { message: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' } });
+      expect(sent).toMatchObject({
+        status: 400,
+        body: { message: 'Only CSV files or Google XML feeds (RSS 2.0 / Atom) are allowed.' },
+      });
     }
     const kept = await queryRows<{ n: number }>(
       t.database.db,
@@ -550,7 +536,12 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     const second = await upload(token, { shop_id: shop, data_source_name: ' main FEED ' }, csvOf(ids(3)));
     expect(second).toEqual({
       status: 409,
-      body: { code: 409, message: DATA_SOURCE_MSG.nameTaken('Main feed'), data: null, field: 'data_source_name' },
+      body: {
+        code: 409,
+        message: DATA_SOURCE_MSG.nameTaken('Main feed'),
+        data: null,
+        field: 'data_source_name',
+      },
     });
     expect(await files()).toBe(kept);
     const list = await t.call<{ total_records: number }>('GET', `/data-source/${shop}`, { token });
@@ -558,26 +549,57 @@ describe.each(DRIVERS)('data sources on %s', (driver) => {
     expect(await productCount(shop)).toBe(2);
 
     // Choosing the source replaces its file; another store may have a source of that name.
-    const replaced = await upload(token, { shop_id: shop, data_source_id: main, data_source_name: 'Main feed' }, csvOf(ids(3)));
+    const replaced = await upload(
+      token,
+      { shop_id: shop, data_source_id: main, data_source_name: 'Main feed' },
+      csvOf(ids(3)),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.data_source.id).toBe(main);
     expect(await productCount(shop)).toBe(3);
-    expect((await upload(token, { shop_id: shops[1]!.id, data_source_name: 'Main feed' }, csvOf(ids(1)))).status).toBe(200);
+    expect(
+      (await upload(token, { shop_id: shops[1]!.id, data_source_name: 'Main feed' }, csvOf(ids(1)))).status,
+    ).toBe(200);
 
     // Neither a URL source nor a rename takes a name the store already has.
     const url = await t.call('POST', '/import-csv-url', {
       token,
-      body: { shop_id: shop, data_source_name: 'MAIN FEED', url: `${baseUrl}/feed.csv`, frequency: 'daily', fetch_time: '01:00' },
+      body: {
+        shop_id: shop,
+        data_source_name: 'MAIN FEED',
+        url: `${baseUrl}/feed.csv`,
+        frequency: 'daily',
+        fetch_time: '01:00',
+      },
     });
-    expect(url).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' } });
+    expect(url).toMatchObject({
+      status: 409,
+      body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' },
+    });
     const spring = await upload(token, { shop_id: shop, data_source_name: 'Spring' }, csvOf(ids(1, 50)));
     const springId = spring.body.data.data_source.id;
-    const renamed = await t.call('PUT', `/edit-data-source/${springId}`, { token, body: { data_source_name: 'Main feed' } });
-    expect(renamed).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' } });
-    const renamedByUpload = await upload(token, { shop_id: shop, data_source_id: springId, data_source_name: 'main feed' }, csvOf(ids(1, 50)));
-    expect(renamedByUpload).toMatchObject({ status: 409, body: { message: DATA_SOURCE_MSG.nameInUse('Main feed') } });
+    const renamed = await t.call('PUT', `/edit-data-source/${springId}`, {
+      token,
+      body: { data_source_name: 'Main feed' },
+    });
+    expect(renamed).toMatchObject({
+      status: 409,
+      body: { message: DATA_SOURCE_MSG.nameInUse('Main feed'), field: 'data_source_name' },
+    });
+    const renamedByUpload = await upload(
+      token,
+      { shop_id: shop, data_source_id: springId, data_source_name: 'main feed' },
+      csvOf(ids(1, 50)),
+    );
+    expect(renamedByUpload).toMatchObject({
+      status: 409,
+      body: { message: DATA_SOURCE_MSG.nameInUse('Main feed') },
+    });
     // Renaming a source to its own name in other letters is no clash.
-    expect((await t.call('PUT', `/edit-data-source/${springId}`, { token, body: { data_source_name: 'SPRING' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/edit-data-source/${springId}`, { token, body: { data_source_name: 'SPRING' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('imports a CSV URL served locally, and says why a download failed', async () => {

@@ -6,7 +6,6 @@
 // exactly what was committed. (The lease is short here: IMPORT_LEASE_SECONDS=6.)
 // IMPORT_FAULT_SEED=<n> replays the kill points of a run (each failure message names its seed).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import { openPglite, queryRows, type TDb } from '../../db/client';
 import { testEnv } from '../../env';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS } from '../../test/test-app';
+import { multipartForm } from '../../test/multipart';
 
 const ROWS = 60_000;
 const API_DIR = fileURLToPath(new URL('../../..', import.meta.url));
@@ -37,20 +37,8 @@ const csv = () => {
   return lines.join('\n') + '\n';
 };
 
-const multipart = (fields: Record<string, string>, body: string) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="products.csv"\r\ncontent-type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(body),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, body: string) =>
+  multipartForm(fields, { name: 'products.csv', bytes: body });
 
 /** mulberry32: the kill points of a run, from its seed. */
 const randomOf = (seed: number) => () => {

@@ -1,7 +1,6 @@
 // The import run's lease: a run whose worker died is resumed from its last committed batch by the lease check
 // (or failed after its last attempt), which frees its data source; an attempt that lost its run writes nothing.
 // (import-fault.test.ts kills real worker processes.)
-import { randomBytes } from 'node:crypto';
 import { API_PREFIX, type TDataSourceImport, type TEnvelope, type TImportRun } from '@feedloom/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS } from '../../test/test-app';
 import { IMPORT_MAX_ATTEMPTS } from './import-job';
+import { multipartForm } from '../../test/multipart';
 
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const row = (id: string) =>
@@ -21,20 +21,8 @@ const row = (id: string) =>
 const csvOf = (n: number, from = 1) =>
   [HEADER, ...Array.from({ length: n }, (_, i) => row(`SKU-${i + from}`))].join('\n') + '\n';
 
-const multipart = (fields: Record<string, string>, csv: string) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="products.csv"\r\ncontent-type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, csv: string) =>
+  multipartForm(fields, { name: 'products.csv', bytes: csv });
 
 const LEASE_SECONDS = 2;
 

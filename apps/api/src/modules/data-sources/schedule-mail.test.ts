@@ -1,6 +1,5 @@
 // Scheduled URL fetches (the worker's tick), one active run per source, the notification emails, and the
 // staged merge giving the same stored values on PGlite (jsonb) and PostgreSQL (COPY).
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -20,6 +19,7 @@ import { createLogger } from '../../logger';
 import type { TServices } from '../../services';
 import { ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
+import { multipartForm } from '../../test/multipart';
 
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const row = (id: string) =>
@@ -27,20 +27,8 @@ const row = (id: string) =>
 const csvOf = (n: number) =>
   [HEADER, ...Array.from({ length: n }, (_, i) => row(`SKU-${i + 1}`))].join('\n') + '\n';
 
-const multipart = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, file: { name: string; bytes: Buffer }) =>
+  multipartForm(fields, file);
 
 describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) => {
   let t: TTestApp;
@@ -277,7 +265,12 @@ describe.each(DRIVERS)('schedules, notifications and staging on %s', (driver) =>
 
     // No address, no mail; a mail that cannot go out leaves the run as it is, and is logged.
     served = csvOf(1);
-    await createUrlSource(token, shop, { data_source_name: 'Feed A', url: `${baseUrl}/a.csv`, frequency: 'daily', fetch_time: '01:00' });
+    await createUrlSource(token, shop, {
+      data_source_name: 'Feed A',
+      url: `${baseUrl}/a.csv`,
+      frequency: 'daily',
+      fetch_time: '01:00',
+    });
     expect(t.mail.outbox).toHaveLength(4);
     t.mail.failNext(1);
     const quiet = await createUrlSource(token, shop, {

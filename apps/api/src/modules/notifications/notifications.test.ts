@@ -1,8 +1,13 @@
 // Notifications: recorded from real events per shop, listed in the spec's category order, read,
 // dismissed for a number of days and back after them, counts never below zero, another shop's invisible,
 // and one mail per event kind per shop per hour.
-import { randomBytes } from 'node:crypto';
-import { API_PREFIX, type TDataSourceImport, type TEnvelope, type TNotificationPage, type TUnreadCounts } from '@feedloom/contracts';
+import {
+  API_PREFIX,
+  type TDataSourceImport,
+  type TEnvelope,
+  type TNotificationPage,
+  type TUnreadCounts,
+} from '@feedloom/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -12,24 +17,16 @@ import { login, memberOf, ownerWithOrg } from '../../test/org-fixtures';
 import { createTestApp, DRIVERS, type TTestApp } from '../../test/test-app';
 import { NOTIFICATIONS_MSG } from './messages';
 import { SHIPPED_ANNOUNCEMENTS } from './shipped-announcements';
+import { multipartForm } from '../../test/multipart';
 
 const HEADER = 'id,title,description,link,image_link,price,availability,brand,gtin,condition';
 const row = (id: string) =>
   `${id},Shirt ${id},A fine shirt ${id},https://shop.example.com/p/${id},https://shop.example.com/i/${id}.jpg,10.00 USD,in_stock,Acme,,new`;
-const csvOf = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => row(`SKU-${i + 1}`))].join('\n') + '\n';
+const csvOf = (n: number) =>
+  [HEADER, ...Array.from({ length: n }, (_, i) => row(`SKU-${i + 1}`))].join('\n') + '\n';
 
-const multipart = (fields: Record<string, string>, csv: string) => {
-  const boundary = `----feedloom${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.csv"\r\ncontent-type: text/csv\r\n\r\n`),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-};
+const multipart = (fields: Record<string, string>, csv: string) =>
+  multipartForm(fields, { name: 'p.csv', bytes: csv });
 
 describe.each(DRIVERS)('notifications on %s', (driver) => {
   let t: TTestApp;
@@ -60,7 +57,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     return { status: res.statusCode, body: res.json<TEnvelope<TDataSourceImport>>() };
   };
   const list = async (token: string, shopId: string, q: Record<string, string> = {}) => {
-    const res = await t.call<TNotificationPage>('GET', `/notification-list?${new URLSearchParams({ shop_id: shopId, ...q })}`, { token });
+    const res = await t.call<TNotificationPage>(
+      'GET',
+      `/notification-list?${new URLSearchParams({ shop_id: shopId, ...q })}`,
+      { token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   };
@@ -92,7 +93,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     });
     expect(page.notifications_unread_count).toBe(1);
 
-    const held = await upload(token, { shop_id: shop, data_source_id: first.body.data.data_source.id }, csvOf(2));
+    const held = await upload(
+      token,
+      { shop_id: shop, data_source_id: first.body.data.data_source.id },
+      csvOf(2),
+    );
     expect(held.body.data.run.status).toBe('held');
     page = await list(token, shop);
     // The held run is the latest word on the source: it replaces the finished one.
@@ -136,7 +141,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     };
     await failRun();
     await failRun();
-    expect((await notificationRows(shop)).map((r) => r.notification_type)).toEqual(['import_failed', 'import_failed']);
+    expect((await notificationRows(shop)).map((r) => r.notification_type)).toEqual([
+      'import_failed',
+      'import_failed',
+    ]);
     await failRun();
     const rows = await notificationRows(shop);
     expect(rows.at(-1)).toEqual({ notification_type: 'scheduled_fetch_failing', category: 'critical' });
@@ -146,8 +154,15 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
   it('records a sync paused at the publish gate and one digest for many disapprovals', async () => {
     const { token, shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;
-    await services.notifications.events.syncPaused(shop, 'google', 'More than 30% of the products would be removed from Google.');
-    await services.notifications.events.disapprovalDigest(shop, 'google', { newly_disapproved: 250, disapproved: 260 });
+    await services.notifications.events.syncPaused(
+      shop,
+      'google',
+      'More than 30% of the products would be removed from Google.',
+    );
+    await services.notifications.events.disapprovalDigest(shop, 'google', {
+      newly_disapproved: 250,
+      disapproved: 260,
+    });
     await services.notifications.events.disapprovalDigest(shop, 'google', { newly_disapproved: 0 });
     const page = await list(token, shop);
     expect(page.data.map((n) => [n.notification_type, n.category])).toEqual([
@@ -171,13 +186,25 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     await ev.syncPaused(shop, 'google', 'Paused.');
     await services.notifications.publishShipped(true);
     let page = await list(token, shop);
-    expect(page.data.map((n) => n.category)).toEqual(['critical', 'warning', 'warning', 'feature_release', 'feature_release']);
-    expect(page).toMatchObject({ notifications_unread_count: 3, announcement_unread_count: SHIPPED_ANNOUNCEMENTS.length, is_view: false });
+    expect(page.data.map((n) => n.category)).toEqual([
+      'critical',
+      'warning',
+      'warning',
+      'feature_release',
+      'feature_release',
+    ]);
+    expect(page).toMatchObject({
+      notifications_unread_count: 3,
+      announcement_unread_count: SHIPPED_ANNOUNCEMENTS.length,
+      is_view: false,
+    });
     expect((await list(token, shop, { tab: 'warning' })).data.map((n) => n.notification_type)).toEqual([
       'channel_disconnected',
       'products_disapproved',
     ]);
-    expect((await list(token, shop, { sort_by: 'oldest_first' })).data[0]!.notification_type).toBe('products_disapproved');
+    expect((await list(token, shop, { sort_by: 'oldest_first' })).data[0]!.notification_type).toBe(
+      'products_disapproved',
+    );
 
     const critical = page.data[0]!;
     const read = await t.call<TUnreadCounts>('POST', `/mark-notification-as-read?shop_id=${shop}`, {
@@ -192,10 +219,17 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
 
     await t.call('POST', `/mark-notification-as-read?shop_id=${shop}`, { token, body: {} });
     page = await list(token, shop);
-    expect(page).toMatchObject({ notifications_unread_count: 0, announcement_unread_count: 0, is_view: true, banner: null });
+    expect(page).toMatchObject({
+      notifications_unread_count: 0,
+      announcement_unread_count: 0,
+      is_view: true,
+      banner: null,
+    });
     // Read announcements are left out unless all are asked for.
     expect(page.data.filter((n) => n.is_announcement)).toHaveLength(0);
-    expect((await list(token, shop, { view_all_announcements: 'true' })).data.filter((n) => n.is_announcement)).toHaveLength(2);
+    expect(
+      (await list(token, shop, { view_all_announcements: 'true' })).data.filter((n) => n.is_announcement),
+    ).toHaveLength(2);
   });
 
   it('dismiss hides an item for its days, then it is back while still true; counts never go below zero', async () => {
@@ -241,7 +275,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
 
     expect((await dismiss(token, shop, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await dismiss(token, shop, 'not-a-uuid')).status).toBe(404);
-    const bad = await t.call('GET', `/dismiss-notification?shop_id=${shop}&notification_id=${n!.notification_id}&duration_days=0`, { token });
+    const bad = await t.call(
+      'GET',
+      `/dismiss-notification?shop_id=${shop}&notification_id=${n!.notification_id}&duration_days=0`,
+      { token },
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -253,24 +291,36 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     // Dismissing shop A's item through shop B finds nothing.
     expect((await dismiss(owner.token, b, n!.notification_id)).status).toBe(404);
     const member = await memberOf(t, owner.org.id, 'member@example.com', ['data_source_management'], [b]);
-    expect((await t.call('GET', `/notification-list?shop_id=${a}`, { token: member.token })).status).toBe(404);
+    expect((await t.call('GET', `/notification-list?shop_id=${a}`, { token: member.token })).status).toBe(
+      404,
+    );
     const stranger = await ownerWithOrg(t, 'stranger@example.com', 'Other');
-    expect((await t.call('GET', `/notification-list?shop_id=${a}`, { token: stranger.token })).status).toBe(404);
+    expect((await t.call('GET', `/notification-list?shop_id=${a}`, { token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await dismiss(stranger.token, a, n!.notification_id)).status).toBe(404);
-    expect((await t.call('POST', `/mark-notification-as-read?shop_id=${a}`, { token: stranger.token, body: {} })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/mark-notification-as-read?shop_id=${a}`, { token: stranger.token, body: {} }))
+        .status,
+    ).toBe(404);
     expect((await list(owner.token, a)).notifications_unread_count).toBe(1);
   });
 
   it("mails the shop's address at most once per event kind per hour", async () => {
     const { shops } = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const shop = shops[0]!.id;
-    await t.database.db.execute(sql`update shops set shop_email = 'store@acme.example' where id = ${shop}::uuid`);
+    await t.database.db.execute(
+      sql`update shops set shop_email = 'store@acme.example' where id = ${shop}::uuid`,
+    );
     const ev = services.notifications.events;
     await ev.syncPaused(shop, 'google', 'Paused.');
     await ev.syncPaused(shop, 'google', 'Paused again.');
     await ev.channelDisconnected(shop, 'google');
     const sent = () => t.mail.outbox.filter((m) => m.to === 'store@acme.example').map((m) => m.subject);
-    expect(sent()).toEqual(['Action needed: Sync to Google is paused (Acme Store 1)', 'Google was disconnected (Acme Store 1)']);
+    expect(sent()).toEqual([
+      'Action needed: Sync to Google is paused (Acme Store 1)',
+      'Google was disconnected (Acme Store 1)',
+    ]);
     t.clock.advance(3600_000 + 1000);
     await ev.syncPaused(shop, 'google', 'Paused a third time.');
     expect(sent()).toHaveLength(3);
@@ -280,17 +330,38 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
   it('lets an admin user publish an announcement every shop sees; nobody else', async () => {
     const a = await ownerWithOrg(t, 'owner@example.com', 'Acme');
     const b = await ownerWithOrg(t, 'other@example.com', 'Other');
-    const announcement = { title: 'New: bulk edits', message: 'Edit many products at once.', link: '/manage-products' };
+    const announcement = {
+      title: 'New: bulk edits',
+      message: 'Edit many products at once.',
+      link: '/manage-products',
+    };
     const refused = await t.call('POST', '/announcements', { token: a.token, body: announcement });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(NOTIFICATIONS_MSG.adminOnly);
     const admin = await insertUser(t, 'admin@feedloom.test');
     await t.database.db.execute(sql`update users set is_admin = true where id = ${admin.id}::uuid`);
     const { access_token } = await login(t, 'admin@feedloom.test');
-    const published = await t.call('POST', '/announcements', { token: access_token, body: { ...announcement, key: 'bulk-edits' } });
+    const published = await t.call('POST', '/announcements', {
+      token: access_token,
+      body: { ...announcement, key: 'bulk-edits' },
+    });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
-    expect((await t.call('POST', '/announcements', { token: access_token, body: { ...announcement, key: 'bulk-edits' } })).status).toBe(409);
-    expect((await t.call('POST', '/announcements', { token: access_token, body: { ...announcement, title: 'a\u0000b' } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/announcements', {
+          token: access_token,
+          body: { ...announcement, key: 'bulk-edits' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.call('POST', '/announcements', {
+          token: access_token,
+          body: { ...announcement, title: 'a\u0000b' },
+        })
+      ).status,
+    ).toBe(400);
     for (const owner of [a, b]) {
       const page = await list(owner.token, owner.shops[0]!.id, { tab: 'feature_release' });
       expect(page.data.map((n) => n.title)).toContain('New: bulk edits');
